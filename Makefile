@@ -1,0 +1,37 @@
+# The front door: `make help` lists the targets.
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
+
+SUBMISSIONS ?= submissions
+OUT ?= graded
+WORKERS ?= $(shell nproc)
+
+.DEFAULT_GOAL := help
+.PHONY: help venv release test autograde clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
+
+venv: $(VENV)/.installed ## create .venv with the pinned dependencies of requirements.txt
+
+$(VENV)/.installed: requirements.txt
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --requirement requirements.txt
+	touch $@
+
+release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/) from autograder/source/
+	$(PYTHON) -m autograder.cli release
+
+build/en/gradebook.db: $(SOURCES) | venv
+	$(PYTHON) -m autograder.cli release
+
+test: venv ## prove every exercise gradable, and test the tooling
+	$(PYTHON) -m pytest
+
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir>/<student>/*.ipynb into OUT=<dir> (WORKERS=n)
+	$(PYTHON) -m autograder.cli autograde $(SUBMISSIONS) $(OUT) --workers $(WORKERS)
+
+clean: ## remove build artifacts (the gradebook included) and the virtual environment
+	rm -rf build $(VENV)

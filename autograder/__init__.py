@@ -1,0 +1,27 @@
+"""Instructor-side tooling over nbgrader: release the lessons, grade submissions, report."""
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "autograder" / "source"
+# Build artifacts, the gradebook with the hidden tests among them; never shipped to students.
+BUILD = Path(os.environ.get("AUTOGRADER_BUILD", ROOT / "build")).resolve()
+NBGRADER_CONFIG = ROOT / "autograder" / "nbgrader_config.py"
+
+# nbgrader and the kernels it starts must not pick up a user's own Jupyter or IPython
+# configuration (extra preprocessors, startup scripts, another "python3" kernel).
+for variable, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython")):
+    os.environ[variable] = str(BUILD / "jupyter" / folder)
+    os.makedirs(os.environ[variable], exist_ok=True)
+
+
+@dataclass(frozen=True)
+class Course:
+    """Where a course's sources are read, its build artifacts kept and its notebooks written."""
+    sources: Path = SOURCES
+    build: Path = BUILD
+    out_root: Path = ROOT
+
+    def assignments(self) -> list[str]:
+        return sorted(path.stem for path in self.sources.glob("[0-9][0-9]_*.py"))

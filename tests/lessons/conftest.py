@@ -1,0 +1,51 @@
+"""Release the selected lessons into a temporary course and grade them all in one batch."""
+import os
+
+import nbformat
+import pytest
+
+from autograder import Course, grade, release
+from tests.lessons.harness import LESSONS, load_variants, variant_student, with_cell_replaced
+
+
+def selected_lessons(session: pytest.Session) -> list[str]:
+    """Only the lessons the selected tests are about, so `-k 02_autograd` grades one lesson."""
+    lessons = set()
+    for item in session.items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("assignment") in LESSONS:
+            lessons.add(callspec.params["assignment"])
+    return sorted(lessons)
+
+
+@pytest.fixture(scope="session")
+def released(request, tmp_path_factory) -> Course:
+    tmp = tmp_path_factory.mktemp("course")
+    course = Course(build=tmp / "build", out_root=tmp / "out")
+    release.release(course, only=selected_lessons(request.session))
+    return course
+
+
+@pytest.fixture(scope="session")
+def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.NotebookResult]:
+    """(student, assignment) -> result, for the students "solution-<lang>", "stub-<lang>" and the variants."""
+    submissions = tmp_path_factory.mktemp("submissions")
+
+    def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
+        (submissions / student).mkdir(exist_ok=True)
+        nbformat.write(nb, submissions / student / f"{assignment}.ipynb")
+
+    for assignment in selected_lessons(request.session):
+        for lang in release.LANGS:
+            for student, folder in ((f"solution-{lang}", "solutions"), (f"stub-{lang}", "lessons")):
+                path = released.out_root / folder / lang / f"{assignment}.ipynb"
+                submit(student, assignment, nbformat.read(path, as_version=4))
+        solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
+        for kind, table in zip(("wrong", "right"), load_variants(assignment)):
+            for exercise, variants in table.items():
+                for name, source in variants.items():
+                    submit(variant_student(kind, assignment, exercise, name), assignment,
+                           with_cell_replaced(solution, exercise, source))
+    out = tmp_path_factory.mktemp("graded")
+    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released)
+    return {(r.student, r.assignment): r for r in results}

@@ -1,0 +1,94 @@
+"""Every exercise is gradable: the solution passes, the stub fails, wrong answers lose points."""
+import nbformat
+import pytest
+
+from autograder import ROOT, Course, release
+from tests.lessons.harness import LESSONS, load_variants, variant_cases, variant_student
+
+LANGS = release.LANGS
+CPU_SECONDS_LIMIT = 60
+
+
+def graded_exercises(assignment: str) -> list[str]:
+    """Grade ids of the solution cells that a graded test cell checks."""
+    cells = release.read_source(Course(), assignment, "en").cells
+    grade_ids = {cell.metadata.get("nbgrader", {}).get("grade_id") for cell in cells}
+    return [cell.metadata["nbgrader"]["grade_id"] for cell in cells
+            if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("solution")
+            and f"test_{cell.metadata['nbgrader']['grade_id']}" in grade_ids]
+
+
+def stderr_cells(result) -> list[str]:
+    nb = nbformat.read(result.autograded, as_version=4)
+    return [cell.metadata["nbgrader"]["grade_id"] for cell in nb.cells
+            if cell.metadata.get("nbgrader", {}).get("grade")
+            and any(out.get("name") == "stderr" for out in cell.get("outputs", []))]
+
+
+def not_passed(result) -> list[str]:
+    return [f"{e.exercise}: {e.status} {e.message}" for e in result.exercises if e.status not in ("passed", "manual")]
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_release_is_up_to_date(released, assignment):
+    for folder in ("lessons", "solutions"):
+        for lang in LANGS:
+            relative = f"{folder}/{lang}/{assignment}.ipynb"
+            fresh = (released.out_root / relative).read_bytes()
+            assert (ROOT / relative).exists() and (ROOT / relative).read_bytes() == fresh, \
+                f"{relative} differs from a fresh release: run `make release` and commit"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_solution_scores_full_marks(graded, assignment, lang):
+    result = graded[(f"solution-{lang}", assignment)]
+    assert not not_passed(result)
+    assert result.score == sum(e.max_score for e in result.exercises if e.status == "passed")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_stub_scores_zero_and_fails_only_with_not_implemented(graded, assignment, lang):
+    result = graded[(f"stub-{lang}", assignment)]
+    assert result.score == 0
+    for exercise in result.exercises:
+        assert exercise.score == 0, exercise
+        if exercise.exercise.startswith("test_"):
+            assert exercise.message.startswith("NotImplementedError"), exercise
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_every_exercise_has_three_wrong_variants(assignment):
+    wrong, right = load_variants(assignment)
+    exercises = graded_exercises(assignment)
+    assert exercises, f"{assignment} has no graded exercise"
+    weak = {name: len(wrong.get(name, {})) for name in exercises if len(wrong.get(name, {})) < 3}
+    assert not weak, f"exercises with fewer than three wrong variants: {weak}"
+    assert set(wrong) | set(right) <= set(exercises), "variants name an exercise that does not exist"
+
+
+@pytest.mark.parametrize("assignment, exercise, variant", variant_cases("wrong"))
+def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
+    result = graded[(variant_student("wrong", assignment, exercise, variant), assignment)]
+    [graded_cell] = [e for e in result.exercises if e.exercise == f"test_{exercise}"]
+    assert graded_cell.score < graded_cell.max_score, f"the tests of {exercise} accept the wrong variant {variant!r}"
+
+
+@pytest.mark.parametrize("assignment, exercise, variant", variant_cases("right"))
+def test_right_variant_keeps_full_marks(graded, assignment, exercise, variant):
+    result = graded[(variant_student("right", assignment, exercise, variant), assignment)]
+    assert not not_passed(result)
+    assert not stderr_cells(result)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_no_test_cell_writes_to_stderr(graded, assignment, lang):
+    assert not stderr_cells(graded[(f"solution-{lang}", assignment)])
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_solution_runs_within_a_minute_on_cpu(graded, assignment):
+    seconds = graded[("solution-en", assignment)].seconds
+    assert seconds < CPU_SECONDS_LIMIT, f"{assignment} took {seconds:.1f} s to grade"
