@@ -7,6 +7,7 @@ the student version and the gradebook; the solution version is that same noteboo
 solution code put back, without markers, so it carries identical cell metadata.
 """
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -25,6 +26,7 @@ BRANCH = "main"
 
 SOLUTION_MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN_MARKERS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+MARKER_LIKE = re.compile(r"#+\s*(BEGIN|END)\s+(SOL|HID)", re.IGNORECASE)
 NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
 
 BADGE = (
@@ -105,18 +107,26 @@ def assign_cell_ids(cells: list[nbformat.NotebookNode]) -> None:
 
 
 def secret_regions(source: str) -> tuple[str, list[str]]:
-    """Split a cell's source into its public text (markers kept) and its secret lines."""
+    """Split a cell's source into its public text (markers kept) and its secret lines.
+
+    A mistyped marker ("### BEGIN HIDDEN TEST") would leave its region visible to nbgrader and
+    to this parser alike, so anything that looks like a marker must be one exactly.
+    """
     public, secret, inside = [], [], False
     for line in source.splitlines():
         marker = line.strip()
-        if marker in (SOLUTION_MARKERS[0], HIDDEN_MARKERS[0]):
+        if marker in (SOLUTION_MARKERS[0], HIDDEN_MARKERS[0]) and not inside:
             inside = True
-        elif marker in (SOLUTION_MARKERS[1], HIDDEN_MARKERS[1]):
+        elif marker in (SOLUTION_MARKERS[1], HIDDEN_MARKERS[1]) and inside:
             inside = False
+        elif MARKER_LIKE.match(marker):
+            raise ReleaseError(f"malformed or unbalanced marker: {marker!r}")
         elif inside:
             secret.append(line)
             continue
         public.append(line)
+    if inside:
+        raise ReleaseError("a BEGIN marker has no END marker")
     return "\n".join(public), secret
 
 
@@ -159,6 +169,8 @@ def generate(course: Course, assignment: str, lang: str) -> tuple[nbformat.Noteb
     """Run nbgrader's generate_assignment in build/<lang>/ and return (student, solution) notebooks."""
     course_root = course.build / lang
     source_nb = read_source(course, assignment, lang)
+    for cell in source_nb.cells:  # refuse malformed markers before nbgrader reads them
+        secret_regions(cell.source)
     source_path = course_root / "source" / assignment / f"{assignment}.ipynb"
     source_path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(source_nb, source_path)

@@ -1,0 +1,177 @@
+"""The release, on a small temporary course: deterministic, no leaks, one language per file."""
+import json
+import re
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import nbformat
+import pytest
+
+from autograder import ROOT, Course, release
+
+SOURCE = '''\
+# %% [markdown] tags=["ru"]
+# # Тренировка
+
+# %% [markdown] tags=["en"]
+# # Practice
+
+# %%
+import math
+
+# %% nbgrader={"grade_id": "double", "solution": true}
+def double(x):
+    """Twice x."""
+    ### BEGIN SOLUTION
+    secret_factor = 2
+    return secret_factor * x
+    ### END SOLUTION
+
+# %% nbgrader={"grade_id": "test_double", "grade": true, "points": 2, "locked": true}
+assert double(1) == 2
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+assert double(-21) == -42, "hidden check"
+### END HIDDEN TESTS
+
+# %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
+# ### BEGIN SOLUTION
+# Потому что.
+# ### END SOLUTION
+
+# %% [markdown] tags=["en"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
+# ### BEGIN SOLUTION
+# Because.
+# ### END SOLUTION
+'''
+
+
+def make_course(root, source=SOURCE, name="01_practice"):
+    (root / "src").mkdir(parents=True, exist_ok=True)
+    (root / "src" / f"{name}.py").write_text(source)
+    return Course(sources=root / "src", build=root / "build", out_root=root / "out")
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    course = make_course(tmp_path_factory.mktemp("release"))
+    release.release(course)
+    return course
+
+
+def read(course, folder, lang):
+    return nbformat.read(course.out_root / folder / lang / "01_practice.ipynb", as_version=4)
+
+
+def text(nb):
+    return "\n".join(cell.source for cell in nb.cells)
+
+
+def test_writes_a_student_and_a_solution_notebook_per_language(course):
+    written = sorted(p.relative_to(course.out_root).as_posix() for p in course.out_root.rglob("*.ipynb"))
+    assert written == [f"{folder}/{lang}/01_practice.ipynb" for folder in ("lessons", "solutions")
+                       for lang in ("en", "ru")]
+
+
+def test_a_second_release_is_byte_identical(course, tmp_path):
+    again = Course(sources=course.sources, build=tmp_path / "build", out_root=tmp_path / "out")
+    release.release(again)
+    for path in course.out_root.rglob("*.ipynb"):
+        assert (again.out_root / path.relative_to(course.out_root)).read_bytes() == path.read_bytes(), path
+
+
+@pytest.mark.parametrize("lang", release.LANGS)
+def test_student_version_has_stubs_and_no_secret(course, lang):
+    nb = read(course, "lessons", lang)
+    source = text(nb)
+    assert "raise NotImplementedError()" in source and "def double(x):" in source
+    assert "YOUR ANSWER HERE" in source
+    for secret in ("secret_factor", "hidden check", "BEGIN", "END", "Because", "Потому что"):
+        assert secret not in source
+
+
+@pytest.mark.parametrize("lang", release.LANGS)
+def test_solution_version_has_solutions_without_markers_or_hidden_tests(course, lang):
+    solution, student = read(course, "solutions", lang), read(course, "lessons", lang)
+    source = text(solution)
+    assert "return secret_factor * x" in source
+    assert {"en": "Because.", "ru": "Потому что."}[lang] in source
+    assert "hidden check" not in source and "BEGIN" not in source and "END" not in source
+    assert [(c.id, c.metadata) for c in solution.cells] == [(c.id, c.metadata) for c in student.cells], \
+        "the solution keeps the student version's cell ids and nbgrader metadata"
+
+
+@pytest.mark.parametrize("lang", release.LANGS)
+def test_each_file_keeps_one_language(course, lang):
+    other = {"ru": "Practice", "en": "Тренировка"}[lang]
+    own = {"ru": "Тренировка", "en": "Practice"}[lang]
+    for folder in ("lessons", "solutions"):
+        source = text(read(course, folder, lang))
+        assert own in source and other not in source
+
+
+@pytest.mark.parametrize("folder", ["lessons", "solutions"])
+def test_colab_badge_points_at_the_notebook_itself(course, folder):
+    badge = read(course, folder, "ru").cells[0]
+    assert badge.id == "colab-badge"
+    url = re.search(r"\(https://colab\.research\.google\.com/github/([^)]*)\)", badge.source).group(1)
+    assert url == f"{release.REPOSITORY}/blob/{release.BRANCH}/{folder}/ru/01_practice.ipynb"
+
+
+def test_notebook_metadata_identifies_the_assignment(course):
+    ru, en = read(course, "lessons", "ru"), read(course, "lessons", "en")
+    assert ru.metadata.course["assignment"] == en.metadata.course["assignment"] == "01_practice"
+    assert ru.metadata.course["version"] == en.metadata.course["version"]
+    assert re.fullmatch(r"[0-9a-f]{12}", ru.metadata.course["version"])
+    assert (ru.metadata.course["lang"], en.metadata.course["lang"]) == ("ru", "en")
+
+
+def test_notebooks_hold_no_outputs_or_timestamps(course):
+    for path in course.out_root.rglob("*.ipynb"):
+        nb = json.loads(path.read_text())
+        for cell in nb["cells"]:
+            assert not cell.get("outputs") and cell.get("execution_count") is None
+        assert "timestamp" not in path.read_text()
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_setup_cell_installs_prettytable_only_when_missing(course, monkeypatch, installed):
+    setup = read(course, "lessons", "en").cells[1]
+    assert setup.id == "setup" and setup.metadata.nbgrader["locked"]
+    calls = []
+    monkeypatch.setattr(subprocess, "run", lambda *args, **kwargs: calls.append(args))
+    import importlib.util
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace() if installed else None)
+    exec(setup.source, {})
+    assert calls == ([] if installed else [([sys.executable, "-m", "pip", "install", "--quiet", "prettytable"],)])
+
+
+def test_a_mistyped_hidden_marker_is_refused(tmp_path):
+    course = make_course(tmp_path, SOURCE.replace("### BEGIN HIDDEN TESTS", "### BEGIN HIDDEN TEST"))
+    with pytest.raises(release.ReleaseError, match="marker"):
+        release.release(course)
+    assert not (course.out_root / "lessons").exists()
+
+
+def test_leak_check_reads_the_text_not_the_markers():
+    source = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "def f():\n    ### BEGIN SOLUTION\n    return 42 * secret\n    ### END SOLUTION")])
+    student = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("def f():\n    return 42 * secret")])
+    with pytest.raises(release.ReleaseError, match="return 42 \\* secret"):
+        release.check_no_leak(source, student)
+    student.cells[0].source = "def f():\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+    release.check_no_leak(source, student)
+
+
+def test_no_gradebook_or_build_artifact_is_committed():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert not [name for name in tracked.splitlines() if name.endswith(".db") or name.startswith("build/")]
+    assert "/build/" in (ROOT / ".gitignore").read_text()
+
+
+def test_requirements_and_environment_yml_agree():
+    pins = [line for line in (ROOT / "requirements.txt").read_text().splitlines() if line and not line.startswith("#")]
+    conda = re.findall(r"^\s+- (\S+==\S+)$", (ROOT / "environment.yml").read_text(), re.MULTILINE)
+    assert pins == conda
+    assert "torch==2.13.0" in pins
