@@ -5,7 +5,7 @@ import nbformat
 import pytest
 
 from autograder import Course, grade, release
-from tests.lessons.harness import LESSONS, load_variants, variant_student, with_cell_replaced
+from tests.lessons.harness import LESSONS, batch_student, variant_batches, with_cells_replaced
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -28,7 +28,7 @@ def released(request, tmp_path_factory) -> Course:
 
 @pytest.fixture(scope="session")
 def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.NotebookResult]:
-    """(student, assignment) -> result, for the students "solution-<lang>", "stub-<lang>" and the variants."""
+    """(student, assignment) -> result, for "solution-<lang>", "stub-<lang>" and the variant batches."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -41,11 +41,10 @@ def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.N
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
         solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
-        for kind, table in zip(("wrong", "right"), load_variants(assignment)):
-            for exercise, variants in table.items():
-                for name, source in variants.items():
-                    submit(variant_student(kind, assignment, exercise, name), assignment,
-                           with_cell_replaced(solution, exercise, source))
+        for kind in ("wrong", "right"):
+            for index, batch in enumerate(variant_batches(kind, assignment)):
+                sources = {exercise: source for exercise, (_, source) in batch.items()}
+                submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
     out = tmp_path_factory.mktemp("graded")
     results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released)
     return {(r.student, r.assignment): r for r in results}

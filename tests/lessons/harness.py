@@ -1,15 +1,24 @@
-"""What the lesson tests grade: every lesson's solution and stub, and the variants kept in variants/."""
+"""What the lesson tests grade: every lesson's solution and stub, and the variants kept in variants/.
+
+Grading one notebook costs about 2.7 s, mostly starting a kernel, so variants are packed several
+to a notebook. A notebook of wrong variants only packs exercises that are independent: none of
+their cells (solution, test, variants) uses a name another one defines. A failing test cell is then
+the exercise's own failure, never a neighbour's.
+"""
+import ast
+import functools
 import importlib.util
 from pathlib import Path
 
 import nbformat
 
-from autograder import Course
+from autograder import Course, release
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 LESSONS = Course().assignments()
 
 
+@functools.cache
 def load_variants(assignment: str) -> tuple[dict, dict]:
     """(WRONG, RIGHT): {exercise grade_id: {variant name: replacement source of its solution cell}}."""
     path = VARIANTS_DIR / f"{assignment}.py"
@@ -21,25 +30,104 @@ def load_variants(assignment: str) -> tuple[dict, dict]:
     return module.WRONG, module.RIGHT
 
 
+def graded_cells(assignment: str) -> dict[str, str]:
+    """grade_id -> source of every solution and test code cell of the lesson's source."""
+    cells = release.read_source(Course(), assignment, "en").cells
+    return {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in cells
+            if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
+
+
+def exercises(assignment: str) -> list[str]:
+    """Grade ids of the solution cells that a graded test cell checks."""
+    cells = graded_cells(assignment)
+    return [grade_id for grade_id in cells if f"test_{grade_id}" in cells]
+
+
+def names_defined(source: str) -> set[str]:
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        else:
+            names.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return names
+
+
+def names_used(source: str) -> set[str]:
+    return {node.id for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Name)}
+
+
+@functools.cache
+def dependencies(assignment: str) -> dict[str, set[str]]:
+    """Exercise -> the other exercises it leans on, directly or not, through its cells or variants."""
+    cells = graded_cells(assignment)
+    names = exercises(assignment)
+    defined = {e: names_defined(cells[e]) for e in names}
+    used = {}
+    for e in names:
+        sources = [cells[e], cells[f"test_{e}"]] + [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
+        used[e] = set().union(*map(names_used, sources))
+    depends = {e: {other for other in names if other != e and used[e] & defined[other]} for e in names}
+    changed = True
+    while changed:
+        changed = False
+        for e in names:
+            reach = depends[e].union(*(depends[other] for other in depends[e]))
+            changed |= reach != depends[e]
+            depends[e] = reach
+    return depends
+
+
+@functools.cache
+def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
+    """The notebooks to grade: each maps exercise -> (variant name, source), exercises independent."""
+    table = load_variants(assignment)[0 if kind == "wrong" else 1]
+    depends = dependencies(assignment)
+    pending = [(exercise, name, source) for exercise, variants in table.items() for name, source in variants.items()]
+    batches = []
+    while pending:
+        batch, later = {}, []
+        for exercise, name, source in pending:
+            if exercise in batch or any(exercise in depends.get(o, ()) or o in depends.get(exercise, ()) for o in batch):
+                later.append((exercise, name, source))
+            else:
+                batch[exercise] = (name, source)
+        batches.append(batch)
+        pending = later
+    return tuple(batches)
+
+
 def variant_cases(kind: str) -> list[tuple[str, str, str]]:
     """(assignment, exercise, variant) for every WRONG (kind="wrong") or RIGHT (kind="right") variant."""
-    index = 0 if kind == "wrong" else 1
-    return [
-        (assignment, exercise, name)
-        for assignment in LESSONS
-        for exercise, variants in load_variants(assignment)[index].items()
-        for name in variants
-    ]
+    return [(assignment, exercise, name)
+            for assignment in LESSONS
+            for batch in variant_batches(kind, assignment)
+            for exercise, (name, _) in batch.items()]
 
 
-def variant_student(kind: str, assignment: str, exercise: str, name: str) -> str:
-    return f"{kind}--{assignment}--{exercise}--{name}"
+def batch_student(kind: str, assignment: str, index: int) -> str:
+    return f"{kind}--{assignment}--{index}"
 
 
-def with_cell_replaced(nb: nbformat.NotebookNode, grade_id: str, source: str) -> nbformat.NotebookNode:
+def student_of(kind: str, assignment: str, exercise: str, variant: str) -> str:
+    """The student whose notebook holds this variant."""
+    for index, batch in enumerate(variant_batches(kind, assignment)):
+        if batch.get(exercise, (None,))[0] == variant:
+            return batch_student(kind, assignment, index)
+    raise KeyError((kind, assignment, exercise, variant))
+
+
+def with_cells_replaced(nb: nbformat.NotebookNode, sources: dict[str, str]) -> nbformat.NotebookNode:
+    """A copy of nb whose solution cells named in `sources` (grade_id -> source) are replaced."""
     nb = nbformat.from_dict(nb)
-    cells = [cell for cell in nb.cells if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id]
-    if len(cells) != 1:
-        raise KeyError(f"no single cell with grade_id {grade_id!r}")
-    cells[0].source = source.strip("\n")
+    replaced = set()
+    for cell in nb.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in sources:
+            cell.source = sources[grade_id].strip("\n")
+            replaced.add(grade_id)
+    if replaced != set(sources):
+        raise KeyError(f"no cell with grade_id {sorted(set(sources) - replaced)}")
     return nb

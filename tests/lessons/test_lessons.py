@@ -2,20 +2,11 @@
 import nbformat
 import pytest
 
-from autograder import ROOT, Course, release
-from tests.lessons.harness import LESSONS, load_variants, variant_cases, variant_student
+from autograder import ROOT, release
+from tests.lessons.harness import LESSONS, exercises, load_variants, student_of, variant_cases
 
 LANGS = release.LANGS
 CPU_SECONDS_LIMIT = 60
-
-
-def graded_exercises(assignment: str) -> list[str]:
-    """Grade ids of the solution cells that a graded test cell checks."""
-    cells = release.read_source(Course(), assignment, "en").cells
-    grade_ids = {cell.metadata.get("nbgrader", {}).get("grade_id") for cell in cells}
-    return [cell.metadata["nbgrader"]["grade_id"] for cell in cells
-            if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("solution")
-            and f"test_{cell.metadata['nbgrader']['grade_id']}" in grade_ids]
 
 
 def stderr_cells(result) -> list[str]:
@@ -61,23 +52,24 @@ def test_stub_scores_zero_and_fails_only_with_not_implemented(graded, assignment
 @pytest.mark.parametrize("assignment", LESSONS)
 def test_every_exercise_has_three_wrong_variants(assignment):
     wrong, right = load_variants(assignment)
-    exercises = graded_exercises(assignment)
-    assert exercises, f"{assignment} has no graded exercise"
-    weak = {name: len(wrong.get(name, {})) for name in exercises if len(wrong.get(name, {})) < 3}
+    names = exercises(assignment)
+    assert names, f"{assignment} has no graded exercise"
+    weak = {name: len(wrong.get(name, {})) for name in names if len(wrong.get(name, {})) < 3}
     assert not weak, f"exercises with fewer than three wrong variants: {weak}"
-    assert set(wrong) | set(right) <= set(exercises), "variants name an exercise that does not exist"
+    assert set(wrong) | set(right) <= set(names), "variants name an exercise that does not exist"
 
 
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("wrong"))
 def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
-    result = graded[(variant_student("wrong", assignment, exercise, variant), assignment)]
+    result = graded[(student_of("wrong", assignment, exercise, variant), assignment)]
     [graded_cell] = [e for e in result.exercises if e.exercise == f"test_{exercise}"]
     assert graded_cell.score < graded_cell.max_score, f"the tests of {exercise} accept the wrong variant {variant!r}"
+    assert graded_cell.message, f"test_{exercise} lost its points without raising: did the kernel stop early?"
 
 
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("right"))
 def test_right_variant_keeps_full_marks(graded, assignment, exercise, variant):
-    result = graded[(variant_student("right", assignment, exercise, variant), assignment)]
+    result = graded[(student_of("right", assignment, exercise, variant), assignment)]
     assert not not_passed(result)
     assert not stderr_cells(result)
 
