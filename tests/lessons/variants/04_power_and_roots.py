@@ -1,0 +1,786 @@
+"""Lesson 04: answers that must lose points (WRONG) and other correct styles (RIGHT).
+
+Each entry replaces the whole solution cell of that exercise in the solution notebook.
+"""
+WRONG = {
+    "Power": {
+        # p multiplications in a row instead of exponentiation by squaring
+        "linear_loop": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result = torch.ones_like(x)
+        for _ in range(p):
+            result = result * x
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+''',
+        # uses ** in forward, which the exercise forbids
+        "uses_pow": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        return x ** p
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * x ** (ctx.p - 1), None
+''',
+        # backward ignores grad_output (right only when the upstream gradient is 1)
+        "ignores_grad_output": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return ctx.p * Power.forward(x, ctx.p - 1), None
+''',
+        # x^(p-1) computed as x^p / x: nan at x = 0
+        "divides_by_x": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0], output)
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        x, output = ctx.saved_tensors
+        return grad_output * ctx.p * output / x, None
+''',
+        # silently converts p with int(): 2.0 and "3" are accepted
+        "casts_p_to_int": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        p = int(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = int(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+''',
+        # a negative p gives ones instead of ValueError
+        "accepts_negative_p": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        result, square = torch.ones_like(x), x
+        while p > 0:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p <= 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+''',
+        # torch.ones(x.shape) is float32 whatever the dtype of x
+        "loses_dtype": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones(x.shape), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+''',
+        # squares in place: the caller's x is overwritten
+        "modifies_input": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            p >>= 1
+            if p:
+                square *= square
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x.clone(), ctx.p - 1), None
+''',
+    },
+    "bisection_root": {
+        # stops when |f(mid)| < tol: far from the root for a flat f
+        "stops_on_residual": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    for n in range(1, max_iter + 1):
+        mid = (lo + hi) / 2
+        f_mid = f(mid)
+        if f_mid.abs() < tol:
+            return mid, n
+        if (f_mid > 0) == (f_lo > 0):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, max_iter
+''',
+        # never checks the signs at the ends: no ValueError
+        "no_sign_check": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f(lo) > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+''',
+        # strict product test: a root at the left end is lost (f(lo) * f(mid) == 0 moves lo)
+        "strict_product_test": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    if f(lo) * f(hi) > 0:
+        raise ValueError(f"f({lo.item()}) and f({hi.item()}) have the same sign")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if f(lo) * f(mid) < 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2, n
+''',
+        # ignores tol and always runs max_iter halvings: the count is wrong
+        "always_max_iter": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    for _ in range(max_iter):
+        mid = (lo + hi) / 2
+        f_mid = f(mid)
+        if (f_mid > 0) == (f_lo > 0):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, max_iter
+''',
+        # keeps the wrong half
+        "keeps_wrong_half": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            hi = mid
+        else:
+            lo, f_lo = mid, f(mid)
+    return (lo + hi) / 2, n
+''',
+        # returns a Python float instead of a tensor
+        "returns_float": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = float(lo), float(hi)
+    f_lo, f_hi = f(torch.tensor(lo)).item(), f(torch.tensor(hi)).item()
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo}, {hi}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(torch.tensor(mid)).item() > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+''',
+    },
+    "find_bracket": {
+        # only looks at [0, s]: misses roots on the negative side
+        "positive_side_only": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(0.0)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return 0.0, s
+        s *= 2
+    raise ValueError(f"no sign change up to {s}")
+''',
+        # one doubling too few: the widest interval start * 2**max_doublings is never tried
+        "one_doubling_short": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+    raise ValueError(f"no sign change on [-{s}, {s}]")
+''',
+        # ignores max_doublings: keeps doubling until it finds a sign change
+        "ignores_max_doublings": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    while True:
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+''',
+        # returns None instead of raising when there is no sign change
+        "returns_none": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+    return None
+''',
+        # returns tensors instead of floats
+        "returns_tensors": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = torch.tensor(float(start), dtype=torch.float64)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(-s), f(s)
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s = s * 2
+    raise ValueError(f"no sign change up to {s.item()}")
+''',
+    },
+    "newton_root": {
+        # no check for f'(x) == 0: divides by zero and runs into inf/nan
+        "no_zero_derivative_check": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter + 1):
+        x.requires_grad_(True)
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        (dfx,) = torch.autograd.grad(fx, x)
+        with torch.no_grad():
+            x = x - fx / dfx
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
+        # returns the last iterate instead of raising RuntimeError
+        "no_runtime_error": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter):
+        x.requires_grad_(True)
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x = x - fx / dfx
+    return x.detach(), max_iter
+''',
+        # stops when the step is small, not when |f(x)| < tol: one step too many
+        "stops_on_step_size": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(1, max_iter + 1):
+        x.requires_grad_(True)
+        fx = f(x)
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            step = fx / dfx
+            x = x - step
+        if abs(step.item()) < tol:
+            return x, n
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
+        # backward() without resetting x.grad: the derivatives accumulate
+        "gradient_accumulates": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64, requires_grad=True)
+    for n in range(max_iter + 1):
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        if n == max_iter:
+            break
+        fx.backward()
+        if x.grad.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x -= fx / x.grad
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
+        # central finite differences instead of autograd
+        "finite_differences": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    h = 1e-7
+    for n in range(max_iter + 1):
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x, n
+        if n == max_iter:
+            break
+        dfx = (f(x + h) - f(x - h)) / (2 * h)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        x = x - fx / dfx
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
+        # counts function evaluations instead of Newton steps (off by one)
+        "counts_evaluations": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter + 1):
+        x.requires_grad_(True)
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n + 1
+        if n == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x = x - fx / dfx
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
+    },
+    "newton_roots_batched": {
+        # a Python loop over the polynomials: right roots, but the work grows with B
+        "loop_over_polynomials": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    starts = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0])
+    roots = []
+    for row, start in zip(coeffs, starts):
+        x = start.clone()
+        for _ in range(max_iter):
+            value, slope = torch.zeros_like(x), torch.zeros_like(x)
+            for c in row:
+                slope = slope * x + value
+                value = value * x + c
+            if value.abs() < tol:
+                break
+            x = x - value / slope
+        roots.append(x)
+    return torch.stack(roots)
+''',
+        # stops as soon as any polynomial has converged
+        "stops_when_any_converged": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        if (value.detach().abs() < tol).any():
+            break
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = x - value / slope
+    return x.detach()
+''',
+        # reads the coefficients lowest degree first
+        "lowest_degree_first": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in reversed(range(coeffs.shape[1])):
+            value = value * x + coeffs[:, k]
+        active = value.detach().abs() >= tol
+        if not active.any():
+            break
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = torch.where(active, x - value / slope, x)
+    return x.detach()
+''',
+        # a fixed number of steps, no convergence test
+        "fixed_five_steps": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(5):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = x - value / slope
+    return x.detach()
+''',
+        # one shared step for the whole batch: sum of values over sum of slopes
+        "shared_step": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        if (value.detach().abs() < tol).all():
+            break
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = x - value.sum() / slope.sum()
+    return x.detach()
+''',
+    },
+}
+
+RIGHT = {
+    "Power": {
+        # old-style forward(ctx, ...), recursive squaring, ** allowed in backward
+        "recursive_ctx_style": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"expected an int exponent, got {p!r}")
+        if p < 0:
+            raise ValueError(f"negative exponent {p}")
+        ctx.save_for_backward(x)
+        ctx.p = p
+
+        def power(base, k):
+            if k == 0:
+                return torch.ones_like(base)
+            if k == 1:
+                return base.clone()
+            half = power(base, k // 2)
+            squared = half * half
+            return squared * base if k % 2 else squared
+
+        return power(x, p)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return grad_output * 0, None
+        return grad_output * ctx.p * x ** (ctx.p - 1), None
+''',
+        # left-to-right binary method with torch.square, derivative through the same Function
+        "left_to_right_square": '''
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p = {p} is negative")
+        result = torch.ones_like(x)
+        for bit in bin(p)[2:]:
+            result = torch.square(result)
+            if bit == "1":
+                result = torch.mul(result, x)
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, p = inputs
+        ctx.save_for_backward(x)
+        ctx.p = p
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        p = ctx.p
+        derivative = p * Power.apply(x, p - 1) if p > 0 else torch.zeros_like(x)
+        return grad_output * derivative, None
+''',
+    },
+    "bisection_root": {
+        # plain Python floats inside, copysign for the signs, a float32 tensor out
+        "python_floats": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    def value(t):
+        return float(f(torch.tensor(t, dtype=torch.float64)))
+
+    lo, hi = float(lo), float(hi)
+    f_lo, f_hi = value(lo), value(hi)
+    if f_lo == 0.0:
+        return torch.tensor(lo), 0
+    if f_hi == 0.0:
+        return torch.tensor(hi), 0
+    if math.copysign(1.0, f_lo) == math.copysign(1.0, f_hi):
+        raise ValueError(f"no sign change on [{lo}, {hi}]: f = {f_lo} and {f_hi}")
+    n = 0
+    while n < max_iter and hi - lo > 2 * tol:
+        mid = 0.5 * (lo + hi)
+        f_mid = value(mid)
+        n += 1
+        if f_mid == 0.0 or math.copysign(1.0, f_mid) != math.copysign(1.0, f_lo):
+            hi = mid
+        else:
+            lo, f_lo = mid, f_mid
+    return torch.tensor(0.5 * (lo + hi)), n
+''',
+        # torch.sign on tensors, stops when the whole interval is shorter than tol
+        "sign_tensors": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    a = torch.tensor(float(lo), dtype=torch.float64)
+    b = torch.tensor(float(hi), dtype=torch.float64)
+    sa, sb = torch.sign(f(a)), torch.sign(f(b))
+    if sa == 0:
+        return a, 0
+    if sb == 0:
+        return b, 0
+    if sa == sb:
+        raise ValueError(f"f has the same sign at lo = {lo} and hi = {hi}")
+    iterations = 0
+    while b - a > tol and iterations < max_iter:
+        m = a + (b - a) / 2
+        sm = torch.sign(f(m))
+        iterations += 1
+        if sm == 0:
+            return m, iterations
+        if sm == sa:
+            a = m
+        else:
+            b = m
+    return a + (b - a) / 2, iterations
+''',
+    },
+    "find_bracket": {
+        # a while loop over both ends, float arguments to f, torch.sign
+        "while_loop_sign": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    lo, hi = -float(start), float(start)
+    doublings = 0
+    while True:
+        s_lo = torch.sign(torch.as_tensor(f(lo))).item()
+        s_hi = torch.sign(torch.as_tensor(f(hi))).item()
+        if s_lo * s_hi <= 0:
+            return lo, hi
+        if doublings == max_doublings:
+            raise ValueError(f"no sign change on [{lo}, {hi}] after {max_doublings} doublings")
+        lo, hi = 2 * lo, 2 * hi
+        doublings += 1
+''',
+    },
+    "newton_root": {
+        # float32, backward() with the gradient reset, an in-place update under no_grad
+        "backward_float32_inplace": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), requires_grad=True)
+    steps = 0
+    while True:
+        x.grad = None
+        fx = f(x)
+        if fx.abs().item() < tol:
+            return x.detach(), steps
+        if steps >= max_iter:
+            raise RuntimeError(f"Newton did not converge after max_iter={max_iter} steps")
+        fx.backward()
+        slope = x.grad.item()
+        if slope == 0.0:
+            raise ZeroDivisionError(f"zero derivative at x = {x.item()}")
+        with torch.no_grad():
+            x -= fx.item() / slope
+        steps += 1
+''',
+        # torch.func.grad for the derivative
+        "func_grad": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    derivative = torch.func.grad(f)
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter + 1):
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x, n
+        if n == max_iter:
+            break
+        slope = derivative(x)
+        if slope.item() == 0:
+            raise ZeroDivisionError("the derivative vanishes")
+        x = x - fx / slope
+    raise RuntimeError(f"{max_iter} steps were not enough")
+''',
+    },
+    "newton_roots_batched": {
+        # analytic derivative, powers of x with pow, every entry updated until all converge
+        "analytic_all_entries": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    degree = coeffs.shape[1] - 1
+    exponents = torch.arange(degree, -1, -1, dtype=coeffs.dtype)
+    slope_coeffs = coeffs[:, :-1] * exponents[:-1]
+    x = torch.full((coeffs.shape[0],), 0.0, dtype=coeffs.dtype) + torch.as_tensor(x0, dtype=coeffs.dtype)
+    for _ in range(max_iter + 1):
+        powers = x.unsqueeze(1) ** exponents
+        value = (coeffs * powers).sum(dim=1)
+        if bool((value.abs() < tol).all()):
+            return x
+        slope = (slope_coeffs * powers[:, 1:]).sum(dim=1)
+        x = x - value / slope
+    raise RuntimeError(f"not all polynomials converged within max_iter = {max_iter}")
+''',
+        # works only on the indices still active, with index_put
+        "active_indices": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    derivative = coeffs[:, :-1] * torch.arange(coeffs.shape[1] - 1, 0, -1, dtype=coeffs.dtype)
+
+    def horner(c, t):
+        out = torch.zeros_like(t)
+        for k in range(c.shape[1]):
+            out = out * t + c[:, k]
+        return out
+
+    for _ in range(max_iter + 1):
+        active = torch.nonzero(horner(coeffs, x).abs() >= tol).flatten()
+        if active.numel() == 0:
+            return x
+        xa = x[active]
+        step = horner(coeffs[active], xa) / horner(derivative[active], xa)
+        x = x.index_put((active,), xa - step)
+    raise RuntimeError(f"some polynomials did not converge within max_iter = {max_iter}")
+''',
+    },
+}
