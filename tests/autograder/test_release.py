@@ -1,8 +1,10 @@
 """The release, on a small temporary course: deterministic, no leaks, one language per file."""
+import importlib.util
 import json
 import re
 import subprocess
 import sys
+import warnings
 from types import SimpleNamespace
 
 import nbformat
@@ -135,16 +137,31 @@ def test_notebooks_hold_no_outputs_or_timestamps(course):
         assert "timestamp" not in path.read_text()
 
 
-@pytest.mark.parametrize("installed", [True, False])
-def test_setup_cell_installs_prettytable_only_when_missing(course, monkeypatch, installed):
+def run_setup_cell(course, monkeypatch, prettytable_installed=True):
+    """Execute the setup cell here, with pip recorded instead of run; returns the pip calls."""
     setup = read(course, "lessons", "en").cells[1]
     assert setup.id == "setup" and setup.metadata.nbgrader["locked"]
     calls = []
     monkeypatch.setattr(subprocess, "run", lambda *args, **kwargs: calls.append(args))
-    import importlib.util
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace() if installed else None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace() if prettytable_installed else None)
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)
     exec(setup.source, {})
+    return calls
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_setup_cell_installs_prettytable_only_when_missing(course, monkeypatch, installed):
+    calls = run_setup_cell(course, monkeypatch, installed)
     assert calls == ([] if installed else [([sys.executable, "-m", "pip", "install", "--quiet", "prettytable"],)])
+
+
+def test_setup_cell_shows_warnings_on_stdout_not_stderr(course, monkeypatch, capsys):
+    run_setup_cell(course, monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.warn("a harmless warning from correct code")
+    out, err = capsys.readouterr()
+    assert "a harmless warning from correct code" in out and err == ""
 
 
 def test_a_mistyped_hidden_marker_is_refused(tmp_path):

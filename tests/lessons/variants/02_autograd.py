@@ -1,0 +1,633 @@
+"""Wrong and right answers for lesson 02 (autograd); each replaces a whole solution cell.
+
+WRONG variants are mistakes students make: each must lose the points of its exercise's test cell.
+RIGHT variants are correct answers written in another style: each must keep full marks.
+"""
+WRONG = {
+    "poly_grads": {
+        # requires_grad_() and backward() on the caller's tensors: leaves .grad behind, accumulates.
+        "grads_on_caller": '''
+def poly_grads(x, y, z):
+    for t in (x, y, z):
+        t.requires_grad_(True)
+    (x**2 + y**2 + z**2 + 2 * x * y * z).sum().backward()
+    return x.grad, y.grad, z.grad
+''',
+        # The closed form: right values, but not computed with autograd.
+        "closed_form": '''
+def poly_grads(x, y, z):
+    return 2 * x + 2 * y * z, 2 * y + 2 * x * z, 2 * z + 2 * x * y
+''',
+        # clone() without detach(), then backward(): for an input that requires grad the copy is
+        # not a leaf, so the gradient flows into the caller's graph and the copy's .grad stays None.
+        "clone_without_detach": '''
+def poly_grads(x, y, z):
+    x, y, z = (t.clone().requires_grad_(True) for t in (x, y, z))
+    (x**2 + y**2 + z**2 + 2 * x * y * z).sum().backward()
+    return x.grad, y.grad, z.grad
+''',
+        # Drops the factor 2 of the cross term.
+        "cross_term_without_2": '''
+def poly_grads(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    return torch.autograd.grad((lx**2 + ly**2 + lz**2 + lx * ly * lz).sum(), leaves)
+''',
+        # Turns the caller's tensors into grad-requiring ones (torch.autograd.grad keeps .grad clean).
+        "flags_on_caller": '''
+def poly_grads(x, y, z):
+    leaves = [t.requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    return torch.autograd.grad((lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).sum(), leaves)
+''',
+    },
+    "poly_grads_analytic": {
+        # d(2xyz)/dx is 2yz, not yz.
+        "cross_term_without_2": '''
+def poly_grads_analytic(x, y, z):
+    return 2 * x + y * z, 2 * y + x * z, 2 * z + x * y
+''',
+        # Wrong pairing of the variables in the cross term.
+        "wrong_pairs": '''
+def poly_grads_analytic(x, y, z):
+    return 2 * x + 2 * x * y, 2 * y + 2 * y * z, 2 * z + 2 * x * z
+''',
+        # Uses autograd instead of the closed form.
+        "uses_autograd": '''
+def poly_grads_analytic(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    return torch.autograd.grad((lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).sum(), leaves)
+''',
+        # Forgets the derivative of the square terms (x**2 -> 2x).
+        "square_term_as_x": '''
+def poly_grads_analytic(x, y, z):
+    return x + 2 * y * z, y + 2 * x * z, z + 2 * x * y
+''',
+    },
+    "mse": {
+        # Sum instead of mean.
+        "sum_not_mean": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).sum()
+''',
+        # No shape check: (n, 1) against (n,) silently broadcasts to (n, n).
+        "silent_broadcast": '''
+def mse(y_pred, y_true):
+    return ((y_pred - y_true) ** 2).mean()
+''',
+        # Only compares the number of elements: (n, 1) against (n,) passes.
+        "checks_numel_only": '''
+def mse(y_pred, y_true):
+    if y_pred.numel() != y_true.numel():
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred.reshape(-1) - y_true.reshape(-1)) ** 2).mean()
+''',
+        # Returns a Python float: no gradient can flow.
+        "returns_float": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean().item()
+''',
+        # The error message does not say which shapes.
+        "message_without_shapes": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError("y_pred and y_true must have the same shape")
+    return ((y_pred - y_true) ** 2).mean()
+''',
+        # Mean absolute error.
+        "absolute_error": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return (y_pred - y_true).abs().mean()
+''',
+    },
+    "linear_mse_grads": {
+        # backward() into the caller's w and b: the second call returns doubled gradients.
+        "accumulates_on_caller": '''
+def linear_mse_grads(x, w, b, y_true):
+    w.requires_grad_(True)
+    b.requires_grad_(True)
+    mse(x @ w + b, y_true).backward()
+    return w.grad, b.grad
+''',
+        # Sum of squared errors instead of the mean.
+        "sum_loss": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    pred = x @ w + b
+    if pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(pred.shape)} and {tuple(y_true.shape)}")
+    return torch.autograd.grad(((pred - y_true) ** 2).sum(), (w, b))
+''',
+        # Forgets the bias in the prediction.
+        "forgets_bias": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = mse(x @ w + 0 * b, y_true)
+    return torch.autograd.grad(loss, (w, b))
+''',
+        # Inline loss without a shape check: (n, 1) predictions broadcast against (n,) targets.
+        "inline_broadcast": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = ((x @ w + b - y_true) ** 2).mean()
+    return torch.autograd.grad(loss, (w, b))
+''',
+        # Closed form that returns db as a 0-dim tensor whatever the shape of b.
+        "db_wrong_shape": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    loss = mse(x @ w + b.detach(), y_true)
+    (dw,) = torch.autograd.grad(loss, (w,))
+    residual = (x @ w + b - y_true).detach()
+    return dw, 2 * residual.mean()
+''',
+    },
+    "chain_rule_grads": {
+        # One graph kept alive with retain_graph=True and used for both passes.
+        "shared_graph": '''
+def chain_rule_grads(x):
+    leaf = x.detach().clone().requires_grad_(True)
+    out = torch.sin(leaf**2 + 1).sum()
+    out.backward(retain_graph=True)
+    (grad,) = torch.autograd.grad(out, leaf)
+    return leaf.grad, grad
+''',
+        # One graph used twice: .backward() freed it, so torch.autograd.grad fails.
+        "reuses_freed_graph": '''
+def chain_rule_grads(x):
+    leaf = x.detach().clone().requires_grad_(True)
+    out = torch.sin(leaf**2 + 1).sum()
+    out.backward()
+    (grad,) = torch.autograd.grad(out, leaf)
+    return leaf.grad, grad
+''',
+        # torch.autograd.grad twice, never .backward().
+        "no_backward": '''
+def chain_rule_grads(x):
+    grads = []
+    for _ in range(2):
+        leaf = x.detach().clone().requires_grad_(True)
+        grads.append(torch.autograd.grad(torch.sin(leaf**2 + 1).sum(), leaf)[0])
+    return grads[0], grads[1]
+''',
+        # backward() on the caller's x: leaves x.grad behind and accumulates across calls.
+        "grad_on_caller": '''
+def chain_rule_grads(x):
+    x.requires_grad_(True)
+    torch.sin(x**2 + 1).sum().backward()
+    (grad,) = torch.autograd.grad(torch.sin(x**2 + 1).sum(), x)
+    return x.grad, grad
+''',
+        # Forgets the inner derivative 2x in the autograd.grad result.
+        "missing_inner_derivative": '''
+def chain_rule_grads(x):
+    leaf = x.detach().clone().requires_grad_(True)
+    torch.sin(leaf**2 + 1).sum().backward()
+    other = x.detach().clone().requires_grad_(True)
+    inner = (other**2 + 1).detach().requires_grad_(True)
+    (grad,) = torch.autograd.grad(torch.sin(inner).sum(), inner)
+    return leaf.grad, grad
+''',
+    },
+    "sgd_step": {
+        # In-place update of a leaf outside no_grad: RuntimeError.
+        "outside_no_grad": '''
+def sgd_step(params, lr):
+    for p in params:
+        p -= lr * p.grad
+        p.grad = None
+''',
+        # Re-binds the loop variable inside no_grad: the caller's tensors never change.
+        "rebinds_name": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p = p - lr * p.grad
+            p.grad = None
+''',
+        # Forgets to reset the gradients.
+        "no_reset": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+''',
+        # Replaces the list items with new tensors (which do not require grad).
+        "replaces_list_items": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for i in range(len(params)):
+            params[i] = params[i] - lr * params[i].grad
+''',
+        # Two passes over params: a generator is exhausted before the reset.
+        "two_passes": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+    for p in params:
+        p.grad = None
+''',
+        # Gives the parameter new storage instead of updating it in place.
+        "replaces_storage": '''
+def sgd_step(params, lr):
+    for p in params:
+        p.data = p.data - lr * p.grad
+        p.grad = None
+''',
+        # Gradient ascent: the sign is wrong.
+        "wrong_sign": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p += lr * p.grad
+            p.grad = None
+''',
+    },
+    "fit_line": {
+        # Sum of squared errors: the step is N times too large and diverges.
+        "sum_loss": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        ((w * x + b - y) ** 2).sum().backward()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
+''',
+        # Ignores the steps argument.
+        "ignores_steps": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(500):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
+''',
+        # Uses torch.optim.SGD instead of sgd_step.
+        "torch_optim": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = torch.optim.SGD([w, b], lr=lr)
+    for _ in range(steps):
+        optimizer.zero_grad()
+        mse(w * x + b, y).backward()
+        optimizer.step()
+    return w.item(), b.item()
+''',
+        # Returns tensors instead of Python floats.
+        "returns_tensors": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return w.detach(), b.detach()
+''',
+        # Its own update loop without sgd_step, and it never resets the gradients.
+        "own_update_no_reset": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        mse(w * x + b, y).backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+    return w.item(), b.item()
+''',
+        # Returns (b, w).
+        "swapped_result": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return b.item(), w.item()
+''',
+    },
+    "count_graph_nodes": {
+        # No memory of visited nodes: a shared node is counted once per path.
+        "counts_every_path": '''
+def count_graph_nodes(t):
+    counts = {}
+    stack = [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+        stack.extend(child for child, _ in node.next_functions if child is not None)
+    return counts
+''',
+        # node.name() is "torch::autograd::AccumulateGrad" for leaves, not the class name.
+        "uses_node_name": '''
+def count_graph_nodes(t):
+    counts, seen = {}, set()
+    stack = [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        counts[node.name()] = counts.get(node.name(), 0) + 1
+        stack.extend(child for child, _ in node.next_functions if child is not None)
+    return counts
+''',
+        # Skips the leaves' AccumulateGrad nodes.
+        "skips_leaves": '''
+def count_graph_nodes(t):
+    counts, seen = {}, set()
+    stack = [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if type(node).__name__ != "AccumulateGrad":
+            counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+        stack.extend(child for child, _ in node.next_functions if child is not None)
+    return counts
+''',
+        # Only looks one level down from t.grad_fn.
+        "one_level": '''
+def count_graph_nodes(t):
+    if t.grad_fn is None:
+        return {}
+    counts = {type(t.grad_fn).__name__: 1}
+    for child in {child for child, _ in t.grad_fn.next_functions if child is not None}:
+        counts[type(child).__name__] = counts.get(type(child).__name__, 0) + 1
+    return counts
+''',
+        # Counts the None entries of next_functions as nodes.
+        "counts_none": '''
+def count_graph_nodes(t):
+    counts, seen = {}, set()
+    stack = [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node is not None and node in seen:
+            continue
+        seen.add(node)
+        counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+        if node is not None:
+            stack.extend(child for child, _ in node.next_functions)
+    return counts
+''',
+    },
+    "abcd_grads": {
+        # Reports a gradient for every tensor, also those that do not require grad.
+        "grads_for_all": '''
+def abcd_grads(a, b, c, d):
+    return {"a": b.detach(), "b": a.detach(), "c": d.detach(), "d": c.detach()}
+''',
+        # Zeros instead of None for a tensor that does not require grad.
+        "zeros_not_none": '''
+def abcd_grads(a, b, c, d):
+    pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
+    return {k: o.detach() if t.requires_grad else torch.zeros_like(t) for k, (t, o) in pairs.items()}
+''',
+        # The gradient of a*b w.r.t. a taken as a (the variable itself).
+        "own_value": '''
+def abcd_grads(a, b, c, d):
+    tensors = {"a": a, "b": b, "c": c, "d": d}
+    return {k: t.detach() if t.requires_grad else None for k, t in tensors.items()}
+''',
+        # Uses backward() on the caller's tensors instead of the formula.
+        "uses_backward": '''
+def abcd_grads(a, b, c, d):
+    (a * b + c * d).sum().backward()
+    return {"a": a.grad, "b": b.grad, "c": c.grad, "d": d.grad}
+''',
+        # Tests is_leaf instead of requires_grad: a non-leaf that requires grad gets None.
+        "checks_is_leaf": '''
+def abcd_grads(a, b, c, d):
+    pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
+    return {k: o.detach() if t.requires_grad and t.is_leaf else None for k, (t, o) in pairs.items()}
+''',
+    },
+    "logistic_grads": {
+        # reduction="sum": gradients N times too large.
+        "sum_reduction": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + b, y, reduction="sum")
+    return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
+''',
+        # Applies the sigmoid before a loss that already applies it.
+        "double_sigmoid": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(torch.sigmoid(x @ w + b), y)
+    return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
+''',
+        # Sigmoid then binary_cross_entropy: clipped logs, wrong for large logits.
+        "unstable_probabilities": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy(torch.sigmoid(x @ w + b), y)
+    return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
+''',
+        # backward() into the caller's w and b: a second call returns accumulated gradients.
+        "accumulates_on_caller": '''
+def logistic_grads(x, y, w, b):
+    w.requires_grad_(True)
+    b.requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)
+    loss.backward()
+    return loss.detach(), w.grad, b.grad
+''',
+        # Forgets the bias.
+        "forgets_bias": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + 0 * b, y)
+    return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
+''',
+    },
+}
+
+RIGHT = {
+    "poly_grads": {
+        # .backward() on fresh leaves instead of torch.autograd.grad.
+        "backward_on_copies": '''
+def poly_grads(x, y, z):
+    x = x.detach().clone().requires_grad_()
+    y = y.detach().clone().requires_grad_()
+    z = z.detach().clone().requires_grad_()
+    f = torch.sum(x * x + y * y + z * z + 2 * x * y * z)
+    f.backward()
+    return x.grad, y.grad, z.grad
+''',
+        # torch.func.grad over all three arguments.
+        "torch_func": '''
+def poly_grads(x, y, z):
+    def f(a, b, c):
+        return (a**2 + b**2 + c**2 + 2 * a * b * c).sum()
+    return torch.func.grad(f, argnums=(0, 1, 2))(x.detach(), y.detach(), z.detach())
+''',
+    },
+    "poly_grads_analytic": {
+        # Factored form with torch functions.
+        "factored": '''
+def poly_grads_analytic(x, y, z):
+    return (torch.mul(torch.add(x, torch.mul(y, z)), 2),
+            torch.mul(torch.add(y, torch.mul(x, z)), 2),
+            torch.mul(torch.add(z, torch.mul(x, y)), 2))
+''',
+    },
+    "mse": {
+        # F.mse_loss after an explicit shape check, message with torch.Size.
+        "functional_after_check": '''
+def mse(y_pred, y_true):
+    if y_pred.size() != y_true.size():
+        raise ValueError(f"y_pred has shape {y_pred.size()} but y_true has shape {y_true.size()}")
+    return F.mse_loss(y_pred, y_true)
+''',
+        # Sum divided by numel, message with lists.
+        "sum_over_numel": '''
+def mse(y_pred, y_true):
+    if tuple(y_pred.shape) != tuple(y_true.shape):
+        raise ValueError("shape mismatch: " + str(list(y_pred.shape)) + " vs " + str(list(y_true.shape)))
+    diff = y_pred - y_true
+    return torch.sum(diff * diff) / diff.numel()
+''',
+    },
+    "linear_mse_grads": {
+        # .backward() on detached copies.
+        "backward_on_copies": '''
+def linear_mse_grads(x, w, b, y_true):
+    w_leaf = w.detach().clone().requires_grad_(True)
+    b_leaf = b.detach().clone().requires_grad_(True)
+    mse(x @ w_leaf + b_leaf, y_true).backward()
+    return w_leaf.grad, b_leaf.grad
+''',
+        # Own shape check and F.mse_loss, without calling mse.
+        "inline_checked": '''
+def linear_mse_grads(x, w, b, y_true):
+    params = [t.detach().requires_grad_() for t in (w, b)]
+    pred = x @ params[0] + params[1]
+    if pred.shape != y_true.shape:
+        raise ValueError(f"prediction shape {tuple(pred.shape)} differs from target shape {tuple(y_true.shape)}")
+    dw, db = torch.autograd.grad(F.mse_loss(pred, y_true), params)
+    return dw, db
+''',
+    },
+    "chain_rule_grads": {
+        # A helper function, torch.autograd.backward, and autograd.grad on a second copy.
+        "helper_function": '''
+def chain_rule_grads(x):
+    def f(t):
+        return (t * t + 1).sin().sum()
+    first = x.detach().clone().requires_grad_()
+    torch.autograd.backward(f(first))
+    second = x.detach().requires_grad_()
+    return first.grad, torch.autograd.grad(f(second), [second])[0]
+''',
+    },
+    "sgd_step": {
+        # p.sub_ and grad.zero_() under the decorator.
+        "sub_and_zero": '''
+@torch.no_grad()
+def sgd_step(params, lr):
+    for p in params:
+        p.sub_(p.grad, alpha=lr)
+        p.grad.zero_()
+''',
+        # Materialises the iterable first; updates through .data in place.
+        "list_then_data": '''
+def sgd_step(params, lr):
+    params = list(params)
+    for p in params:
+        p.data.add_(-lr * p.grad)
+    for p in params:
+        p.grad = None
+''',
+    },
+    "fit_line": {
+        # One parameter tensor [w, b], F.mse_loss, grads reset by sgd_step.
+        "single_parameter_tensor": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    theta = torch.zeros(2, requires_grad=True)
+    features = torch.stack([x, torch.ones_like(x)], dim=1)
+    for step in range(steps):
+        loss = F.mse_loss(features @ theta, y)
+        loss.backward()
+        sgd_step([theta], lr=lr)
+    w, b = theta.tolist()
+    return float(w), float(b)
+''',
+        # Separate sgd_step calls for w and b.
+        "separate_steps": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.tensor(0.0, requires_grad=True)
+    b = torch.tensor(0.0, requires_grad=True)
+    step = 0
+    while step < steps:
+        loss = ((x * w + b - y) ** 2).mean()
+        loss.backward()
+        sgd_step([w], lr)
+        sgd_step((b,), lr)
+        step += 1
+    return float(w.detach()), float(b.detach())
+''',
+    },
+    "count_graph_nodes": {
+        # Recursive walk with a visited set and collections.Counter.
+        "recursive_counter": '''
+def count_graph_nodes(t):
+    import collections
+    seen = set()
+
+    def visit(node):
+        if node is None or node in seen:
+            return
+        seen.add(node)
+        for child, _ in node.next_functions:
+            visit(child)
+
+    visit(t.grad_fn)
+    return dict(collections.Counter(type(node).__name__ for node in seen))
+''',
+    },
+    "abcd_grads": {
+        # Explicit branches, clones of the partner tensors.
+        "explicit": '''
+def abcd_grads(a, b, c, d):
+    result = {}
+    result["a"] = b.detach().clone() if a.requires_grad else None
+    result["b"] = a.detach().clone() if b.requires_grad else None
+    result["c"] = d.detach().clone() if c.requires_grad else None
+    result["d"] = c.detach().clone() if d.requires_grad else None
+    return result
+''',
+    },
+    "logistic_grads": {
+        # .backward() on copies; the loss written with logsigmoid (stable, same value).
+        "logsigmoid_backward": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().clone().requires_grad_()
+    b = b.detach().clone().requires_grad_()
+    z = torch.matmul(x, w) + b
+    loss = -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z)).mean()
+    loss.backward()
+    return loss, w.grad, b.grad
+''',
+    },
+}
