@@ -1,0 +1,841 @@
+"""Variants of the solution cells of lesson 05_gpu_speed_and_memory.
+
+WRONG: answers that must lose the points of their exercise's test cell.
+RIGHT: correct answers in another style that must keep full marks.
+Each value is the whole replacement source of that exercise's solution cell.
+"""
+
+WRONG = {
+    "pick_device": {
+        # a string is not a torch.device
+        "returns_string": '''
+def pick_device():
+    if torch.cuda.is_available():
+        return "cuda"
+    if torch.backends.mps.is_available():
+        return "mps"
+    return "cpu"
+''',
+        # MPS is preferred over CUDA
+        "mps_before_cuda": '''
+def pick_device():
+    if torch.backends.mps.is_available():
+        return torch.device("mps")
+    if torch.cuda.is_available():
+        return torch.device("cuda")
+    return torch.device("cpu")
+''',
+        # forgets Apple GPUs
+        "ignores_mps": '''
+def pick_device():
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+''',
+        # right on a CPU-only machine, wrong everywhere else
+        "always_cpu": '''
+def pick_device():
+    return torch.device("cpu")
+''',
+    },
+    "measure_time": {
+        # the homework's mistake: no warm-up at all
+        "no_warmup": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # warm-up calls run, but are timed and counted in the median
+        "warmup_counted": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    times = []
+    for _ in range(warmup + repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # the mean does not survive an outlier
+        "mean_not_median": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn(*args, **kwargs)
+    return (time.perf_counter() - start) * 1000 / repeat
+''',
+        # the homework's mistake: seconds reported as milliseconds
+        "seconds_not_ms": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append(time.perf_counter() - start)
+    return float(statistics.median(times))
+''',
+        # the fastest run is not the median
+        "min_not_median": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times)
+''',
+        # lets torch.device parse the name: "tpu" and "gpu" raise RuntimeError, not ValueError
+        "device_checked_by_torch": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    kind = torch.device(device).type
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        if kind == "cuda":
+            torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # no validation: an unknown device is silently timed as the CPU
+        "no_validation": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        if device == "cuda":
+            torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # returns a tensor (torch's median) instead of a float
+        "returns_tensor": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return torch.tensor(times).median()
+''',
+    },
+    "benchmark_ops": {
+        # the host-to-device copy is timed together with the operation
+        "copy_inside_timer": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            for name, op in ops.items():
+                ms = timer(lambda: op(*(t.to(device) for t in inputs)), device=device)
+                times[(name, index, column)] = ms
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # the GPU's time is not passed the device: the timer would measure it without synchronizing
+        "device_not_passed": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # ignores the timer argument and always calls measure_time
+        "timer_ignored": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = measure_time(op, *moved, device="cpu", repeat=3, warmup=1)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # speedup upside down: gpu_ms / cpu_ms
+        "speedup_inverted": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.gpu_ms / r.cpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # a missing time shows as "None" and the speedup crashes or lies
+        "none_not_na": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        speedup = f"{r.cpu_ms / r.gpu_ms:.2f}x" if r.cpu_ms and r.gpu_ms else "None"
+        cpu = f"{r.cpu_ms:.3f}" if r.cpu_ms is not None else "None"
+        gpu = f"{r.gpu_ms:.3f}" if r.gpu_ms is not None else "None"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # only "cuda" counts as a GPU: any other accelerator is dropped
+        "only_cuda_column": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        if device not in ("cpu", "cuda"):
+            continue
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, device)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "cuda")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+    },
+    "matmul_tflops": {
+        # counts one operation per multiply-add instead of two
+        "no_factor_two": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    batch = math.prod(max(x, y) for x, y in zip([1] * (len(batch_b) - len(batch_a)) + batch_a,
+                                                [1] * (len(batch_a) - len(batch_b)) + batch_b))
+    return batch * n * k * m / (ms / 1000) / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
+''',
+        # treats the milliseconds as seconds
+        "ms_as_seconds": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    batch = math.prod(max(x, y) for x, y in zip([1] * (len(batch_b) - len(batch_a)) + batch_a,
+                                                [1] * (len(batch_a) - len(batch_b)) + batch_b))
+    return 2 * batch * n * k * m / ms / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / ms / 1e9
+''',
+        # forgets the batch: one matrix product only
+        "ignores_batch": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    n, k = shape_a[-2], shape_a[-1]
+    m = shape_b[-1]
+    return 2 * n * k * m / (ms / 1000) / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
+''',
+        # takes the batch from shape_a alone: wrong when batch dimensions broadcast
+        "batch_of_a_only": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    batch = math.prod(shape_a[:-2])
+    n, k = shape_a[-2], shape_a[-1]
+    m = shape_b[-1]
+    return 2 * batch * n * k * m / (ms / 1000) / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
+''',
+        # GiB (2**30) instead of the datasheet's GB (10**9)
+        "gib_not_gb": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    batch = math.prod(max(x, y) for x, y in zip([1] * (len(batch_b) - len(batch_a)) + batch_a,
+                                                [1] * (len(batch_a) - len(batch_b)) + batch_b))
+    return 2 * batch * n * k * m / (ms / 1000) / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 2**30
+''',
+        # every element taken as 4 bytes, whatever the dtype
+        "always_four_bytes": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    batch = math.prod(max(x, y) for x, y in zip([1] * (len(batch_b) - len(batch_a)) + batch_a,
+                                                [1] * (len(batch_a) - len(batch_b)) + batch_b))
+    return 2 * batch * n * k * m / (ms / 1000) / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * 4 * tensors_moved / (ms / 1000) / 1e9
+''',
+    },
+    "outer_products_vectorized": {
+        # still a Python loop over the batch
+        "python_loop": '''
+def outer_products_vectorized(a, b):
+    return torch.stack([torch.outer(a[i], b[i]) for i in range(a.shape[0])])
+''',
+        # a loop hidden in a comprehension of broadcasts
+        "loop_of_broadcasts": '''
+def outer_products_vectorized(a, b):
+    return torch.stack([row_a[:, None] * row_b[None, :] for row_a, row_b in zip(a, b)])
+''',
+        # axes swapped: (B, m, n) instead of (B, n, m)
+        "swapped_axes": '''
+def outer_products_vectorized(a, b):
+    return a[:, None, :] * b[:, :, None]
+''',
+        # sums over the batch instead of keeping it
+        "summed_over_batch": '''
+def outer_products_vectorized(a, b):
+    return torch.einsum("bi,bj->ij", a, b)
+''',
+        # one outer product of the flattened batches
+        "flattened_outer": '''
+def outer_products_vectorized(a, b):
+    return torch.outer(a.flatten(), b.flatten())
+''',
+    },
+    "bytes_per_element": {
+        # floating-point bits only: fails on integer and boolean dtypes
+        "float_bits": '''
+def bytes_per_element(dtype):
+    return torch.finfo(dtype).bits // 8
+
+
+def max_elements(free_bytes, dtype):
+    return free_bytes // bytes_per_element(dtype)
+''',
+        # a table of the usual dtypes: bfloat16, bool, complex... are missing
+        "incomplete_table": '''
+def bytes_per_element(dtype):
+    sizes = {torch.float16: 2, torch.float32: 4, torch.float64: 8, torch.int32: 4, torch.int64: 8}
+    return sizes[dtype]
+
+
+def max_elements(free_bytes, dtype):
+    return free_bytes // bytes_per_element(dtype)
+''',
+        # bits instead of bytes
+        "bits_not_bytes": '''
+def bytes_per_element(dtype):
+    return torch.empty((), dtype=dtype).element_size() * 8
+
+
+def max_elements(free_bytes, dtype):
+    return free_bytes // bytes_per_element(dtype)
+''',
+        # rounds up: the last element does not fit
+        "rounds_up": '''
+def bytes_per_element(dtype):
+    return torch.empty((), dtype=dtype).element_size()
+
+
+def max_elements(free_bytes, dtype):
+    return math.ceil(free_bytes / bytes_per_element(dtype))
+''',
+        # true division: a float, not a count
+        "float_count": '''
+def bytes_per_element(dtype):
+    return torch.empty((), dtype=dtype).element_size()
+
+
+def max_elements(free_bytes, dtype):
+    return free_bytes / bytes_per_element(dtype)
+''',
+    },
+    "find_max_allocatable": {
+        # keeps the last successful tensor alive while trying the next size
+        "keeps_last_success": '''
+def find_max_allocatable(try_alloc, hi):
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top + 1) // 2
+        try:
+            block = try_alloc(mid)
+        except (torch.OutOfMemoryError, MemoryError):
+            top = mid - 1
+        else:
+            lo = mid
+    return lo
+''',
+        # a linear search: far more than O(log hi) tries
+        "linear_search": '''
+def find_max_allocatable(try_alloc, hi):
+    n = 0
+    while n < hi:
+        try:
+            try_alloc(n + 1)
+        except (torch.OutOfMemoryError, MemoryError):
+            break
+        n += 1
+    return n
+''',
+        # catches only the CUDA error: a MemoryError escapes
+        "only_torch_oom": '''
+def find_max_allocatable(try_alloc, hi):
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top + 1) // 2
+        try:
+            try_alloc(mid)
+        except torch.OutOfMemoryError:
+            top = mid - 1
+        else:
+            lo = mid
+    return lo
+''',
+        # off by one: returns the first size that fails
+        "first_failure": '''
+def find_max_allocatable(try_alloc, hi):
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top) // 2
+        try:
+            try_alloc(mid)
+        except (torch.OutOfMemoryError, MemoryError):
+            top = mid
+        else:
+            lo = mid + 1
+    return lo
+''',
+        # only doubles: finds a power of two, not the largest size
+        "doubling_only": '''
+def find_max_allocatable(try_alloc, hi):
+    n = 0
+    while True:
+        candidate = min(hi, max(1, 2 * n))
+        if candidate == n:
+            return n
+        try:
+            try_alloc(candidate)
+        except (torch.OutOfMemoryError, MemoryError):
+            return n
+        n = candidate
+''',
+        # collects every successful allocation in a list
+        "hoards_allocations": '''
+def find_max_allocatable(try_alloc, hi):
+    kept = []
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top + 1) // 2
+        try:
+            kept.append(try_alloc(mid))
+        except (torch.OutOfMemoryError, MemoryError):
+            top = mid - 1
+        else:
+            lo = mid
+    return lo
+''',
+    },
+    "linear_forward_memory": {
+        # forgets the bias
+        "no_bias": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    size = torch.empty((), dtype=dtype).element_size()
+    return (in_features * out_features + batch * in_features + batch * out_features) * size
+''',
+        # counts a bias even when bias=False
+        "bias_always": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    size = torch.empty((), dtype=dtype).element_size()
+    return (in_features * out_features + out_features + batch * in_features + batch * out_features) * size
+''',
+        # forgets the output
+        "no_output": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    size = torch.empty((), dtype=dtype).element_size()
+    params = in_features * out_features + (out_features if bias else 0)
+    return (params + batch * in_features) * size
+''',
+        # 4 bytes per element whatever the dtype
+        "always_four_bytes": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    params = in_features * out_features + (out_features if bias else 0)
+    return (params + batch * in_features + batch * out_features) * 4
+''',
+        # adds gradients of the parameters, which a forward pass does not have
+        "counts_gradients": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    size = torch.empty((), dtype=dtype).element_size()
+    params = in_features * out_features + (out_features if bias else 0)
+    return (2 * params + batch * in_features + batch * out_features) * size
+''',
+    },
+    "top_ops": {
+        # sorts by total CPU time: a wrapper around the slow part comes first
+        "total_not_self": '''
+def top_ops(fn, k=3):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    rows = sorted(prof.key_averages(), key=lambda row: row.cpu_time_total, reverse=True)
+    return [row.key for row in rows[:k]]
+''',
+        # single events instead of key_averages: repeated calls are not added up
+        "not_aggregated": '''
+def top_ops(fn, k=3):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    names = []
+    for event in sorted(prof.events(), key=lambda event: event.self_cpu_time_total, reverse=True):
+        if event.name not in names:
+            names.append(event.name)
+    return names[:k]
+''',
+        # the average self time per call, not the total
+        "average_self_time": '''
+def top_ops(fn, k=3):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    rows = sorted(prof.key_averages(), key=lambda row: row.self_cpu_time_total / row.count, reverse=True)
+    return [row.key for row in rows[:k]]
+''',
+        # smallest first
+        "ascending": '''
+def top_ops(fn, k=3):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    rows = sorted(prof.key_averages(), key=lambda row: row.self_cpu_time_total)
+    return [row.key for row in rows[:k]]
+''',
+        # always three names, whatever k
+        "ignores_k": '''
+def top_ops(fn, k=3):
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    rows = sorted(prof.key_averages(), key=lambda row: row.self_cpu_time_total, reverse=True)
+    return [row.key for row in rows[:3]]
+''',
+    },
+}
+
+RIGHT = {
+    "pick_device": {
+        "one_expression": '''
+def pick_device():
+    return torch.device("cuda" if torch.cuda.is_available()
+                        else "mps" if torch.backends.mps.is_built() and torch.backends.mps.is_available()
+                        else "cpu")
+''',
+    },
+    "measure_time": {
+        # perf_counter imported by name, nanoseconds, a hand-made median, synchronize instead of events
+        "perf_counter_ns_by_name": '''
+from time import perf_counter_ns
+
+
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    name = str(device)
+    if name not in ("cpu", "cuda"):
+        raise ValueError(f"measure_time: unknown device {name!r}")
+    if repeat < 1:
+        raise ValueError(f"measure_time: repeat={repeat}, need at least 1")
+    if name == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("device 'cuda' asked for, but torch.cuda.is_available() is False")
+    sync = torch.cuda.synchronize if name == "cuda" else (lambda: None)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    sync()
+    samples = []
+    for _ in range(repeat):
+        start = perf_counter_ns()
+        fn(*args, **kwargs)
+        sync()
+        samples.append((perf_counter_ns() - start) / 1e6)
+    samples.sort()
+    middle = len(samples) // 2
+    if len(samples) % 2:
+        return float(samples[middle])
+    return (samples[middle - 1] + samples[middle]) / 2
+''',
+        # timeit's own timer (time.perf_counter bound when timeit was imported: the real clock), torch's median
+        "timeit_repeat": '''
+import timeit
+
+
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in {"cpu", "cuda"}:
+        raise ValueError(f"device must be 'cpu' or 'cuda', not {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be >= 1 (got {repeat})")
+    if device == "cuda":
+        if not torch.cuda.is_available():
+            raise RuntimeError("CUDA is not available on this machine")
+        for _ in range(warmup):
+            fn(*args, **kwargs)
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(repeat):
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn(*args, **kwargs)
+            end.record()
+            torch.cuda.synchronize()
+            times.append(start.elapsed_time(end))
+        return torch.tensor(times).median().item()
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    seconds = timeit.Timer(lambda: fn(*args, **kwargs)).repeat(repeat=repeat, number=1)
+    return torch.tensor(seconds, dtype=torch.float64).mul(1000).median().item()
+''',
+    },
+    "benchmark_ops": {
+        # sizes in the outer loop, results in another order, old-style formatting
+        "sizes_outer": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    results = []
+    for inputs in tensors:
+        cpu_times, gpu_times = {}, {}
+        for device in devices:
+            on_device = [t.to(device) for t in inputs]
+            target = cpu_times if str(device) == "cpu" else gpu_times
+            for name, op in ops.items():
+                target[name] = timer(op, *on_device, device=device)
+        for name in ops:
+            results.append(OpResult(op=name, shape=tuple(int(s) for s in inputs[0].shape),
+                                    cpu_ms=cpu_times.get(name), gpu_ms=gpu_times.get(name)))
+    return results
+
+
+def results_table(results):
+    table = PrettyTable()
+    table.field_names = ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"]
+    for r in results:
+        def ms(value):
+            return "n/a" if value is None else "%.3f" % value
+        ratio = "n/a" if r.cpu_ms is None or r.gpu_ms is None else "%.2fx" % (r.cpu_ms / r.gpu_ms)
+        table.add_row(["%s %s" % (r.op, "x".join(str(s) for s in r.shape)), ms(r.cpu_ms), ms(r.gpu_ms), ratio])
+    return table
+''',
+    },
+    "matmul_tflops": {
+        # torch.broadcast_shapes and dtype.itemsize
+        "broadcast_shapes": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    batch = torch.broadcast_shapes(tuple(shape_a[:-2]), tuple(shape_b[:-2])).numel()
+    flop = 2 * batch * shape_a[-2] * shape_a[-1] * shape_b[-1]
+    return flop / ms * 1e3 / 1e12
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return float(numel * dtype.itemsize * tensors_moved * 1e3 / ms / 1e9)
+''',
+    },
+    "outer_products_vectorized": {
+        "einsum": '''
+def outer_products_vectorized(a, b):
+    return torch.einsum("bi,bj->bij", a, b)
+''',
+        "bmm": '''
+def outer_products_vectorized(a, b):
+    return torch.bmm(a.unsqueeze(2), b.unsqueeze(1))
+''',
+        "vmap": '''
+def outer_products_vectorized(a, b):
+    return torch.vmap(torch.outer)(a, b)
+''',
+    },
+    "bytes_per_element": {
+        "itemsize": '''
+def bytes_per_element(dtype):
+    return dtype.itemsize
+
+
+def max_elements(free_bytes, dtype):
+    count, _ = divmod(free_bytes, bytes_per_element(dtype))
+    return count
+''',
+    },
+    "find_max_allocatable": {
+        # exponential search, then bisection; each try's result is deleted explicitly
+        "galloping": '''
+def find_max_allocatable(try_alloc, hi):
+    def fits(n):
+        try:
+            block = try_alloc(n)
+        except (torch.OutOfMemoryError, MemoryError):
+            return False
+        del block
+        return True
+
+    good, step = 0, 1
+    bad = hi + 1
+    while good < hi:
+        candidate = min(hi, good + step)
+        if fits(candidate):
+            good, step = candidate, step * 2
+        else:
+            bad = candidate
+            break
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if fits(mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+''',
+        # recursion on the half that can still hold the answer
+        "recursive": '''
+def find_max_allocatable(try_alloc, hi):
+    def ok(n):
+        try:
+            return try_alloc(n) is not None
+        except (torch.OutOfMemoryError, MemoryError):
+            return False
+
+    def search(lo, top):
+        if lo >= top:
+            return lo
+        mid = lo + (top - lo + 1) // 2
+        return search(mid, top) if ok(mid) else search(lo, mid - 1)
+
+    return search(0, hi)
+''',
+    },
+    "linear_forward_memory": {
+        # a real nn.Linear on the meta device (shapes without memory)
+        "meta_module": '''
+def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
+    layer = nn.Linear(in_features, out_features, bias=bias, device="meta", dtype=dtype)
+    tensors = list(layer.parameters()) + [torch.empty(batch, in_features, device="meta", dtype=dtype),
+                                          torch.empty(batch, out_features, device="meta", dtype=dtype)]
+    return sum(t.numel() * t.element_size() for t in tensors)
+''',
+    },
+    "top_ops": {
+        "heapq": '''
+import heapq
+from operator import attrgetter
+
+
+def top_ops(fn, k=3):
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as trace:
+        fn()
+    return [row.key for row in heapq.nlargest(k, trace.key_averages(), key=attrgetter("self_cpu_time_total"))]
+''',
+    },
+}
