@@ -7,9 +7,12 @@ SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
 SUBMISSIONS ?= submissions
 OUT ?= graded
 WORKERS ?= $(shell nproc)
+DB ?=
+STUDENTS ?= 50
+BENCHMARK_OUT ?= benchmark
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test autograde clean
+.PHONY: help venv release test autograde benchmark clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -30,8 +33,11 @@ build/en/gradebook.db: $(SOURCES) | venv
 test: venv ## prove every exercise gradable, and test the tooling
 	$(PYTHON) -m pytest
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir>/<student>/*.ipynb into OUT=<dir> (WORKERS=n)
-	$(PYTHON) -m autograder.cli autograde $(SUBMISSIONS) $(OUT) --workers $(WORKERS)
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [DB=postgresql://...]
+	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(DB),--db "$(DB)")
+
+benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: serial, 2 workers, plain nbgrader (BENCHMARK_OUT=<dir>)
+	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)

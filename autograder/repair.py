@@ -1,0 +1,328 @@
+"""Check a submission against its released notebook, carry the answers into a clean copy, scan for tampering.
+
+Every gradable submission is rebuilt: the released notebook (all nbgrader metadata, locked and
+test cells as released) with the student's answers put into its solution cells and the student's
+own extra cells kept in place. Student cells are matched to released cells by nbgrader grade_id,
+then by cell id (graded cells' ids are their grade_ids), then by identical content, then by order
+between matched neighbours. What the match had to fix becomes a flag; nothing is silently lost:
+
+- repaired              nbgrader metadata was lost (an editor stripped it) and was recovered;
+- test-cell-deleted     a test or locked cell was missing (graded from the release all the same);
+- test-cell-edited      a test or locked cell's source differs (nbgrader restores it anyway);
+- test-cell-duplicated  a test or locked cell appears twice (the copy is dropped);
+- skip-execution        a cell was tagged to skip execution (tags are not carried over);
+- answer-missing        no cell holds the answer to an exercise (its tests get status "missing").
+
+`scan` flags code, for a person to review, that patches torch/builtins/test helpers, touches
+sys.modules, __code__ or the gradebook, hooks IPython, or reads files.
+"""
+import ast
+import copy
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from autograder import Course
+
+SKIP_TAGS = {"skip-execution", "skip_execution", "raises-exception", "remove-cell"}
+
+
+@dataclass
+class Prepared:
+    notebook: nbformat.NotebookNode
+    status: str = "ok"  # ok or repaired
+    flags: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    missing_answers: list[str] = field(default_factory=list)  # solution grade_ids with no answer
+    tamper: list[str] = field(default_factory=list)  # human-readable findings of `scan`
+
+
+def released_notebook(course: Course, assignment: str, lang: str = "en") -> nbformat.NotebookNode:
+    path = course.out_root / "lessons" / lang / f"{assignment}.ipynb"
+    if not path.exists():
+        path = course.out_root / "lessons" / "en" / f"{assignment}.ipynb"
+    return nbformat.read(path, as_version=4)
+
+
+def nbgrader_of(cell) -> dict:
+    meta = cell.get("metadata", {}).get("nbgrader")
+    return meta if isinstance(meta, dict) else {}
+
+
+def grade_id(cell) -> str | None:
+    return nbgrader_of(cell).get("grade_id")
+
+
+def normalized(source) -> str:
+    if isinstance(source, list):
+        source = "".join(source)
+    return "\n".join(line.rstrip() for line in str(source).strip().splitlines())
+
+
+def is_protected(cell) -> bool:
+    """A released cell that students must not change: a test cell or a locked cell."""
+    meta = nbgrader_of(cell)
+    return bool(meta) and (meta.get("locked") or (meta.get("grade") and not meta.get("solution")))
+
+
+def identify(nb: nbformat.NotebookNode, releases: dict[str, nbformat.NotebookNode]) -> str:
+    """The released lesson whose cells a notebook shares most of (for notebooks that lost metadata)."""
+    sources = {normalized(c.source) for c in nb.cells if c.cell_type == "code" and c.source.strip()}
+    best, best_score = "", 0.0
+    for name, rel in releases.items():
+        released = {normalized(c.source) for c in rel.cells if c.cell_type == "code" and c.source.strip()}
+        score = len(sources & released) / max(1, len(released))
+        if score > best_score:
+            best, best_score = name, score
+    return best if best_score >= 0.3 else ""
+
+
+def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str, int], list[str]]:
+    """({student index: release index}, {how: count}, duplicated release ids)."""
+    assigned: dict[int, int] = {}
+    taken: dict[int, int] = {}
+    how = {"grade_id": 0, "id": 0, "content": 0, "order": 0}
+    duplicated = []
+    rel_by_gid = {grade_id(c): i for i, c in enumerate(release) if grade_id(c)}
+    rel_by_id = {c.get("id"): i for i, c in enumerate(release) if c.get("id")}
+    rel_by_content: dict[str, list[int]] = {}
+    for i, c in enumerate(release):
+        if normalized(c.source):
+            rel_by_content.setdefault(c.cell_type + ":" + normalized(c.source), []).append(i)
+
+    def claim(s: int, r: int | None, kind: str) -> None:
+        if r is None or s in assigned:
+            return
+        if r in taken:
+            if is_protected(release[r]) and normalized(student[s].source) == normalized(student[taken[r]].source) \
+                    or is_protected(release[r]) and kind in ("grade_id", "id"):
+                duplicated.append(grade_id(release[r]) or release[r].get("id"))
+                assigned[s] = -1  # a copy of a protected cell: dropped
+            return
+        if student[s].cell_type != release[r].cell_type:
+            return
+        assigned[s], taken[r] = r, s
+        how[kind] += 1
+
+    for s, cell in enumerate(student):
+        claim(s, rel_by_gid.get(grade_id(cell)), "grade_id")
+    for s, cell in enumerate(student):
+        cid = cell.get("id")
+        # a released id only counts when the cell kept a compatible role
+        claim(s, rel_by_id.get(cid) if cid and not grade_id(cell) else None, "id")
+    for s, cell in enumerate(student):
+        if s not in assigned:
+            for r in rel_by_content.get(cell.cell_type + ":" + normalized(cell.source), []):
+                if r not in taken:
+                    claim(s, r, "content")
+                    break
+    # Order: an unmatched released solution cell takes the most similar unmatched student cell
+    # between the student positions of its matched neighbours.
+    for r, rcell in enumerate(release):
+        if r in taken or not nbgrader_of(rcell).get("solution"):
+            continue
+        before = [taken[q] for q in range(r) if q in taken]
+        after = [taken[q] for q in range(r + 1, len(release)) if q in taken]
+        lo, hi = (max(before) if before else -1), (min(after) if after else len(student))
+        candidates = [s for s in range(lo + 1, hi) if s not in assigned and student[s].cell_type == rcell.cell_type
+                      and student[s].source.strip()]
+        if candidates:
+            ratio = lambda s: difflib.SequenceMatcher(None, normalized(student[s].source), normalized(rcell.source)).ratio()
+            claim(max(candidates, key=lambda s: (ratio(s), -s)), r, "order")
+    return assigned, how, duplicated
+
+
+def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode) -> Prepared:
+    """A clean copy of the release holding the student's answers, and what had to be fixed."""
+    student = list(student_nb.cells)
+    release = list(release_nb.cells)
+    assigned, how, duplicated = match_cells(student, release)
+    flags, notes = [], []
+    if not any(c.get("id") for c in student):
+        notes.append("cells had no ids (nbformat 4.0-4.4)")
+    lost_metadata = [release[r] for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r])
+                     and grade_id(student[s]) != grade_id(release[r])]
+    status = "repaired" if lost_metadata else "ok"
+    if lost_metadata:
+        flags.append("repaired")
+        notes.append(f"nbgrader metadata of {len(lost_metadata)} cells recovered by "
+                     + ", ".join(f"{k} ({v})" for k, v in how.items() if v and k != "grade_id"))
+    tagged = [s for s, c in enumerate(student) if SKIP_TAGS & set(c.get("metadata", {}).get("tags", []) or [])]
+    if tagged:
+        flags.append("skip-execution")
+        notes.append(f"{len(tagged)} cells tagged to skip execution: tags removed, every cell runs")
+    if duplicated:
+        flags.append("test-cell-duplicated")
+        notes.append("duplicated cells dropped: " + ", ".join(sorted(set(map(str, duplicated)))))
+
+    by_release = {r: s for s, r in assigned.items() if r >= 0}
+    cells, deleted, edited, missing = [], [], [], []
+    extras_after: dict[int, list] = {}
+    last_release = -1
+    for s, cell in enumerate(student):
+        if s in assigned:
+            if assigned[s] >= 0:
+                last_release = assigned[s]
+            continue
+        if not cell.source.strip():
+            continue
+        # ids are deterministic, so a re-run finds the same notebook (and its cached grade)
+        extra = nbformat.v4.new_markdown_cell(cell.source, id=f"student-{s}") if cell.cell_type == "markdown" else \
+            nbformat.v4.new_code_cell(cell.source, id=f"student-{s}") if cell.cell_type == "code" else None
+        if extra is not None:
+            extras_after.setdefault(last_release, []).append(extra)
+    cells.extend(extras_after.get(-1, []))
+    for r, rcell in enumerate(release):
+        new = copy.deepcopy(rcell)
+        meta = nbgrader_of(rcell)
+        s = by_release.get(r)
+        if s is None:
+            if meta.get("solution"):
+                missing.append(meta["grade_id"])
+            elif is_protected(rcell) and rcell.cell_type == "code":
+                deleted.append(meta.get("grade_id"))
+        else:
+            if is_protected(rcell):
+                if normalized(student[s].source) != normalized(rcell.source) and rcell.cell_type == "code":
+                    edited.append(meta.get("grade_id"))
+            else:
+                new.source = student[s].source if isinstance(student[s].source, str) else "".join(student[s].source)
+        if new.cell_type == "code":
+            new.outputs, new.execution_count = [], None
+        cells.append(new)
+        cells.extend(extras_after.get(r, []))
+    for i, cell in enumerate(cells):
+        if "id" not in cell or not cell.get("id") or cell.get("id") in {c.get("id") for c in cells[:i]}:
+            cell["id"] = f"student-cell-{i}"
+    if deleted:
+        flags.append("test-cell-deleted")
+        notes.append("deleted test cells restored: " + ", ".join(deleted))
+        status = "repaired"
+    if edited:
+        flags.append("test-cell-edited")
+        notes.append("edited test cells restored: " + ", ".join(edited))
+    if missing:
+        flags.append("answer-missing")
+        notes.append("no answer cell for: " + ", ".join(missing))
+    nb = copy.deepcopy(release_nb)
+    nb.cells = cells
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    answers = [student[s].source for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r]).get("solution")]
+    answers += [c.source for extra in extras_after.values() for c in extra if c.cell_type == "code"]
+    helpers = helper_names(release_nb)
+    tamper = scan(answers, helpers)
+    if tamper:
+        flags.extend(sorted({t.split(":", 1)[0] for t in tamper}))
+    return Prepared(nb, status, flags, notes, missing, tamper)
+
+
+# --- the tamper scan ---------------------------------------------------------------------------
+
+PROTECTED_MODULES = {"torch", "builtins", "__builtins__", "numpy", "np", "nn", "F", "math", "sys", "os",
+                     "prettytable", "random", "unittest", "testing"}
+BARE_CALLS = {"open", "exec", "eval", "compile", "__import__", "breakpoint"}
+FILE_CALLS = {"read_text", "read_bytes", "listdir", "scandir", "iglob", "rglob", "loadtxt", "genfromtxt",
+              "fromfile", "read_csv", "system", "popen", "Popen", "check_output", "urlopen", "import_module",
+              "settrace", "setprofile", "set_custom_exc", "open"}
+# calls whose last name is common and only suspect on these objects
+QUALIFIED_CALLS = {"load": ("torch", "np", "numpy", "pickle", "json", "marshal"), "run": ("subprocess",),
+                   "call": ("subprocess",), "connect": ("sqlite3", "socket", "psycopg2", "sqlalchemy"),
+                   "register": ("atexit",), "walk": ("os",), "glob": ("glob", "Path", "pathlib"),
+                   "getsource": ("inspect",), "stack": ("inspect",), "_getframe": ("sys",)}
+SUSPECT_NAMES = {"sys.modules", "__code__", "__globals__", "__builtins__", "__subclasses__", "gc.get_objects", "get_ipython", "input_transformers_post",
+                 "input_transformers_cleanup", "ast_transformers", "events", "user_ns", "f_globals", "f_back"}
+SUSPECT_TEXT = re.compile(r"gradebook|nbgrader|\.db\b|HIDDEN TESTS|/build/|/solutions/|autograder", re.I)
+
+
+def helper_names(release_nb: nbformat.NotebookNode) -> set[str]:
+    """Top-level names defined by the locked test-helper cells (grade_id containing "helper")."""
+    names = set()
+    for cell in release_nb.cells:
+        meta = nbgrader_of(cell)
+        if cell.cell_type == "code" and meta.get("locked") and "helper" in str(meta.get("grade_id", "")):
+            try:
+                tree = ast.parse(cell.source)
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    names.add(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                        names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                    names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+def _dotted(node) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    elif isinstance(node, ast.Call):
+        parts.append(_dotted(node.func) + "()")
+    return ".".join(reversed(parts))
+
+
+def scan(sources: list[str], helpers: set[str] = frozenset()) -> list[str]:
+    """'<flag>: <detail>' for each suspicious construct in the student's code (static, no execution)."""
+    found = []
+    roots = PROTECTED_MODULES | set(helpers)
+    for source in sources:
+        text = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        top_level = set(tree.body)
+        for node in ast.walk(tree):
+            line = getattr(node, "lineno", 0)
+            targets = []
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                for sub in ast.walk(target):
+                    if isinstance(sub, (ast.Attribute, ast.Subscript)):
+                        name = _dotted(sub.value if isinstance(sub, ast.Subscript) else sub)
+                        root = name.split(".")[0]
+                        if root in roots or "sys.modules" in name or "__" in name:
+                            found.append(f"tamper-patch: assigns {name} (line {line})")
+                            break
+                    elif isinstance(sub, ast.Name) and sub.id in helpers and node in top_level \
+                            and isinstance(node, (ast.Assign, ast.Delete)):
+                        found.append(f"tamper-patch: redefines test helper {sub.id} (line {line})")
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in helpers and node in top_level:
+                found.append(f"tamper-patch: redefines test helper {node.name} (line {line})")
+            if isinstance(node, ast.Call):
+                func = _dotted(node.func)
+                last = func.split(".")[-1]
+                if last in ("setattr", "delattr") and node.args:
+                    target = _dotted(node.args[0])
+                    if target.split(".")[0] in roots or target.startswith("sys"):
+                        found.append(f"tamper-patch: {last}({target}, ...) (line {line})")
+                prefix = func.split(".")[0]
+                if (isinstance(node.func, ast.Name) and func in BARE_CALLS) \
+                        or (isinstance(node.func, ast.Attribute) and last in FILE_CALLS) \
+                        or (last in QUALIFIED_CALLS and (prefix in QUALIFIED_CALLS[last] or "events" in func)):
+                    found.append(f"tamper-file: calls {func}() (line {line})")
+            if isinstance(node, ast.Attribute):
+                name = _dotted(node)
+                if any(s == name or name.endswith("." + s) or node.attr == s for s in SUSPECT_NAMES):
+                    found.append(f"tamper-introspection: uses {name} (line {line})")
+            if isinstance(node, ast.Name) and node.id in ("get_ipython", "__builtins__", "globals"):
+                found.append(f"tamper-introspection: uses {node.id} (line {line})")
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                modules = [a.name for a in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+                bad = [m for m in modules if m.split(".")[0] in ("nbgrader", "sqlite3", "sqlalchemy", "psycopg2",
+                                                                  "ctypes", "inspect", "gc", "socket", "autograder")]
+                if bad:
+                    found.append(f"tamper-introspection: imports {', '.join(bad)} (line {line})")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SUSPECT_TEXT.search(node.value):
+                found.append(f"tamper-gradebook: mentions {SUSPECT_TEXT.search(node.value).group(0)!r} (line {line})")
+    return list(dict.fromkeys(found))

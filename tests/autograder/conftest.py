@@ -1,0 +1,138 @@
+"""A tiny course of our own (two small lessons, no torch: kernels start fast), released once per session."""
+import textwrap
+
+import pytest
+
+from autograder import Course, release
+
+LESSON_A = '''
+# %% [markdown] tags=["ru"]
+# # Урок A
+
+# %% [markdown] tags=["en"]
+# # Lesson A
+
+# %%
+import math
+
+# %% nbgrader={"grade_id": "test_helpers", "locked": true}
+def check_close(actual, expected):
+    assert math.isclose(actual, expected), f"expected {expected}, got {actual}"
+
+# %% nbgrader={"grade_id": "double", "solution": true}
+def double(x):
+    """Return 2 * x."""
+    ### BEGIN SOLUTION
+    return 2 * x
+    ### END SOLUTION
+
+# %% nbgrader={"grade_id": "test_double", "grade": true, "points": 2, "locked": true}
+check_close(double(1.0), 2.0)
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+assert double(3.0) == 6.0, "double(3) must be 6 (hidden check)"
+SECRET_HIDDEN_MARKER = "hidden-source-line-0xC0FFEE"
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "square", "solution": true}
+def square(x):
+    """Return x ** 2."""
+    ### BEGIN SOLUTION
+    return x * x
+    ### END SOLUTION
+
+# %% nbgrader={"grade_id": "test_square", "grade": true, "points": 3, "locked": true}
+assert square(2.0) == 4.0, "square(2) must be 4"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+assert square(-3.0) == 9.0, "square(-3) must be 9"
+### END HIDDEN TESTS
+
+# %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
+# ### BEGIN SOLUTION
+# Потому что.
+# ### END SOLUTION
+
+# %% [markdown] tags=["en"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
+# ### BEGIN SOLUTION
+# Because.
+# ### END SOLUTION
+'''
+
+LESSON_B = '''
+# %% [markdown] tags=["ru"]
+# # Урок B
+
+# %% [markdown] tags=["en"]
+# # Lesson B
+
+# %% nbgrader={"grade_id": "negate", "solution": true}
+def negate(x):
+    """Return -x."""
+    ### BEGIN SOLUTION
+    return -x
+    ### END SOLUTION
+
+# %% nbgrader={"grade_id": "test_negate", "grade": true, "points": 1, "locked": true}
+assert negate(1) == -1, "negate(1) must be -1"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+assert negate(-5) == 5, "negate(-5) must be 5"
+### END HIDDEN TESTS
+'''
+
+
+@pytest.fixture(scope="session")
+def tiny_course(tmp_path_factory) -> Course:
+    tmp = tmp_path_factory.mktemp("tiny")
+    sources = tmp / "source"
+    sources.mkdir()
+    (sources / "01_alpha.py").write_text(textwrap.dedent(LESSON_A).lstrip())
+    (sources / "02_beta.py").write_text(textwrap.dedent(LESSON_B).lstrip())
+    course = Course(sources=sources, build=tmp / "build", out_root=tmp / "out")
+    release.release(course)
+    return course
+
+
+@pytest.fixture(scope="session")
+def postgres_url(tmp_path_factory):
+    """A throw-away PostgreSQL server (Debian's packages) on a unix socket, run as the postgres user.
+
+    None when it cannot be started here (not root, or postgresql not installed), unless
+    AUTOGRADER_REQUIRE_POSTGRES=1 (set by .ci/run), which makes that an error.
+    """
+    import glob
+    import os
+    import pwd
+    import shutil
+    import subprocess
+    import tempfile
+
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    try:
+        user = pwd.getpwnam("postgres")
+    except KeyError:
+        user = None
+    if os.geteuid() != 0 or not binaries or user is None or not shutil.which("runuser"):
+        if os.environ.get("AUTOGRADER_REQUIRE_POSTGRES") == "1":
+            pytest.fail("PostgreSQL is required (AUTOGRADER_REQUIRE_POSTGRES=1) but cannot be started")
+        yield None
+        return
+    bindir = os.path.dirname(binaries[-1])
+    folder = tempfile.mkdtemp(prefix="pg-", dir="/tmp")
+    os.chown(folder, user.pw_uid, user.pw_gid)
+    data, port = os.path.join(folder, "data"), "5544"
+
+    def as_postgres(*cmd):
+        subprocess.run(["runuser", "-u", "postgres", "--", *cmd], check=True, capture_output=True, cwd=folder)
+
+    as_postgres(f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
+    as_postgres(f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(folder, "log"), "-w", "-o",
+                f"-c listen_addresses='' -k {folder} -p {port} -c fsync=off", "start")
+    try:
+        as_postgres(f"{bindir}/createdb", "-h", folder, "-p", port, "autograde")
+        yield f"postgresql+psycopg2://postgres@/autograde?host={folder}&port={port}"
+    finally:
+        subprocess.run(["runuser", "-u", "postgres", "--", f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"],
+                       capture_output=True, cwd=folder)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,206 @@
+"""A corpus of hostile and damaged submissions, built by code from a released tiny course.
+
+Each entry: student -> (files, expectation). Files are {file name: bytes}; the expectation says the
+notebook status, the score and per-exercise statuses that grading must give.
+"""
+import copy
+import json
+import warnings
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from autograder import ROOT, Course
+
+
+@dataclass
+class Expect:
+    assignment: str
+    status: str
+    score: float | None
+    exercises: dict[str, str] = field(default_factory=dict)  # exercise -> status
+    flags: set[str] = field(default_factory=set)  # flags that must be present
+    no_flags: set[str] = field(default_factory=set)  # flags that must be absent
+    file: str | None = None
+
+
+def load(course: Course, folder: str, assignment: str, lang: str = "en") -> nbformat.NotebookNode:
+    return nbformat.read(course.out_root / folder / lang / f"{assignment}.ipynb", as_version=4)
+
+
+def dump(nb) -> bytes:
+    with warnings.catch_warnings():  # some corpus notebooks hold duplicate ids on purpose
+        warnings.simplefilter("ignore")
+        return (nbformat.writes(nb) + "\n").encode()
+
+
+def cell(nb, grade_id):
+    [found] = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id]
+    return found
+
+
+def with_source(nb, grade_id, source):
+    nb = copy.deepcopy(nb)
+    cell(nb, grade_id).source = source
+    return nb
+
+
+def insert_after(nb, grade_id, *sources):
+    nb = copy.deepcopy(nb)
+    index = nb.cells.index(cell(nb, grade_id))
+    for offset, source in enumerate(sources, 1):
+        nb.cells.insert(index + offset, nbformat.v4.new_code_cell(source, id=f"extra-{grade_id}-{offset}"))
+    return nb
+
+
+def nbformat_40(nb) -> bytes:
+    """The same notebook as an nbformat 4.0 file: no cell ids."""
+    data = json.loads(nbformat.writes(nb))
+    data["nbformat_minor"] = 0
+    for c in data["cells"]:
+        c.pop("id", None)
+    return json.dumps(data, indent=1).encode()
+
+
+def stripped(nb, keep_ids=True) -> bytes:
+    """Every cell's metadata removed, as some editors do (optionally the ids too)."""
+    data = json.loads(nbformat.writes(nb))
+    for c in data["cells"]:
+        c["metadata"] = {}
+        if not keep_ids:
+            c.pop("id", None)
+    if not keep_ids:
+        data["nbformat_minor"] = 0
+    return json.dumps(data, indent=1).encode()
+
+
+PROBE = '''
+import glob, os, socket, resource
+print("GRADEBOOKS", sorted(glob.glob("/tmp/**/gradebook.db", recursive=True) + glob.glob("{root}/**/gradebook.db", recursive=True)))
+for secret in ({secrets}):
+    try:
+        open(secret).read(); print("READ", secret)
+    except OSError:
+        print("DENIED", secret)
+for target in ({targets}):
+    try:
+        open(target, "w").write("pwned"); print("WROTE", target)
+    except OSError:
+        print("NOWRITE", target)
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=3); print("NETWORK")
+except OSError:
+    print("NONETWORK")
+print("LIMITS", resource.getrlimit(resource.RLIMIT_AS)[0], resource.getrlimit(resource.RLIMIT_CPU)[0])
+open("scratch.txt", "w").write("mine"); print("PRIVATE", open("scratch.txt").read(), sorted(os.listdir(".")))
+'''
+
+
+def main_corpus(course: Course) -> dict[str, tuple[dict[str, bytes], Expect]]:
+    """The folder batch: lessons 01_alpha and 02_beta, SQLite, two workers."""
+    sol = load(course, "solutions", "01_alpha")
+    stub = load(course, "lessons", "01_alpha")
+    beta_sol = load(course, "solutions", "02_beta")
+    full = {"test_double": "passed", "test_square": "passed", "answer_why": "manual"}
+    a = "01_alpha"
+    secrets = [course.build / "en" / "gradebook.db", course.sources / "01_alpha.py",
+               course.out_root / "solutions" / "en" / "01_alpha.ipynb", ROOT / "autograder" / "release.py"]
+    targets = [course.build / "pwned.txt", ROOT / "pwned.txt", Path("/tmp/pwned.txt")]
+    probe = PROBE.format(root=ROOT, secrets=", ".join(repr(str(p)) for p in secrets) + ",",
+                         targets=", ".join(repr(str(p)) for p in targets) + ",")
+    deleted = copy.deepcopy(sol)
+    deleted.cells.remove(cell(deleted, "test_square"))
+    duplicated = copy.deepcopy(sol)
+    duplicated.cells.insert(duplicated.cells.index(cell(duplicated, "test_square")),
+                            copy.deepcopy(cell(stub, "test_double")))
+    skipped = copy.deepcopy(stub)
+    for c in skipped.cells:
+        if c.metadata.get("nbgrader", {}).get("grade"):
+            c.metadata.setdefault("tags", []).append("skip-execution")
+    ru = load(course, "solutions", a, "ru")
+    return {
+        "good": ({"01_alpha.ipynb": dump(sol), "02_beta.ipynb": dump(beta_sol)}, Expect(a, "ok", 5.0, full)),
+        "ru": ({"01_alpha.ipynb": dump(ru)}, Expect(a, "ok", 5.0, full)),
+        "stub": ({"01_alpha.ipynb": dump(stub)}, Expect(a, "ok", 0.0, {"test_double": "error", "test_square": "error"})),
+        "invalid-json": ({"01_alpha.ipynb": b'{"cells": [ ... oops'}, Expect(a, "invalid-json", 0.0,
+                                                                            {"test_double": "missing"})),
+        "empty": ({"01_alpha.ipynb": b""}, Expect(a, "empty", 0.0, {"test_square": "missing"})),
+        "not-a-notebook": ({"homework.pdf": b"%PDF-1.4 binary\x00\xff"}, Expect("", "not-a-notebook", 0.0)),
+        "json-not-notebook": ({"01_alpha.ipynb": b'{"hello": "world"}'}, Expect(a, "not-a-notebook", 0.0)),
+        "nbformat-40": ({"01_alpha.ipynb": nbformat_40(sol)}, Expect(a, "ok", 5.0, full, no_flags={"repaired"})),
+        "stripped": ({"01_alpha.ipynb": stripped(sol)}, Expect(a, "repaired", 5.0, full, {"repaired"})),
+        "stripped-no-ids": ({"01_alpha.ipynb": stripped(sol, keep_ids=False)},
+                            Expect(a, "repaired", 5.0, full, {"repaired"})),
+        "stripped-stub": ({"01_alpha.ipynb": stripped(stub)},
+                          Expect(a, "repaired", 0.0, {"test_double": "error", "test_square": "error"}, {"repaired"})),
+        "test-deleted": ({"01_alpha.ipynb": dump(deleted)}, Expect(a, "repaired", 5.0, full, {"test-cell-deleted"})),
+        "test-edited": ({"01_alpha.ipynb": dump(with_source(stub, "test_double", "print('all good')"))},
+                        Expect(a, "ok", 0.0, {"test_double": "error"}, {"test-cell-edited"})),
+        "test-duplicated": ({"01_alpha.ipynb": dump(duplicated)},
+                            Expect(a, "ok", 5.0, full, {"test-cell-duplicated"})),
+        "skip-execution": ({"01_alpha.ipynb": dump(skipped)},
+                           Expect(a, "ok", 0.0, {"test_double": "error", "test_square": "error"}, {"skip-execution"})),
+        "answer-deleted": ({"01_alpha.ipynb": dump(type(sol)({**sol, "cells": [c for c in sol.cells if c.id != "square"]}))},
+                           Expect(a, "ok", 2.0, {"test_double": "passed", "test_square": "missing"}, {"answer-missing"})),
+        # a lesson-02 notebook saved under lesson 01's name: graded as lesson 02
+        "wrong-lesson": ({"01_alpha.ipynb": dump(beta_sol)}, Expect("02_beta", "ok", 1.0, {"test_negate": "passed"},
+                                                                   {"wrong-lesson"})),
+        # two files for one lesson: the newer one (mtime set by the test) is graded
+        "duplicate": ({"01_alpha.ipynb": dump(stub), "01_alpha (1).ipynb": dump(sol)},
+                      Expect(a, "ok", 5.0, full, {"duplicate"}, file="01_alpha (1).ipynb")),
+        "tamper": ({"01_alpha.ipynb": dump(with_source(sol, "double",
+                                                       "import math\nmath.isclose = lambda *a, **k: True\n"
+                                                       "def double(x):\n    return x + 1"))},
+                   Expect(a, "ok", 3.0, {"test_double": "failed", "test_square": "passed"}, {"tamper-patch"})),
+        "probe": ({"01_alpha.ipynb": dump(insert_after(sol, "setup", probe))},
+                  Expect(a, "ok", 5.0, full, {"tamper-file"})),
+        "wrong-visible": ({"01_alpha.ipynb": dump(with_source(sol, "double", "def double(x):\n    return 3 * x"))},
+                          Expect(a, "ok", 3.0, {"test_double": "failed"})),
+        "wrong-hidden": ({"01_alpha.ipynb": dump(with_source(
+            sol, "double", "def double(x):\n    return x + 1"))}, Expect(a, "ok", 3.0, {"test_double": "failed"})),
+    }
+
+
+def zip_corpus(course: Course) -> tuple[dict[str, bytes], dict[str, Expect]]:
+    """The LMS batch, as Moodle exports it: lesson 02_beta only (no torch), hostile code and limits."""
+    sol = load(course, "solutions", "02_beta")
+    stub = load(course, "lessons", "02_beta")
+    b = "02_beta"
+
+    def answer(source):
+        return dump(with_source(sol, "negate", source))
+
+    folder = "{}_assignsubmission_file_/{}"
+    files = {
+        folder.format("Ivan Petrov_101", "02_beta.ipynb"): dump(stub),
+        folder.format("Ivan Petrov_101", "02_beta (2).ipynb"): dump(sol),
+        folder.format("Anna Smirnova_102", "my homework.ipynb"): dump(sol),
+        "Oleg Ivanov_103_assignsubmission_file_beta.ipynb": answer("def negate(x):\n    while True:\n        pass"),
+        folder.format("Eva Kim_104", "02_beta.ipynb"): answer("import os\nos._exit(1)"),
+        folder.format("Max Li_105", "02_beta.ipynb"): answer("big = bytearray(16 << 30)\ndef negate(x):\n    return -x"),
+        folder.format("Lev Orlov_106", "02_beta.ipynb"): dump(insert_after(
+            sol, "negate", *["import time\ntime.sleep(2)"] * 4)),
+        folder.format("Ira Pak_107", "02_beta.ipynb"): b"\x89PNG not json",
+        "__MACOSX/._junk": b"junk",
+    }
+    expect = {
+        "Ivan_Petrov_101": Expect(b, "ok", 1.0, {"test_negate": "passed"}, {"duplicate"}, file="02_beta (2).ipynb"),
+        "Anna_Smirnova_102": Expect(b, "ok", 1.0, {"test_negate": "passed"}),
+        "Oleg_Ivanov_103": Expect(b, "ok", 0.0, {"test_negate": "timeout"}, {"timeout"}),
+        "Eva_Kim_104": Expect(b, "ok", 0.0, {"test_negate": "missing"}, {"kernel-died"}),
+        # the memory cap makes the allocation fail, so negate is never defined
+        "Max_Li_105": Expect(b, "ok", 0.0, {"test_negate": "error"}),
+        "Lev_Orlov_106": Expect(b, "ok", 0.0, {"test_negate": "timeout"}, {"timeout"}),
+        "Ira_Pak_107": Expect(b, "invalid-json", 0.0, {"test_negate": "missing"}),
+    }
+    return files, expect
+
+
+def write_zip(files: dict[str, bytes], path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as zf:
+        for index, (name, data) in enumerate(files.items()):
+            info = zipfile.ZipInfo(name, date_time=(2026, 11, 1, 12, index, 0))
+            zf.writestr(info, data)
+    return path
