@@ -111,13 +111,13 @@ def find_submissions(folder: Path) -> list[Submission]:
 
 def test_cell_error(nb: nbformat.NotebookNode, grade_id: str) -> tuple[str, str]:
     """(exception name, message) of the error a graded cell raised, or ("", "")."""
-    for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id:
-            for output in cell.get("outputs", []):
-                if output.output_type == "error":
-                    return output.ename, f"{output.ename}: {output.evalue}".splitlines()[0][:300]
-            if any(o.get("name") == "stderr" for o in cell.get("outputs", [])):
-                return "", "the cell wrote to stderr (a warning?): nbgrader scores it 0"
+    cell = repair.find_cell(nb, grade_id)
+    outputs = cell.get("outputs", []) if cell is not None else []
+    for output in outputs:
+        if output.output_type == "error":
+            return output.ename, f"{output.ename}: {output.evalue}".splitlines()[0][:300]
+    if any(o.get("name") == "stderr" for o in outputs):
+        return "", "the cell wrote to stderr (a warning?): nbgrader scores it 0"
     return "", ""
 
 

@@ -56,6 +56,11 @@ def grade_id(cell) -> str | None:
     return nbgrader_of(cell).get("grade_id")
 
 
+def find_cell(nb: nbformat.NotebookNode, wanted: str):
+    """The first cell of nb with this grade_id, or None."""
+    return next((cell for cell in nb.cells if grade_id(cell) == wanted), None)
+
+
 def normalized(source) -> str:
     if isinstance(source, list):
         source = "".join(source)

@@ -16,6 +16,7 @@ from pathlib import Path
 import nbformat
 
 from autograder.release import HIDDEN_MARKERS
+from autograder.repair import find_cell
 
 STATUSES = ["passed", "failed", "error", "timeout", "missing", "manual"]
 COLORS = {"passed": "#2e7d32", "failed": "#f9a825", "error": "#c62828", "timeout": "#6a1b9a",
@@ -26,13 +27,6 @@ body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}table{border-col
 td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}
 .passed{color:#2e7d32}.failed{color:#b26a00}.error,.timeout{color:#c62828}.missing,.manual{color:#555}
 code,pre{background:#f5f5f5;padding:.1em .3em;white-space:pre-wrap}</style>"""
-
-
-def _cell(nb, grade_id):
-    for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id:
-            return cell
-    return None
 
 
 def hidden_lines(graded_nb) -> set[str]:
@@ -52,8 +46,8 @@ def hidden_lines(graded_nb) -> set[str]:
 
 def failing_line(graded_nb, release_nb, grade_id: str) -> tuple[int, str] | None:
     """(line, text) of the visible line of a test cell that raised, or None (hidden, or no error)."""
-    cell = _cell(graded_nb, grade_id)
-    visible = _cell(release_nb, grade_id)
+    cell = find_cell(graded_nb, grade_id)
+    visible = find_cell(release_nb, grade_id)
     if cell is None or visible is None:
         return None
     for output in cell.get("outputs", []):
