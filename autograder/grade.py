@@ -24,7 +24,7 @@ import tempfile
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
@@ -36,7 +36,8 @@ from tqdm import tqdm
 from autograder import ROOT, Course
 from autograder import collect, repair
 from autograder.release import gradebook_path, nbgrader_config
-from autograder.sandbox import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, TIMEOUT_ENAME, python_prefixes
+from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, TIMEOUT_ENAME
+from autograder.jail import python_prefixes
 
 GRADE_COLUMNS = ["student", "assignment", "score", "max_score", "status", "flags", "file", "note"]
 EXERCISE_COLUMNS = ["student", "assignment", "exercise", "score", "max_score", "status", "message"]
@@ -49,6 +50,7 @@ LIMITS = {
     "cpu_seconds": "SandboxKernelManager.cpu_seconds",
     "file_size_mb": "SandboxKernelManager.file_size_mb",
     "threads": "SandboxKernelManager.threads",
+    "preload": "SandboxKernelManager.preload",
     "isolate": "SandboxKernelManager.isolate",
     "require_isolation": "SandboxKernelManager.require_isolation",
 }
@@ -141,14 +143,16 @@ _WORKER: dict = {}
 def sandbox_config(course_root: Path, course: Course, db_url: str | None, limits: dict | None,
                    hidden: list[Path]):
     """nbgrader's configuration for grading: the release's, with the sandboxed Execute preprocessor."""
-    from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput,
-                                        SaveAutoGrades)
+    from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput
     from nbconvert.preprocessors import ClearMetadataPreprocessor
-    from autograder.sandbox import SandboxExecute
+    from autograder.execute import SandboxExecute
+    from autograder.judge import JudgeCells, SaveJudgedGrades
+    from autograder.reference import judges_path
 
     config = nbgrader_config(course_root)
-    config.Autograde.autograde_preprocessors = [SandboxExecute, IgnorePattern, ClearMetadataPreprocessor,
-                                                LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+    config.Autograde.autograde_preprocessors = [SandboxExecute, JudgeCells, IgnorePattern, ClearMetadataPreprocessor,
+                                                LimitOutput, SaveJudgedGrades, AssignLatePenalties, CheckCellMetadata]
+    config.JudgeCells.judges_dir = str(judges_path(course, "x").parent)
     config.Exchange.root = str(course_root / "exchange")  # unused; quiets nbgrader's warning
     config.SandboxKernelManager.hide_paths = [str(p) for p in hidden]
     config.SandboxKernelManager.expose_paths = python_prefixes()
@@ -239,17 +243,22 @@ def build_result(job: Job, sub: collect.Submission, prepared: repair.Prepared, o
     result = NotebookResult(job.student, job.assignment, outcome["score"], outcome["max_score"], outcome["seconds"],
                             autograded=autograded, status=prepared.status, flags=list(flags), notes=list(notes),
                             file=file, tamper=prepared.tamper)
-    missing = set(prepared.missing_answers)
+    verdicts = graded_nb.metadata.get("autograder", {}).get("verdicts", {})
     seen_errors = set()
     for grade in sorted(outcome["grades"], key=lambda g: g["cell_type"] + g["name"]):
-        error_name, message = test_cell_error(graded_nb, grade["name"])
-        manual = grade["cell_type"] == "markdown" and grade["needs_manual_grade"]
-        answer_missing = grade["name"].startswith("test_") and grade["name"][5:] in missing
-        if answer_missing:
-            message = f"no answer cell for {grade['name'][5:]} in the submission"
-        status = exercise_status(grade["score"], grade["max_score"], error_name, manual, answer_missing)
+        error_name, _ = test_cell_error(graded_nb, grade["name"])
         seen_errors.add(error_name)
+        verdict = verdicts.get(grade["name"])
+        if verdict is not None:
+            status, message = verdict["status"], verdict["message"]
+        else:
+            status, message = exercise_status(grade["score"], grade["max_score"], error_name,
+                                              grade["cell_type"] == "markdown" and grade["needs_manual_grade"]), ""
         result.exercises.append(ExerciseResult(grade["name"], grade["score"], grade["max_score"], status, message))
+    tampering = graded_nb.metadata.get("autograder", {}).get("tampering", [])
+    if tampering:
+        result.flags.append("tamper-runtime")
+        result.tamper += [f"tamper-runtime: {t}" for t in tampering]
     for ename, flag in ((TIMEOUT_ENAME, "timeout"), (KERNEL_DIED_ENAME, "kernel-died")):
         if ename in seen_errors or any(o.get("ename") == ename for c in graded_nb.cells for o in c.get("outputs", [])):
             result.flags.append(flag)
@@ -340,7 +349,7 @@ def autograde(submissions_dir: Path, out: Path, workers: int = 1, course: Course
     db_url: a shared nbgrader gradebook (postgresql://...) instead of per-worker SQLite copies;
     resume: reuse the per-notebook results an earlier (interrupted) run left in <out>/.autograde.
     """
-    from autograder import report
+    from autograder import feedback as feedback_pages, report
 
     started = time.perf_counter()
     out = Path(out)
@@ -447,7 +456,7 @@ def autograde(submissions_dir: Path, out: Path, workers: int = 1, course: Course
                 r.autograded = out / "autograded" / r.student / f"{r.assignment}.ipynb"
         write_csvs(results, staging)
         if feedback:
-            report.write_feedback(results, releases, staging / "autograded", staging / "feedback")
+            feedback_pages.write_feedback(results, releases, staging / "autograded", staging / "feedback")
         report.write_report(results, staging / "report.html", seconds=time.perf_counter() - started,
                             workers=workers, reused=len(pending) - len(todo))
         publish(staging, out)

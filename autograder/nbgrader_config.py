@@ -8,7 +8,7 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.Execute.timeout = 120
 c.Execute.interrupt_on_timeout = True
 
-# The grader's sandbox (autograder/sandbox.py; grade.py swaps nbgrader's Execute preprocessor for
+# The grader's sandbox (autograder/jail.py and autograder/execute.py; grade.py swaps nbgrader's Execute for
 # SandboxExecute). A command-line option of `autograder.cli autograde` overrides these per run.
 c.SandboxExecute.notebook_timeout = 600  # seconds all cells of one notebook may take together
 c.SandboxKernelManager.memory_mb = 4096  # address-space cap of a kernel (RLIMIT_AS, MiB)

@@ -27,6 +27,7 @@ BRANCH = "main"
 SOLUTION_MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN_MARKERS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 MARKER_LIKE = re.compile(r"#+\s*(BEGIN|END)\s+(SOL|HID)", re.IGNORECASE)
+JUDGE_KEY = "judge"  # source cells `# %% judge="test_x"` (or "helpers"): never released
 NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
 
 BADGE = (
@@ -68,6 +69,8 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     source = jupytext.read(source_path, fmt="py:percent")
     cells = []
     for cell in source.cells:
+        if JUDGE_KEY in cell.metadata:  # judges run in the grader's process only (autograder.reference)
+            continue
         tags = [tag for tag in cell.metadata.get("tags", []) if tag not in LANGS]
         cell_langs = set(cell.metadata.get("tags", [])) & set(LANGS)
         if cell_langs and lang not in cell_langs:
@@ -209,6 +212,8 @@ def release(course: Course = Course(), only: list[str] | None = None) -> list[Pa
                 path = course.out_root / folder / lang / f"{assignment}.ipynb"
                 write_notebook(nb, path)
                 written.append(path)
+        from autograder import reference
+        reference.build(course, assignment)
     return written
 
 

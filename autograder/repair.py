@@ -214,6 +214,7 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
         notes.append("no answer cell for: " + ", ".join(missing))
     nb = copy.deepcopy(release_nb)
     nb.cells = cells
+    nb.metadata["autograder"] = {"missing_answers": missing}  # the judge scores their tests 0
     nb.nbformat, nb.nbformat_minor = 4, 5
     answers = [student[s].source for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r]).get("solution")]
     answers += [c.source for extra in extras_after.values() for c in extra if c.cell_type == "code"]

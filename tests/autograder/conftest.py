@@ -30,9 +30,17 @@ def double(x):
 check_close(double(1.0), 2.0)
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-assert double(3.0) == 6.0, "double(3) must be 6 (hidden check)"
+probe.call("double(3.0)", double, 3.0)
 SECRET_HIDDEN_MARKER = "hidden-source-line-0xC0FFEE"
 ### END HIDDEN TESTS
+
+# %% judge="test_double"
+def judge(got, want):
+    assert close(got["double(3.0)"], want["double(3.0)"]), "double(3) must be 6 (hidden check)"
+
+# %% judge="helpers"
+def close(actual, expected):
+    return type(actual) in (int, float) and math.isclose(actual, expected)
 
 # %% nbgrader={"grade_id": "square", "solution": true}
 def square(x):
@@ -45,8 +53,12 @@ def square(x):
 assert square(2.0) == 4.0, "square(2) must be 4"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-assert square(-3.0) == 9.0, "square(-3) must be 9"
+probe.call("square(-3.0)", square, -3.0)
 ### END HIDDEN TESTS
+
+# %% judge="test_square"
+def judge(got, want):
+    assert close(got["square(-3.0)"], want["square(-3.0)"]), "square(-3) must be 9"
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
 # ### BEGIN SOLUTION
@@ -77,8 +89,12 @@ def negate(x):
 assert negate(1) == -1, "negate(1) must be -1"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-assert negate(-5) == 5, "negate(-5) must be 5"
+probe.call("negate(-5)", negate, -5)
 ### END HIDDEN TESTS
+
+# %% judge="test_negate"
+def judge(got, want):
+    assert got["negate(-5)"] == want["negate(-5)"] == 5, "negate(-5) must be 5"
 '''
 
 
@@ -92,6 +108,10 @@ def tiny_course(tmp_path_factory) -> Course:
     course = Course(sources=sources, build=tmp / "build", out_root=tmp / "out")
     release.release(course)
     return course
+
+
+# the tiny course needs no torch: its kernels start without preloading it
+NO_PRELOAD = {"preload": []}
 
 
 @pytest.fixture(scope="session")

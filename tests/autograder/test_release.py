@@ -34,8 +34,12 @@ def double(x):
 assert double(1) == 2
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-assert double(-21) == -42, "hidden check"
+probe.call("double(-21)", double, -21)
 ### END HIDDEN TESTS
+
+# %% judge="test_double"
+def judge(got, want):
+    assert got["double(-21)"] == want["double(-21)"] == -42, "hidden check"
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
 # ### BEGIN SOLUTION

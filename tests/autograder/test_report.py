@@ -1,7 +1,7 @@
 """Feedback pages and the instructor's report, from hand-made results (no kernel needed)."""
 import nbformat
 
-from autograder import report
+from autograder import feedback, report
 from autograder.grade import ExerciseResult, NotebookResult
 
 VISIBLE = 'assert f(1) == 2, "f(1) must be 2"\nprint("Visible checks passed. Hidden tests run at grading.")'
@@ -28,13 +28,13 @@ def result(message):
 
 def test_visible_failure_shows_its_line():
     release, graded = notebooks(1, "f(1) must be 2")
-    page = report.feedback_html(result("f(1) must be 2"), graded, release)
+    page = feedback.feedback_html(result("f(1) must be 2"), graded, release)
     assert "A visible check failed, line 1" in page and "assert f(1) == 2" in page
 
 
 def test_hidden_failure_shows_only_its_message():
     release, graded = notebooks(4, "f(7) must be 14")
-    page = report.feedback_html(result("f(7) must be 14"), graded, release)
+    page = feedback.feedback_html(result("f(7) must be 14"), graded, release)
     assert "A hidden test failed" in page and "f(7) must be 14" in page
     assert "assert f(7)" not in page and "HIDDEN TESTS" not in page
 
@@ -44,7 +44,7 @@ def test_write_feedback_withholds_a_page_that_would_quote_hidden_source(tmp_path
     autograded = tmp_path / "autograded" / "ann"
     autograded.mkdir(parents=True)
     nbformat.write(graded, autograded / "01_alpha.ipynb")
-    report.write_feedback([result('assert f(7) == 14, "f(7) must be 14"')], {"01_alpha": release},
+    feedback.write_feedback([result('assert f(7) == 14, "f(7) must be 14"')], {"01_alpha": release},
                           tmp_path / "autograded", tmp_path / "feedback")
     page = (tmp_path / "feedback" / "ann" / "01_alpha.html").read_text()
     assert "assert f(7)" not in page and "withheld" in page

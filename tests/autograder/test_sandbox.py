@@ -11,7 +11,8 @@ import pytest
 from traitlets.config import Config
 
 from autograder import ROOT
-from autograder.sandbox import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, SandboxExecute, SandboxKernelManager, bwrap_path
+from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, SandboxExecute
+from autograder.jail import SandboxKernelManager, bwrap_path
 
 needs_bwrap = pytest.mark.skipif(bwrap_path() is None and os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") != "1",
                                  reason="bubblewrap is not installed (apt-get install bubblewrap)")

@@ -1,38 +1,26 @@
-"""Run student code in a sandbox: nbgrader's Execute preprocessor with a jailed kernel and limits.
+"""The jail: a kernel for student code, launched under limits and bubblewrap.
 
-Two nbgrader/jupyter extension points, both set through configuration (see grade.sandbox_config):
-
-- `SandboxKernelManager` (a jupyter_client AsyncKernelManager) launches the kernel under
+`SandboxKernelManager` (set as the executor's kernel manager, see autograder.execute) (a jupyter_client AsyncKernelManager) launches the kernel under
   `prlimit` (address space, CPU seconds, file size, open files) and, when Debian's `bwrap` is
   installed, inside bubblewrap: no network (own network namespace; the kernel talks to nbgrader
   over unix sockets, transport "ipc", in a private folder), the whole file system read-only,
   /tmp, /run, the course's build/sources/out folders and the repository hidden (empty tmpfs, so
   neither the gradebook nor the hidden tests nor the solutions can be read), and one private
   writable working directory.
-- `SandboxExecute` (a subclass of nbgrader's Execute preprocessor) adds a whole-notebook deadline
-  to the per-cell timeout, and turns a hang, a dead kernel (out-of-memory kill, `os._exit`,
-  CPU limit) into an error output on the cell where it happened and on every cell after it
-  ("NotExecuted"), so nbgrader's SaveAutoGrades scores them 0 and the batch goes on.
 """
 import os
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
-from nbclient.exceptions import CellTimeoutError, DeadKernelError
-from nbformat import NotebookNode
-from nbgrader.preprocessors import Execute
-from traitlets import Bool, Float, Integer, List, Unicode
+from traitlets import Bool, Integer, List, Unicode
 
 from autograder import ROOT
 
-TIMEOUT_ENAME = "CellTimeoutError"
-NOT_EXECUTED_ENAME = "NotExecuted"
-KERNEL_DIED_ENAME = "KernelDied"
-TIMED_OUT = "an earlier cell timed out"
+KERNEL_PACKAGE = ROOT / "autograder" / "kernel"  # what runs in the kernel beside student code: the probe
+STARTUP = "import autograder_kernel.startup"  # a warm kernel: torch loaded, the probe's baseline taken
 
 
 def bwrap_path() -> str | None:
@@ -46,6 +34,8 @@ class SandboxKernelManager(AsyncKernelManager):
     cpu_seconds = Integer(300, help="CPU-time cap of the kernel (RLIMIT_CPU), seconds; 0: none").tag(config=True)
     file_size_mb = Integer(64, help="largest file the kernel may write, MiB").tag(config=True)
     open_files = Integer(256, help="open file descriptors of the kernel").tag(config=True)
+    preload = List(Unicode(), ["torch"], help="modules a kernel imports as it starts, before student code").tag(
+        config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
     isolate = Bool(True, help="jail the kernel with bubblewrap (no network, private files)").tag(config=True)
@@ -77,7 +67,8 @@ class SandboxKernelManager(AsyncKernelManager):
         for path in self.expose_paths:
             if os.path.exists(path):
                 jail += ["--ro-bind", path, path]
-        jail += ["--bind", self._rundir, self._rundir, "--bind", str(self._workdir), str(cwd)]
+        jail += ["--bind", self._rundir, self._rundir, "--bind", str(self._workdir), str(cwd),
+                 "--ro-bind", str(KERNEL_PACKAGE), os.path.join(self._rundir, "py", "autograder_kernel")]
         # the empty tmpfs over hidden folders must not take writes either
         for path in ["/tmp", "/run", *sorted({str(Path(p).resolve()) for p in self.hide_paths} - {"/"}, key=len)]:
             if os.path.isdir(path):
@@ -109,10 +100,18 @@ class SandboxKernelManager(AsyncKernelManager):
             env.pop(secret, None)
         if self.threads:
             env.update(OMP_NUM_THREADS=str(self.threads), MKL_NUM_THREADS=str(self.threads))
+        # the probe's package, importable as autograder_kernel (the rest of the repository stays hidden)
+        package = Path(self._rundir) / "py" / "autograder_kernel"
+        package.parent.mkdir()
+        env["PYTHONPATH"] = str(package.parent)
+        env["AUTOGRADER_PRELOAD"] = ",".join(self.preload)
         kw["env"] = env
+        kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
         if self.isolate and bwrap_path():
+            package.mkdir()
             kernel_cmd = self._limits() + self._jail(cwd) + kernel_cmd
         else:
+            package.symlink_to(KERNEL_PACKAGE)
             if self.isolate and self.require_isolation:
                 raise RuntimeError("bwrap (Debian package bubblewrap) is required to sandbox student code")
             if self.isolate:
@@ -124,88 +123,6 @@ class SandboxKernelManager(AsyncKernelManager):
         await super()._async_cleanup_resources(restart=restart)
         if self._rundir and not restart:
             shutil.rmtree(self._rundir, ignore_errors=True)
-
-
-def _error(ename: str, evalue: str) -> NotebookNode:
-    return NotebookNode(output_type="error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
-
-
-class SandboxExecute(Execute):
-    """nbgrader's Execute with a jailed kernel, a notebook deadline, and no crash on a dead kernel."""
-
-    notebook_timeout = Float(600, help="seconds all cells of one notebook may run together").tag(config=True)
-    kill_on_timeout = Bool(True, help="after a cell times out, stop the kernel: later cells are not run").tag(
-        config=True)
-
-    def __init__(self, *args, **kwargs):
-        kwargs["kernel_manager_class"] = SandboxKernelManager
-        super().__init__(*args, **kwargs)
-        # A hidden test cell must run even when a student tags it so; the release uses no such tag.
-        self.skip_cells_with_tag = "autograder-never-skip"
-
-    def preprocess(self, nb, resources=None, km=None):
-        self._deadline = None  # set when the first cell runs: kernel start-up does not count
-        self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
-        try:
-            return super().preprocess(nb, resources, km)
-        except (DeadKernelError, RuntimeError) as error:  # the kernel died before the first cell (start-up)
-            self.log.warning("the kernel could not start: %s", error)
-            for cell in nb.cells:
-                if cell.cell_type == "code" and not any(o.output_type == "error" for o in cell.get("outputs", [])):
-                    cell.outputs = [_error(NOT_EXECUTED_ENAME, "the kernel could not run the notebook")]
-            return nb, resources
-
-    def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type != "code" or not cell.source.strip():
-            return cell, resources
-        if self._stopped:
-            # after a timeout the rest counts as timed out too; after a crash, as not run (missing)
-            ename = TIMEOUT_ENAME if self._stopped == TIMED_OUT else NOT_EXECUTED_ENAME
-            cell.outputs = [_error(ename, "not run: " + self._stopped)]
-            return cell, resources
-        if self._deadline is None:
-            self._deadline = time.monotonic() + self.notebook_timeout
-        remaining = self._deadline - time.monotonic()
-        if remaining <= 1:
-            # the same words whether the deadline fell inside a cell or between two: grades and
-            # messages must not depend on the machine's speed more than the limits make them
-            self._stopped = TIMED_OUT
-            cell.outputs = [_error(TIMEOUT_ENAME, self._limits_text())]
-            return cell, resources
-        per_cell = self.timeout
-        self.timeout = int(min(per_cell or remaining, remaining))
-        try:
-            cell, resources = super().preprocess_cell(cell, resources, index)
-        except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
-            cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
-        except DeadKernelError:
-            self._stopped = "the kernel died in an earlier cell"
-            cell.outputs = list(cell.get("outputs", [])) + [_error(
-                KERNEL_DIED_ENAME, "the kernel died while running this cell (memory or CPU limit, or exit)")]
-            return cell, resources
-        finally:
-            self.timeout = per_cell
-        if any(o.output_type == "error" and o.ename == TIMEOUT_ENAME for o in cell.outputs):
-            for output in cell.outputs:
-                if output.output_type == "error" and output.ename == TIMEOUT_ENAME:
-                    output.evalue = self._limits_text()
-                    output.traceback = [f"{TIMEOUT_ENAME}: {output.evalue}"]
-            if self.kill_on_timeout:
-                self._stopped = TIMED_OUT
-                self._kill_kernel()
-        return cell, resources
-
-    def _limits_text(self) -> str:
-        return (f"the cell ran past the time limit ({self.timeout} s per cell, "
-                f"{self.notebook_timeout:g} s per notebook)")
-
-    def _kill_kernel(self):
-        try:
-            if self.km is not None:
-                from nbclient.util import run_sync
-                run_sync(self.km.shutdown_kernel)(now=True)
-        except Exception as error:  # the kernel is being killed anyway
-            self.log.warning("could not stop the kernel: %s", error)
 
 
 def python_prefixes() -> list[str]:

@@ -1,0 +1,164 @@
+"""Run a notebook for grading: nbgrader's Execute preprocessor with a jailed kernel, deadlines and probes.
+
+`SandboxExecute` (set through configuration, see grade.sandbox_config):
+
+- launches the kernel with autograder.jail.SandboxKernelManager;
+- adds a whole-notebook deadline to the per-cell timeout, and turns a hang or a dead kernel
+  (out-of-memory kill, `os._exit`, CPU limit) into an error output on the cell where it happened
+  and on every cell after it ("NotExecuted"), so the batch goes on;
+- runs a test cell in two steps: its visible part as the cell itself, then its hidden block
+  through autograder.kernel.probe.run, as a separate request whose outputs never enter the
+  notebook. What the probe published (its observations) goes to
+  resources["autograder"]["cells"][grade_id] with what happened to the cell, for the judge
+  (autograder.judging.JudgeCells).
+"""
+import time
+
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbformat import NotebookNode
+from nbgrader.preprocessors import Execute
+from traitlets import Bool, Float
+
+from autograder.jail import SandboxKernelManager
+from autograder.kernel.probe import MIME
+from autograder.release import HIDDEN_MARKERS
+
+TIMEOUT_ENAME = "CellTimeoutError"
+NOT_EXECUTED_ENAME = "NotExecuted"
+KERNEL_DIED_ENAME = "KernelDied"
+TIMED_OUT = "an earlier cell timed out"
+
+
+def _error(ename: str, evalue: str) -> NotebookNode:
+    return NotebookNode(output_type="error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
+
+
+def split_test_cell(source: str) -> tuple[str, str]:
+    """(visible part, hidden probe code) of a test cell's source; the probe is "" when there is none."""
+    visible, hidden, inside = [], [], False
+    for line in source.splitlines():
+        if line.strip() == HIDDEN_MARKERS[0]:
+            inside = True
+        elif line.strip() == HIDDEN_MARKERS[1]:
+            inside = False
+        else:
+            (hidden if inside else visible).append(line)
+    return "\n".join(visible), "\n".join(hidden)
+
+
+def is_test_cell(cell) -> bool:
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
+
+
+class SandboxExecute(Execute):
+    """nbgrader's Execute with a jailed kernel, a notebook deadline, probes, and no crash on a dead kernel."""
+
+    notebook_timeout = Float(600, help="seconds all cells of one notebook may run together").tag(config=True)
+    kill_on_timeout = Bool(True, help="after a cell times out, stop the kernel: later cells are not run").tag(
+        config=True)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("kernel_manager_class", SandboxKernelManager)
+        super().__init__(*args, **kwargs)
+        # A hidden test cell must run even when a student tags it so; the release uses no such tag.
+        self.skip_cells_with_tag = "autograder-never-skip"
+
+    def preprocess(self, nb, resources=None, km=None):
+        self._deadline = None  # set when the first cell runs: kernel start-up does not count
+        self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
+        self._cells = (resources or {}).setdefault("autograder", {}).setdefault("cells", {})
+        try:
+            return super().preprocess(nb, resources, km)
+        except (DeadKernelError, RuntimeError) as error:  # the kernel died before the first cell (start-up)
+            self.log.warning("the kernel could not start: %s", error)
+            for cell in nb.cells:
+                if cell.cell_type == "code" and not any(o.output_type == "error" for o in cell.get("outputs", [])):
+                    cell.outputs = [_error(NOT_EXECUTED_ENAME, "the kernel could not run the notebook")]
+            return nb, resources
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type != "code" or not cell.source.strip():
+            return cell, resources
+        if not is_test_cell(cell):
+            return self._run(cell, resources, index)
+        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        record = self._cells[grade_id] = {"visible": None, "probe": None, "ran": "no"}
+        source = cell.source
+        visible, hidden = split_test_cell(source)
+        cell.source = visible
+        try:
+            cell, resources = self._run(cell, resources, index)
+        finally:
+            cell.source = source
+        record["visible"] = next(({"ename": o.ename, "traceback": o.get("traceback", [])}
+                                  for o in cell.outputs if o.output_type == "error"), None)
+        record["ran"] = self._stopped or "yes"
+        if hidden.strip() and not self._stopped:
+            probe_cell = NotebookNode(cell_type="code", source=self._probe_call(grade_id, hidden),
+                                      metadata={}, outputs=[], execution_count=None)
+            probe_cell, resources = self._run(probe_cell, resources, index, store_history=False)
+            self.nb.cells[index] = cell  # nbclient keeps the cell it ran last at this index
+            record["probe"] = next((o.data[MIME] for o in probe_cell.outputs
+                                    if o.output_type == "display_data" and MIME in o.get("data", {})), None)
+            record["ran"] = self._stopped or ("timeout" if _timed_out(probe_cell) else "yes")
+        return cell, resources
+
+    @staticmethod
+    def _probe_call(grade_id: str, code: str) -> str:
+        return f"__import__('autograder_kernel.probe').probe.run({grade_id!r}, {code!r}, globals())"
+
+    def _run(self, cell, resources, index, store_history=True):
+        if self._stopped:
+            # after a timeout the rest counts as timed out too; after a crash, as not run (missing)
+            ename = TIMEOUT_ENAME if self._stopped == TIMED_OUT else NOT_EXECUTED_ENAME
+            cell.outputs = [_error(ename, "not run: " + self._stopped)]
+            return cell, resources
+        if self._deadline is None:
+            self._deadline = time.monotonic() + self.notebook_timeout
+        remaining = self._deadline - time.monotonic()
+        if remaining <= 1:
+            # the same words whether the deadline fell inside a cell or between two: grades and
+            # messages must not depend on the machine's speed more than the limits make them
+            self._stopped = TIMED_OUT
+            cell.outputs = [_error(TIMEOUT_ENAME, self._limits_text())]
+            return cell, resources
+        per_cell = self.timeout
+        self.timeout = int(min(per_cell or remaining, remaining))
+        try:
+            self._check_assign_resources(resources)
+            cell = self.execute_cell(cell, index, store_history=store_history)
+        except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
+            cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
+        except DeadKernelError:
+            self._stopped = "the kernel died in an earlier cell"
+            cell.outputs = list(cell.get("outputs", [])) + [_error(
+                KERNEL_DIED_ENAME, "the kernel died while running this cell (memory or CPU limit, or exit)")]
+            return cell, resources
+        finally:
+            self.timeout = per_cell
+        if _timed_out(cell):
+            for output in cell.outputs:
+                if output.output_type == "error" and output.ename == TIMEOUT_ENAME:
+                    output.evalue = self._limits_text()
+                    output.traceback = [f"{TIMEOUT_ENAME}: {output.evalue}"]
+            if self.kill_on_timeout:
+                self._stopped = TIMED_OUT
+                self._kill_kernel()
+        return cell, resources
+
+    def _limits_text(self) -> str:
+        return (f"the cell ran past the time limit ({self.timeout} s per cell, "
+                f"{self.notebook_timeout:g} s per notebook)")
+
+    def _kill_kernel(self):
+        try:
+            if self.km is not None:
+                from nbclient.util import run_sync
+                run_sync(self.km.shutdown_kernel)(now=True)
+        except Exception as error:  # the kernel is being killed anyway
+            self.log.warning("could not stop the kernel: %s", error)
+
+
+def _timed_out(cell) -> bool:
+    return any(o.output_type == "error" and o.ename == TIMEOUT_ENAME for o in cell.get("outputs", []))

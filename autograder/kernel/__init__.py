@@ -1,0 +1,1 @@
+"""What runs inside the grading kernel (mounted there read-only as `autograder_kernel`): the probe."""

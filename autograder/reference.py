@@ -1,0 +1,89 @@
+"""The judges' side of a release: build/<lang>/judges/<assignment>.json, never shipped to students.
+
+It holds, per lesson, the code of every judge cell of the source and the reference observations:
+what each test cell's probe records beside the reference solution. They come from running the
+source notebook (solutions and hidden probes, as nbgrader's gradebook has them) through the
+grader's own executor, without a jail: the code is the instructor's. The release then proves its
+judges against them: a judge must pass the reference, and the reference must show no tampering.
+"""
+import json
+import tempfile
+from pathlib import Path
+
+import jupytext
+import nbformat
+
+from autograder import Course
+from autograder.judge import Observations, decide
+from autograder.release import GRADING_LANG, JUDGE_KEY, ReleaseError, read_source
+
+HELPERS = "helpers"
+
+
+def judges_path(course: Course, assignment: str) -> Path:
+    return course.build / GRADING_LANG / "judges" / f"{assignment}.json"
+
+
+def judge_cells(course: Course, assignment: str) -> tuple[list[str], dict[str, str]]:
+    """(helper cells, {test grade_id: judge code}) of a lesson's source."""
+    helpers, judges = [], {}
+    for cell in jupytext.read(course.sources / f"{assignment}.py", fmt="py:percent").cells:
+        name = cell.metadata.get(JUDGE_KEY)
+        if name is None:
+            continue
+        if name == HELPERS:
+            helpers.append(cell.source)
+        elif name in judges:
+            raise ReleaseError(f"{assignment}: two judge cells for {name}")
+        else:
+            judges[name] = cell.source
+    return helpers, judges
+
+
+def observe(nb: nbformat.NotebookNode, assignment: str, limits: dict | None = None) -> dict:
+    """Run a notebook through the grading executor without a jail; resources["autograder"]["cells"]."""
+    from traitlets.config import Config
+
+    from autograder.execute import SandboxExecute
+
+    config = Config()
+    config.SandboxKernelManager.isolate = False
+    config.Execute.timeout = 300
+    config.SandboxExecute.notebook_timeout = 900
+    with tempfile.TemporaryDirectory(prefix="reference-") as folder:
+        resources = {"metadata": {"path": folder}, "nbgrader": {"assignment": assignment}}
+        SandboxExecute(config=config).preprocess(nbformat.from_dict(nb), resources)
+    return resources.get("autograder", {}).get("cells", {})
+
+
+def build(course: Course, assignment: str) -> Path:
+    """Record the reference observations, check every judge against them, write the lesson's judges file."""
+    helpers, judges = judge_cells(course, assignment)
+    source_nb = read_source(course, assignment, GRADING_LANG)
+    tests = {c.metadata["nbgrader"]["grade_id"]: c for c in source_nb.cells
+             if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")
+             and not c.metadata["nbgrader"].get("solution")}
+    if set(judges) != set(tests):
+        raise ReleaseError(f"{assignment}: test cells without a judge: {sorted(set(tests) - set(judges))}; "
+                           f"judges without a test cell: {sorted(set(judges) - set(tests))}")
+    cells = observe(source_nb, assignment)
+    reference = {}
+    for grade_id, cell in tests.items():
+        record = cells.get(grade_id, {})
+        payload = record.get("probe")
+        if record.get("visible") or payload is None or payload.get("stopped"):
+            raise ReleaseError(f"{assignment}: the reference solution does not pass {grade_id}: {record}")
+        if payload.get("tampering"):
+            raise ReleaseError(f"{assignment}: the probe of {grade_id} reports tampering by the reference "
+                               f"solution: {payload['tampering']}")
+        reference[grade_id] = payload
+        want = Observations(payload)
+        points = float(cell.metadata["nbgrader"].get("points", 0))
+        verdict = decide(judges[grade_id], helpers, Observations(payload), want, points)
+        if verdict.status != "passed":
+            raise ReleaseError(f"{assignment}: the judge of {grade_id} fails the reference solution: {verdict.message}")
+    path = judges_path(course, assignment)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"assignment": assignment, "version": source_nb.metadata["course"]["version"],
+                                "helpers": helpers, "judges": judges, "reference": reference}), encoding="utf-8")
+    return path
