@@ -20,6 +20,7 @@ content when formatted, and a last check replaces any message that still quotes 
 student's process produced.
 """
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -133,12 +134,26 @@ class Verdict:
     message: str = ""
 
 
+def mentions_shape(text, shape) -> bool:
+    """Whether a message names this shape in a common spelling: (2, 3), (2,3), [2, 3],
+    torch.Size([2, 3]), 2x3, 2 x 3, 2×3 (and (6,), [6] or (6) for one dimension)."""
+    text = str.__str__(text) if isinstance(text, str) else ""
+    sizes = [str(int(size)) for size in shape]
+    listed = r"\s*,\s*".join(sizes)
+    pattern = rf"[(\[]\s*{listed}\s*,?\s*[)\]]"
+    if len(sizes) > 1:
+        times = r"\s*[x×*]\s*".join(sizes)
+        pattern += rf"|(?<![\w.]){times}(?![\w.])"
+    return re.search(pattern, text) is not None
+
+
 def judge_namespace(helpers: list[str]) -> dict:
-    """The globals a judge runs in: torch, math, the plain types, and the lesson's judge helpers."""
+    """The globals a judge runs in: torch, math, the plain types, shared helpers and the lesson's judge helpers."""
     import torch
 
     namespace = {"torch": torch, "math": math, "Raised": Raised, "StudentText": StudentText, "Opaque": Opaque,
-                 "NotObserved": NotObserved, "StudentRaised": StudentRaised, "__name__": "judge"}
+                 "NotObserved": NotObserved, "StudentRaised": StudentRaised, "mentions_shape": mentions_shape,
+                 "__name__": "judge"}
     for code in helpers:
         exec(compile(code, "<judge helpers>", "exec"), namespace)
     return namespace
