@@ -84,11 +84,11 @@ def feedback_html(result, graded_nb, release_nb) -> str:
     return page
 
 
-def write_feedback(results, releases: dict, autograded_dir: Path, feedback_dir: Path) -> None:
+def write_feedback(results, releases: dict, feedback_dir: Path) -> None:
     for r in results:
         release_nb = releases.get(r.assignment)
-        graded_path = autograded_dir / r.student / f"{r.assignment}.ipynb"
-        graded_nb = nbformat.read(graded_path, as_version=4) if graded_path.exists() and release_nb else None
+        graded_path = r.autograded
+        graded_nb = nbformat.read(graded_path, as_version=4) if graded_path and release_nb else None
         page = feedback_html(r, graded_nb, release_nb)
         if graded_nb is not None:
             leaked = [line for line in hidden_lines(graded_nb) if html.escape(line) in page or line in page]

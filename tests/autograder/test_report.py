@@ -44,8 +44,9 @@ def test_write_feedback_withholds_a_page_that_would_quote_hidden_source(tmp_path
     autograded = tmp_path / "autograded" / "ann"
     autograded.mkdir(parents=True)
     nbformat.write(graded, autograded / "01_alpha.ipynb")
-    feedback.write_feedback([result('assert f(7) == 14, "f(7) must be 14"')], {"01_alpha": release},
-                          tmp_path / "autograded", tmp_path / "feedback")
+    quoting = result('assert f(7) == 14, "f(7) must be 14"')
+    quoting.autograded = autograded / "01_alpha.ipynb"
+    feedback.write_feedback([quoting], {"01_alpha": release}, tmp_path / "feedback")
     page = (tmp_path / "feedback" / "ann" / "01_alpha.html").read_text()
     assert "assert f(7)" not in page and "withheld" in page
 

@@ -1,0 +1,113 @@
+"""Grade a class of submitted notebooks into <OUT>, an nbgrader course.
+
+The run, stage by stage (each in its own module):
+1. jobs: collect the submissions (a folder of <student>/<files> or an LMS zip) and rebuild each
+   from the release (autograder.collect, autograder.repair); what cannot be graded gets a status.
+2. engine: grade the jobs in worker processes (autograder.grade.worker: nbgrader's preprocessors,
+   the jail, the judges). Each outcome is cached in <OUT>/.autograde/results as it arrives, so an
+   interrupted run resumes where it stopped.
+3. gradebook and outputs: once every job is done, the scores go into the course's one gradebook
+   and the autograded notebooks, CSVs, feedback pages and report.html into <OUT>. An interrupted
+   run (Ctrl-C) writes none of them.
+"""
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from autograder import ROOT, Course
+from autograder.grade import engine, gradebook, jobs as jobs_module, outputs
+from autograder.grade.jobs import Job
+from autograder.grade.results import ExerciseResult, NotebookResult, graded, ungraded
+from autograder.grade.worker import LIMITS, WorkerSettings
+from autograder.jail import python_prefixes
+from autograder.reference import judges_path
+from autograder.release import gradebook_path
+
+__all__ = ["autograde", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
+
+
+def hidden_paths(tmp: Path, course: Course, extra=()) -> list[str]:
+    """What student code must not see: the run's folders (gradebook copies, other submissions), the
+    course's build (gradebook), sources and solutions, the repository, the instructor's home."""
+    hidden = [Path(tmp), course.build, course.sources, course.out_root, ROOT, Path(tempfile.gettempdir()), *extra]
+    home = Path.home().resolve()
+    if home != Path("/") and home.exists():
+        hidden.append(home)
+    return [str(Path(p).resolve()) for p in hidden]
+
+
+def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = Course(), *,
+              db_url: str | None = None, limits: dict | None = None, progress: bool | None = None,
+              resume: bool = True, feedback: bool = True) -> list[NotebookResult]:
+    """Grade a folder of <student>/<files> or an LMS zip into `out`; results sorted by student and assignment.
+
+    limits: keys of LIMITS (timeout, notebook_timeout, memory_mb, cpu_seconds, ...);
+    db_url: the course's gradebook (postgresql://...) instead of SQLite in <out>/gradebook.db;
+    resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde.
+    """
+    from autograder import feedback as feedback_pages, report
+
+    started = time.perf_counter()
+    out = Path(out)
+    if not gradebook_path(course).exists():
+        raise FileNotFoundError(f"{gradebook_path(course)} is missing: run `make release` first")
+    cache = out / ".autograde" / "results"
+    cache.mkdir(parents=True, exist_ok=True)
+    released = jobs_module.releases(course)
+    settings = json.dumps({"limits": limits or {}, "db": bool(db_url)}, sort_keys=True)
+    with tempfile.TemporaryDirectory(prefix="autograde-") as tmp_name:
+        tmp = Path(tmp_name)
+        todo, results = jobs_module.prepare(submissions, tmp, course, released, settings)
+        outcomes = {}
+        for job in todo:
+            cached = cache / f"{job.key}.json"
+            if resume and cached.exists():
+                outcomes[job.key] = json.loads(cached.read_text(encoding="utf-8"))
+        pending = [job for job in todo if job.key not in outcomes]
+        url = gradebook.url_of(out, db_url)
+        if not db_url and not (out / "gradebook.db").exists():
+            shutil.copy(gradebook_path(course), out / "gradebook.db")
+        gradebook.prepare(url, course, {j.assignment for j in todo}, {j.student for j in todo}, tmp)
+        gradebook.write_course_config(out, "pytorch-basics")
+        reused = len(todo) - len(pending)
+
+        def done(outcome: dict) -> None:
+            outcomes[outcome["key"]] = outcome
+            if "error" not in outcome:  # a crash is retried by the next run, a grade is kept
+                outputs.write_atomic(cache / f"{outcome['key']}.json", json.dumps(outcome))
+
+        extra = (Path(submissions).resolve(), out.resolve())  # other students' files and results
+        worker_settings = WorkerSettings(gradebook=db_url or str(gradebook_path(course)),
+                                         judges_dir=str(judges_path(course, "-").parent), limits=dict(limits or {}),
+                                         hide_paths=hidden_paths(tmp, course, extra), expose_paths=python_prefixes())
+        used = engine.run(pending, worker_settings, workers, done, progress)
+
+        finished = []
+        for job in todo:
+            outcome = outcomes[job.key]
+            if "error" in outcome:
+                results.append(ungraded(job.student, job.assignment, released.get(job.assignment), "error",
+                                        "grading failed: " + outcome["error"].strip().splitlines()[-1][:200],
+                                        job.file, job.flags, job.notes))
+                continue
+            path = outputs.autograded_path(out, job.student, job.assignment)
+            outputs.write_atomic(path, outcome["notebook"])
+            result = graded(job, outcome, path)
+            finished.append((job, outcome, result))
+            results.append(result)
+        gradebook.save(url, finished)
+        results.sort(key=lambda r: (r.student, r.assignment, r.file))
+
+        staging = out / ".autograde" / f"staging-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        outputs.write_csvs(results, staging)
+        if feedback:
+            feedback_pages.write_feedback(results, released, staging / "feedback")
+        report.write_report(results, staging / "report.html", seconds=time.perf_counter() - started,
+                            workers=used, reused=reused)
+        outputs.publish(staging, out)
+    return results
