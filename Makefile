@@ -8,6 +8,7 @@ SUBMISSIONS ?= submissions
 OUT ?= graded
 WORKERS ?= $(shell nproc)
 DB ?=
+SCHEDULER ?=
 STUDENTS ?= 50
 BENCHMARK_OUT ?= benchmark
 
@@ -33,8 +34,8 @@ build/en/gradebook.db: $(SOURCES) | venv
 test: venv ## prove every exercise gradable, and test the tooling
 	$(PYTHON) -m pytest
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [DB=postgresql://...]
-	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(DB),--db "$(DB)")
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
+	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
 
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: serial, 2 workers, plain nbgrader (BENCHMARK_OUT=<dir>)
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"

@@ -1,6 +1,7 @@
 """Command line: `python -m autograder.cli release|autograde ...` (the Makefile calls these)."""
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from autograder import ROOT, grade, release
@@ -17,6 +18,8 @@ def main(argv: list[str] | None = None) -> None:
     autograde_cmd.add_argument("submissions", type=Path, help="a folder of <student>/<files>, or a zip")
     autograde_cmd.add_argument("out", type=Path)
     autograde_cmd.add_argument("--workers", type=int, default=os.cpu_count())
+    autograde_cmd.add_argument("--scheduler", default=os.environ.get("AUTOGRADER_SCHEDULER") or None,
+                               help="grade on this Dask cluster, e.g. tcp://host:8786 (default: a local one of --workers)")
     autograde_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
                                help="a shared gradebook, e.g. postgresql://user@host/db (default: SQLite copies)")
     autograde_cmd.add_argument("--fresh", action="store_true", help="ignore results cached by an earlier run")
@@ -40,9 +43,15 @@ def main(argv: list[str] | None = None) -> None:
     else:
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
-        results = grade.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
-                                  limits=limits or None, resume=not args.fresh,
-                                  progress=False if args.no_progress else None)
+        try:
+            results = grade.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
+                                      scheduler=args.scheduler,
+                                      limits=limits or None, resume=not args.fresh,
+                                      progress=False if args.no_progress else None)
+        except KeyboardInterrupt:
+            print(f"interrupted: nothing was published; the notebooks graded so far are kept in "
+                  f"{args.out / '.autograde'} and the next run resumes from them", file=sys.stderr)
+            raise SystemExit(130)
         statuses = {}
         for r in results:
             statuses[r.status] = statuses.get(r.status, 0) + 1

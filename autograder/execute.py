@@ -19,6 +19,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
+from autograder.demos import SKIP_TAG
 from autograder.jail import SandboxKernelManager
 from autograder.kernel.probe import MIME
 from autograder.release import HIDDEN_MARKERS
@@ -61,8 +62,8 @@ class SandboxExecute(Execute):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("kernel_manager_class", SandboxKernelManager)
         super().__init__(*args, **kwargs)
-        # A hidden test cell must run even when a student tags it so; the release uses no such tag.
-        self.skip_cells_with_tag = "autograder-never-skip"
+        # Only the author's demonstrations are skipped (autograder.demos), never what a student tagged.
+        self.skip_cells_with_tag = SKIP_TAG
 
     def preprocess(self, nb, resources=None, km=None):
         self._deadline = None  # set when the first cell runs: kernel start-up does not count

@@ -40,12 +40,13 @@ def hidden_paths(tmp: Path, course: Course, extra=()) -> list[str]:
 
 
 def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = Course(), *,
-              db_url: str | None = None, limits: dict | None = None, progress: bool | None = None,
-              resume: bool = True, feedback: bool = True) -> list[NotebookResult]:
+              db_url: str | None = None, scheduler: str | None = None, limits: dict | None = None,
+              progress: bool | None = None, resume: bool = True, feedback: bool = True) -> list[NotebookResult]:
     """Grade a folder of <student>/<files> or an LMS zip into `out`; results sorted by student and assignment.
 
     limits: keys of LIMITS (timeout, notebook_timeout, memory_mb, cpu_seconds, ...);
     db_url: the course's gradebook (postgresql://...) instead of SQLite in <out>/gradebook.db;
+    scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
     resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde.
     """
     from autograder import feedback as feedback_pages, report
@@ -80,10 +81,11 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
                 outputs.write_atomic(cache / f"{outcome['key']}.json", json.dumps(outcome))
 
         extra = (Path(submissions).resolve(), out.resolve())  # other students' files and results
-        worker_settings = WorkerSettings(gradebook=db_url or str(gradebook_path(course)),
-                                         judges_dir=str(judges_path(course, "-").parent), limits=dict(limits or {}),
-                                         hide_paths=hidden_paths(tmp, course, extra), expose_paths=python_prefixes())
-        used = engine.run(pending, worker_settings, workers, done, progress)
+        judges = {a: judges_path(course, a).read_text(encoding="utf-8") for a in {j.assignment for j in pending}}
+        worker_settings = WorkerSettings(gradebook=db_url or gradebook_path(course).read_bytes(), judges=judges,
+                                         limits=dict(limits or {}), hide_paths=hidden_paths(tmp, course, extra),
+                                         expose_paths=python_prefixes())
+        used = engine.run(pending, worker_settings, done, workers=workers, scheduler=scheduler, progress=progress)
 
         finished = []
         for job in todo:

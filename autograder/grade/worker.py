@@ -1,10 +1,13 @@
 """The worker's side: grade one prepared notebook, with nbgrader's preprocessors, the jail and the judges.
 
 A `Grader` is made once per worker process: it holds nbgrader's configuration, a private copy of
-the release's gradebook (or the shared PostgreSQL one), and one instance of each preprocessor.
+the release's gradebook (or the shared PostgreSQL one) and judges, one instance of each
+preprocessor, and the next kernel, already started (warm: torch loaded) before its notebook
+arrives. Every notebook still gets a fresh kernel of its own.
 `Grader.grade(job)` then runs, in memory, what nbgrader's autograde runs on a submission:
 the sanitizing preprocessors (ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells:
-test cells and their hidden probes restored from the gradebook, CheckCellMetadata), then the
+test cells and their hidden probes restored from the gradebook, CheckCellMetadata), SkipDemos
+(autograder.demos), then the
 sandboxed execution (autograder.execute), the judges (autograder.judge) and LimitOutput. It
 returns plain data: nothing of the worker's state is shared with the next notebook.
 """
@@ -19,7 +22,11 @@ from nbgrader import utils
 from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateIds, LimitOutput, OverwriteCells,
                                     OverwriteKernelspec)
 
+from jupyter_core.utils import run_sync
+
+from autograder.demos import SkipDemos
 from autograder.execute import KERNEL_DIED_ENAME, TIMEOUT_ENAME, SandboxExecute
+from autograder.jail import SandboxKernelManager, bwrap_path
 from autograder.judge import JudgeCells
 from autograder.release import nbgrader_config
 
@@ -32,6 +39,8 @@ LIMITS = {
     "file_size_mb": "SandboxKernelManager.file_size_mb",
     "threads": "SandboxKernelManager.threads",
     "preload": "SandboxKernelManager.preload",
+    "skip_demos": "SkipDemos.enabled",  # False: run the author's demonstrations too
+    "warm_kernels": "Grader.warm",  # False: start each kernel only when its notebook arrives
     "isolate": "SandboxKernelManager.isolate",
     "require_isolation": "SandboxKernelManager.require_isolation",
 }
@@ -39,34 +48,67 @@ LIMITS = {
 
 @dataclass
 class WorkerSettings:
-    """What every worker needs, once: where the release's gradebook and judges are, and the limits."""
-    gradebook: str  # the release's SQLite gradebook (a file to copy) or a shared postgresql:// URL
-    judges_dir: str
+    """What every worker needs, once, shipped from the client: the release's gradebook and judges, the limits."""
+    gradebook: bytes | str  # the release's SQLite gradebook (its bytes) or a shared postgresql:// URL
+    judges: dict[str, str]  # assignment -> its judges file (autograder.reference), JSON text
     limits: dict = field(default_factory=dict)
     hide_paths: list[str] = field(default_factory=list)
     expose_paths: list[str] = field(default_factory=list)
 
 
+def refusal(settings: WorkerSettings) -> str:
+    """Why this machine must not grade ("" when it may): no jail for student code."""
+    if settings.limits.get("isolate", True) and bwrap_path() is None:
+        return "bwrap is missing (apt-get install bubblewrap): student code is never run unjailed"
+    return ""
+
+
 class Grader:
     def __init__(self, settings: WorkerSettings):
         self.root = Path(tempfile.mkdtemp(prefix="grader-"))
-        if settings.gradebook.startswith("postgresql"):
+        if isinstance(settings.gradebook, str):
             self.db_url = settings.gradebook
         else:
-            shutil.copy(settings.gradebook, self.root / "gradebook.db")
+            (self.root / "gradebook.db").write_bytes(settings.gradebook)
             self.db_url = f"sqlite:///{self.root / 'gradebook.db'}"
+        judges = self.root / "judges"
+        judges.mkdir()
+        for assignment, text in settings.judges.items():
+            (judges / f"{assignment}.json").write_text(text, encoding="utf-8")
         config = nbgrader_config(self.root)
         config.CourseDirectory.db_url = self.db_url
-        config.JudgeCells.judges_dir = settings.judges_dir
+        config.JudgeCells.judges_dir = str(judges)
         config.SandboxKernelManager.hide_paths = list(settings.hide_paths)
         config.SandboxKernelManager.expose_paths = list(settings.expose_paths)
         for name, value in settings.limits.items():
             section, trait = LIMITS[name].split(".")
             setattr(config[section], trait, value)
         self.sanitize = [pp(config=config) for pp in (ClearOutput, DeduplicateIds, OverwriteKernelspec,
-                                                      OverwriteCells, CheckCellMetadata)]
+                                                      OverwriteCells, CheckCellMetadata, SkipDemos)]
+        self.config = config
+        self.warm = config.Grader.get("warm", True)
         self.execute = SandboxExecute(config=config)
         self.after = [JudgeCells(config=config), LimitOutput(config=config)]
+        self._next = self._start_kernel() if self.warm else None
+
+    def _start_kernel(self):
+        """A new kernel, launched now; it loads torch while the current notebook runs."""
+        km = SandboxKernelManager(config=self.config, kernel_name="python3")
+        cwd = tempfile.mkdtemp(prefix="kernel-", dir=self.root)
+        run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"], cwd=cwd)
+        return km
+
+    def _take_kernel(self):
+        if not self.warm:
+            return self._start_kernel()
+        km, self._next = self._next, self._start_kernel()
+        return km
+
+    def close(self) -> None:
+        if self._next is not None and self._next.has_kernel:
+            run_sync(self._next.shutdown_kernel)(now=True)
+        self._next = None
+        shutil.rmtree(self.root, ignore_errors=True)
 
     def grade(self, job) -> dict:
         """{"key", "seconds", "notebook" (the autograded notebook, JSON text), "grades", "comments",
@@ -77,12 +119,17 @@ class Grader:
                                   "student": job.student}, "metadata": {"path": str(folder)}}
         try:
             for pp in self.sanitize:
-                nb, resources = pp.preprocess(nb, resources)
+                nb, resources = pp(nb, resources)  # honours each preprocessor's `enabled`
             start = time.perf_counter()
-            nb, resources = self.execute.preprocess(nb, resources)
+            km = self._take_kernel()
+            try:
+                nb, resources = self.execute.preprocess(nb, resources, km=km)
+            finally:
+                if km.has_kernel:
+                    run_sync(km.shutdown_kernel)(now=True)
             seconds = time.perf_counter() - start
             for pp in self.after:
-                nb, resources = pp.preprocess(nb, resources)
+                nb, resources = pp(nb, resources)  # honours each preprocessor's `enabled`
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         verdicts = resources["autograder"]["verdicts"]
@@ -112,16 +159,3 @@ def _grade(cell, verdict: dict | None) -> dict:
     if auto_score is None:
         return {**grade, "score": None, "status": "manual", "message": "awaits manual grading"}
     return {**grade, "score": float(auto_score), "status": "missing", "message": "no answer"}
-
-
-_GRADER: Grader | None = None
-
-
-def start(settings: WorkerSettings) -> None:
-    """Make this process's Grader (a process pool's initializer)."""
-    global _GRADER
-    _GRADER = Grader(settings)
-
-
-def grade(job) -> dict:
-    return _GRADER.grade(job)

@@ -27,8 +27,8 @@ def released(request, tmp_path_factory) -> Course:
 
 
 @pytest.fixture(scope="session")
-def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.NotebookResult]:
-    """(student, assignment) -> result, for "solution-<lang>", "stub-<lang>" and the variant batches."""
+def submissions(request, released, tmp_path_factory):
+    """A class: "solution-<lang>", "stub-<lang>" and the variant batches of the selected lessons."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -45,6 +45,22 @@ def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.N
             for index, batch in enumerate(variant_batches(kind, assignment)):
                 sources = {exercise: source for exercise, (_, source) in batch.items()}
                 submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
+    return submissions
+
+
+def grade_class(submissions, released, tmp_path_factory, **limits) -> dict[tuple[str, str], grade.NotebookResult]:
     out = tmp_path_factory.mktemp("graded")
-    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released)
+    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None)
     return {(r.student, r.assignment): r for r in results}
+
+
+@pytest.fixture(scope="session")
+def graded(submissions, released, tmp_path_factory):
+    """(student, assignment) -> result, graded as `make autograde` grades: warm kernels, demonstrations skipped."""
+    return grade_class(submissions, released, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def graded_plainly(submissions, released, tmp_path_factory):
+    """The same class graded with every demonstration run and every kernel started cold."""
+    return grade_class(submissions, released, tmp_path_factory, skip_demos=False, warm_kernels=False)

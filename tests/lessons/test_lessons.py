@@ -84,3 +84,13 @@ def test_no_test_cell_writes_to_stderr(graded, assignment, lang):
 def test_solution_runs_within_a_minute_on_cpu(graded, assignment):
     seconds = graded[("solution-en", assignment)].seconds
     assert seconds < CPU_SECONDS_LIMIT, f"{assignment} took {seconds:.1f} s to grade"
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded_plainly, assignment):
+    def grades(results):
+        return {student: [(e.exercise, e.score, e.status, e.message) for e in r.exercises]
+                for (student, lesson), r in results.items() if lesson == assignment}
+
+    assert grades(graded) == grades(graded_plainly)
+    assert len(grades(graded)) >= 4

@@ -1,0 +1,186 @@
+"""Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`), a worker killed
+mid-batch, a worker that cannot jail student code, and Ctrl-C that publishes nothing."""
+import csv
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+from autograder import ROOT, grade
+from autograder.grade.engine import NoGradingWorker
+from autograder.jail import bwrap_path
+from tests.autograder.conftest import NO_PRELOAD
+
+pytestmark = pytest.mark.skipif(bwrap_path() is None and os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") != "1",
+                                reason="bubblewrap is not installed (apt-get install bubblewrap)")
+LIMITS = {**NO_PRELOAD, "timeout": 30, "notebook_timeout": 60}
+DASK = [sys.executable, "-m", "dask"]
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def slow_class(course, folder: Path, students: int) -> Path:
+    """A class of solutions, stubs and wrong answers; each notebook sleeps a little, so a batch takes a while."""
+    solution = nbformat.read(course.out_root / "solutions" / "en" / "01_alpha.ipynb", as_version=4)
+    stub = nbformat.read(course.out_root / "lessons" / "en" / "01_alpha.ipynb", as_version=4)
+    for i in range(students):
+        nb = nbformat.from_dict(solution if i % 3 else stub)
+        if i % 3 == 2:
+            [answer] = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "double"]
+            answer.source = "def double(x):\n    return x + 1"
+        nb.cells.insert(2, nbformat.v4.new_code_cell("import time\ntime.sleep(1.5)", id=f"slow-{i}"))
+        (folder / f"student{i:02d}").mkdir(parents=True)
+        nbformat.write(nb, folder / f"student{i:02d}" / "01_alpha.ipynb")
+    return folder
+
+
+class Cluster:
+    """`dask scheduler` and `dask worker` processes on localhost, as an instructor would start them."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.file = tmp / "scheduler.json"
+        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{ROOT / '.venv' / 'bin'}:{os.environ['PATH']}"}
+        self.scheduler = subprocess.Popen([*DASK, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                           "--no-dashboard", "--scheduler-file", str(self.file)],
+                                          env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.workers = []
+        for _ in range(300):
+            if self.file.exists() and self.file.read_text().strip():
+                break
+            time.sleep(0.2)
+        self.address = json.loads(self.file.read_text())["address"]
+
+    def add_worker(self, prefix=()) -> subprocess.Popen:
+        process = subprocess.Popen([*prefix, *DASK, "worker", self.address, "--nthreads", "1", "--no-nanny",
+                                    "--no-dashboard", "--host", "127.0.0.1"], env=self.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.workers.append(process)
+        return process
+
+    def close(self):
+        for process in [*self.workers, self.scheduler]:
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    cluster = Cluster(tmp_path)
+    yield cluster
+    cluster.close()
+
+
+def wait_for_workers(address: str, n: int) -> None:
+    from distributed import Client
+    with Client(address) as client:
+        client.wait_for_workers(n, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def serial(tiny_course, tmp_path_factory):
+    submissions = slow_class(tiny_course, tmp_path_factory.mktemp("class"), 6)
+    out = tmp_path_factory.mktemp("serial")
+    grade.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
+    return submissions, out
+
+
+def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluster, tiny_course, tmp_path):
+    submissions, serial_out = serial
+    cluster.add_worker()
+    cluster.add_worker()
+    wait_for_workers(cluster.address, 2)
+    out = tmp_path / "cluster"
+    grade.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+    assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
+    assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
+    assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
+
+
+def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, tmp_path):
+    submissions, serial_out = serial
+    victim = cluster.add_worker()
+    cluster.add_worker()
+    wait_for_workers(cluster.address, 2)
+    out = tmp_path / "killed"
+    cache = out / ".autograde" / "results"
+    def kill_when_first_done():
+        for _ in range(600):
+            if cache.exists() and any(cache.glob("*.json")):
+                victim.send_signal(signal.SIGKILL)
+                return
+            time.sleep(0.1)
+
+    killer = threading.Thread(target=kill_when_first_done)
+    killer.start()
+    grade.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+    killer.join()
+    assert victim.poll() is not None, "the worker was not killed mid-batch"
+    assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
+    with Gradebook(f"sqlite:///{out / 'gradebook.db'}") as db:
+        submitted = [(s.student.id, s.assignment.name) for s in db.assignment_submissions("01_alpha")]
+        assert sorted(submitted) == sorted(set(submitted)) and len(submitted) == 6
+
+
+def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
+    if os.geteuid() != 0 or not shutil.which("unshare"):
+        pytest.skip("needs root to hide bwrap from one worker (unshare -m)")
+    bwrap = bwrap_path()
+    jailless = ("unshare", "-m", "sh", "-c", f'mount --bind /dev/null "{bwrap}" && exec "$0" "$@"')
+    cluster.add_worker(jailless)
+    wait_for_workers(cluster.address, 1)
+    submissions = slow_class(tiny_course, tmp_path / "class", 1)
+    with pytest.raises(NoGradingWorker, match="apt-get install bubblewrap"):
+        grade.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+    assert not (tmp_path / "out" / "grades.csv").exists()
+    cluster.add_worker()
+    wait_for_workers(cluster.address, 2)
+    results = grade.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course,
+                              limits=LIMITS)
+    assert [r.score for r in results] == [0.0]
+
+
+def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path):
+    submissions = slow_class(tiny_course, tmp_path / "class", 6)
+    out = tmp_path / "out"
+    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+              "from pathlib import Path\n"
+              "from autograder import Course, cli\n"
+              f"course = Course(sources=Path({str(tiny_course.sources)!r}), build=Path({str(tiny_course.build)!r}), "
+              f"out_root=Path({str(tiny_course.out_root)!r}))\n"
+              "import autograder.grade as grade\n"
+              "real = grade.autograde\n"
+              f"grade.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {LIMITS!r}}})\n"
+              f"cli.main(['autograde', {str(submissions)!r}, {str(out)!r}, '--workers', '1', '--no-progress'])\n")
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    cache = out / ".autograde" / "results"
+    for _ in range(900):
+        if cache.exists() and any(cache.glob("*.json")):
+            break
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole process group
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode == 130, output
+    assert "nothing was published" in output
+    assert not (out / "grades.csv").exists() and not (out / "report.html").exists()
+    with Gradebook(f"sqlite:///{out / 'gradebook.db'}") as db:
+        assert db.assignment_submissions("01_alpha") == []
+    kept = len(list(cache.glob("*.json")))
+    assert 1 <= kept < 6
+    results = grade.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
+    assert len(results) == 6
+    assert f"{kept} reused from an earlier run" in (out / "report.html").read_text()
