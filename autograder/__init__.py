@@ -22,6 +22,13 @@ class Course:
     sources: Path = SOURCES
     build: Path = BUILD
     out_root: Path = ROOT
+    settings: Path = ROOT / "course.toml"  # what the instructor sets: the student repository
+
+    def setting(self, section: str, key: str) -> str:
+        import tomllib
+
+        with open(self.settings, "rb") as f:
+            return tomllib.load(f)[section][key]
 
     def assignments(self) -> list[str]:
         return sorted(path.stem for path in self.sources.glob("[0-9][0-9]_*.py"))

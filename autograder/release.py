@@ -21,8 +21,6 @@ from autograder import NBGRADER_CONFIG, Course
 
 LANGS = ("ru", "en")
 GRADING_LANG = "en"
-REPOSITORY = "pytorch-basics-course/pytorch-basics"
-BRANCH = "main"
 
 SOLUTION_MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN_MARKERS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
@@ -34,6 +32,8 @@ BADGE = (
     "[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]"
     "(https://colab.research.google.com/github/{repository}/blob/{branch}/{path})"
 )
+SOLUTION_BANNER = {"ru": "**Решения.** Только для преподавателей: этот файл не публикуется для студентов.",
+                   "en": "**Solutions.** For instructors only: this file is never published to students."}
 SETUP_CELL = """\
 # Colab and other fresh environments may lack prettytable: install it only when it is missing.
 import importlib.util
@@ -85,7 +85,7 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     assign_cell_ids(cells)
     nb = nbformat.v4.new_notebook()
     nb.cells = [
-        nbformat.v4.new_markdown_cell(badge("lessons", lang, assignment), id="colab-badge"),
+        nbformat.v4.new_markdown_cell(badge(course, lang, assignment), id="colab-badge"),
         nbformat.v4.new_code_cell(SETUP_CELL, id="setup", metadata={"nbgrader": {
             **NBGRADER_DEFAULTS, "grade_id": "setup", "locked": True}}),
         *cells,
@@ -98,9 +98,15 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     return nb
 
 
-def badge(folder: str, lang: str, assignment: str) -> str:
-    path = f"{folder}/{lang}/{assignment}.ipynb"
-    return BADGE.format(repository=REPOSITORY, branch=BRANCH, path=path)
+def badge(course: Course, lang: str, assignment: str) -> str:
+    """The Colab badge of a lesson: it opens the notebook from the student repository (course.toml)."""
+    return BADGE.format(repository=course.setting("student_repository", "github"),
+                        branch=course.setting("student_repository", "branch"), path=student_path(lang, assignment))
+
+
+def student_path(lang: str, assignment: str) -> str:
+    """Where a lesson lies in the student repository."""
+    return f"{lang}/{assignment}.ipynb"
 
 
 def assign_cell_ids(cells: list[nbformat.NotebookNode]) -> None:
@@ -173,7 +179,7 @@ def solution_notebook(student_nb: nbformat.NotebookNode, source_nb: nbformat.Not
         if grade_id in solutions:
             cell.source = solutions[grade_id]
         elif cell.id == "colab-badge":
-            cell.source = badge("solutions", lang, assignment)
+            cell.source = SOLUTION_BANNER[lang]
     return nb
 
 
@@ -214,6 +220,8 @@ def release(course: Course = Course(), only: list[str] | None = None) -> list[Pa
                 written.append(path)
         from autograder import reference
         reference.build(course, assignment)
+    from autograder import student_repo
+    student_repo.build(course)
     return written
 
 
