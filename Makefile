@@ -13,7 +13,7 @@ STUDENTS ?= 50
 BENCHMARK_OUT ?= benchmark
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test autograde benchmark clean
+.PHONY: help venv release test autograde benchmark mutants clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -39,6 +39,9 @@ autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT
 
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: serial, 2 workers, plain nbgrader (BENCHMARK_OUT=<dir>)
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
+
+mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40]
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40)
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)

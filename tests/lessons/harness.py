@@ -19,15 +19,21 @@ LESSONS = Course().assignments()
 
 
 @functools.cache
-def load_variants(assignment: str) -> tuple[dict, dict]:
-    """(WRONG, RIGHT): {exercise grade_id: {variant name: replacement source of its solution cell}}."""
+def load_variants_module(assignment: str):
+    """The lesson's variants module (WRONG, RIGHT, and EQUIVALENT_MUTANTS for tests/lessons/mutants.py), or None."""
     path = VARIANTS_DIR / f"{assignment}.py"
     if not path.exists():
-        return {}, {}
+        return None
     spec = importlib.util.spec_from_file_location(f"variants_{assignment}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.WRONG, module.RIGHT
+    return module
+
+
+def load_variants(assignment: str) -> tuple[dict, dict]:
+    """(WRONG, RIGHT): {exercise grade_id: {variant name: replacement source of its solution cell}}."""
+    module = load_variants_module(assignment)
+    return (module.WRONG, module.RIGHT) if module is not None else ({}, {})
 
 
 def graded_cells(assignment: str) -> dict[str, str]:
@@ -83,7 +89,12 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
 @functools.cache
 def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
     """The notebooks to grade: each maps exercise -> (variant name, source), exercises independent."""
-    table = load_variants(assignment)[0 if kind == "wrong" else 1]
+    return pack(load_variants(assignment)[0 if kind == "wrong" else 1], assignment)
+
+
+def pack(table: dict[str, dict[str, str]], assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
+    """Replacement solution cells ({exercise: {name: source}}) packed into as few notebooks as the
+    exercises' independence allows."""
     depends = dependencies(assignment)
     pending = [(exercise, name, source) for exercise, variants in table.items() for name, source in variants.items()]
     batches = []

@@ -1,0 +1,210 @@
+"""`make mutants`: how strong are a lesson's checks? Mutation testing of the answer cells.
+
+Every mutant is the solution with one small edit inside its solution markers: a swapped operator
+(+ and -, * and /, < and <=, == and !=, and and or, ...), a constant off by one, a flipped boolean,
+a dropped `not` or minus, a dropped cast or copy (`float(x)` -> `x`, `x.clone()` -> `x`) or a
+dropped statement. Each is graded through the real path (a temporary release, `grade.autograde`),
+packed several to a notebook like the variants. A mutant is *killed* when a test cell of its
+exercise loses points, *survives* when the exercise keeps full marks, and *times out*. A surviving
+mutant that is still a right answer is listed, with why, in the lesson's variants file as
+EQUIVALENT_MUTANTS = {"<mutant id>": "why it is right"}; any other survivor is a gap in the checks.
+
+    python -m tests.lessons.mutants [NN_name ...] [--limit 40] [--seed 0]
+"""
+import argparse
+import ast
+import copy
+import os
+import random
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from autograder import Course, grade, release
+from tests.lessons.harness import LESSONS, graded_cells, load_variants_module, pack, with_cells_replaced
+
+SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult, ast.FloorDiv: ast.Div,
+         ast.Mod: ast.FloorDiv, ast.Pow: ast.Mult, ast.MatMult: ast.Mult, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd,
+         ast.LShift: ast.RShift, ast.RShift: ast.LShift, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
+         ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+         ast.In: ast.NotIn, ast.NotIn: ast.In, ast.And: ast.Or, ast.Or: ast.And}
+CASTS = {"float", "int", "bool", "tuple", "list", "abs", "clone", "detach", "contiguous", "double", "long", "item",
+         "cpu", "to", "squeeze", "unsqueeze", "requires_grad_", "reshape", "view", "copy"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str  # "<exercise>:<line>:<edit>", stable across runs
+    exercise: str
+    source: str  # the whole mutated solution cell
+
+
+def solution_lines(source: str) -> set[int]:
+    """Line numbers (1-based, in the cell without markers) of the code between the solution markers."""
+    lines, inside, number = set(), False, 0
+    for line in source.splitlines():
+        if line.strip() == release.SOLUTION_MARKERS[0]:
+            inside = True
+            continue
+        if line.strip() == release.SOLUTION_MARKERS[1]:
+            inside = False
+            continue
+        number += 1
+        if inside:
+            lines.add(number)
+    return lines
+
+
+def _edits(tree: ast.AST, lines: set[int]):
+    """(node path, description, edit function) for every single edit inside the solution lines."""
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", None)
+        if line not in lines:
+            continue
+        if isinstance(node, (ast.BinOp, ast.AugAssign, ast.BoolOp)) and type(node.op) in SWAPS:
+            yield node, f"{type(node.op).__name__}->{SWAPS[type(node.op)].__name__}", \
+                lambda n: setattr(n, "op", SWAPS[type(n.op)]())
+        elif isinstance(node, ast.Compare):
+            for i, op in enumerate(node.ops):
+                if type(op) in SWAPS:
+                    yield node, f"{type(op).__name__}->{SWAPS[type(op)].__name__}", \
+                        lambda n, i=i: n.ops.__setitem__(i, SWAPS[type(n.ops[i])]())
+        elif isinstance(node, ast.Constant) and type(node.value) in (int, float, bool):
+            if type(node.value) is bool:
+                yield node, f"{node.value}->{not node.value}", lambda n: setattr(n, "value", not n.value)
+            else:
+                yield node, f"{node.value}->{node.value + 1}", lambda n: setattr(n, "value", n.value + 1)
+                if node.value != 0:
+                    yield node, f"{node.value}->{node.value - 1}", lambda n: setattr(n, "value", n.value - 1)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            yield node, f"drop {type(node.op).__name__}", "unwrap-operand"
+        elif isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in CASTS:
+                yield node, f"drop {name}()", "unwrap-call"
+    for parent in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list):
+                for i, statement in enumerate(block):
+                    if getattr(statement, "lineno", None) in lines and not isinstance(statement, ast.Pass):
+                        yield parent, "drop statement", ("drop", field, i, statement.lineno)
+
+
+def mutants_of(exercise: str, source: str) -> list[Mutant]:
+    """Every single-edit mutant of a solution cell (source with its markers), in a stable order."""
+    plain = release.strip_solution_markers(source)
+    lines = solution_lines(source)
+    tree = ast.parse(plain)
+    found = []
+    for index, (node, what, edit) in enumerate(list(_edits(tree, lines))):
+        mutated = copy.deepcopy(tree)
+        target = list(_edits(mutated, lines))[index][0]
+        if edit == "unwrap-operand":
+            _replace(mutated, target, target.operand)
+        elif edit == "unwrap-call":
+            inner = target.func.value if isinstance(target.func, ast.Attribute) else (target.args or [None])[0]
+            if inner is None:
+                continue
+            _replace(mutated, target, inner)
+        elif isinstance(edit, tuple):
+            _, field, i, _ = edit
+            getattr(target, field)[i] = ast.Pass()
+        else:
+            edit(target)
+        try:
+            code = ast.unparse(ast.fix_missing_locations(mutated))
+            compile(code, exercise, "exec")
+        except (SyntaxError, ValueError, TypeError):
+            continue
+        if code != ast.unparse(tree):
+            line = edit[3] if isinstance(edit, tuple) else node.lineno
+            found.append(Mutant(f"{exercise}:{line}:{what}", exercise, code))
+    unique = {}
+    for mutant in found:
+        unique.setdefault(mutant.source, mutant)
+    return list(unique.values())
+
+
+def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    for parent in ast.walk(tree):
+        for field, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, field, new)
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if item is old:
+                        value[i] = new
+
+
+def lesson_mutants(assignment: str, limit: int, seed: int) -> list[Mutant]:
+    cells = graded_cells(assignment)
+    every = [m for exercise, source in cells.items() if not exercise.startswith("test_")
+             and release.SOLUTION_MARKERS[0] in source for m in mutants_of(exercise, source)]
+    if limit and len(every) > limit:
+        every = sorted(random.Random(seed).sample(every, limit), key=every.index)
+    return every
+
+
+def outcome(result, exercise: str) -> str:
+    cells = [e for e in result.exercises if e.exercise == f"test_{exercise}" or e.exercise.startswith(f"test_{exercise}_")]
+    if any(e.status == "timeout" for e in cells):
+        return "timeout"
+    return "killed" if any(e.score < e.max_score for e in cells) else "survived"
+
+
+def run(assignments: list[str], limit: int, seed: int, workers: int) -> dict[str, dict[str, list[Mutant]]]:
+    """{lesson: {"killed" | "survived" | "timeout" | "equivalent": [mutants]}}, graded through the real path."""
+    with tempfile.TemporaryDirectory(prefix="mutants-") as tmp_name:
+        tmp = Path(tmp_name)
+        course = Course(build=tmp / "build", out_root=tmp / "out")
+        release.release(course, only=assignments)
+        submissions = tmp / "submissions"
+        plan = {}
+        for assignment in assignments:
+            mutants = lesson_mutants(assignment, limit, seed)
+            solution = nbformat.read(course.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
+            table: dict = {}
+            for mutant in mutants:
+                table.setdefault(mutant.exercise, {})[mutant.id] = mutant.source
+            for index, batch in enumerate(pack(table, assignment)):
+                student = f"mutants-{index:03d}"
+                (submissions / student).mkdir(parents=True, exist_ok=True)
+                nb = with_cells_replaced(solution, {exercise: source for exercise, (_, source) in batch.items()})
+                nbformat.write(nb, submissions / student / f"{assignment}.ipynb")
+                for exercise, (mutant_id, _) in batch.items():
+                    plan[(student, assignment, mutant_id)] = next(m for m in mutants if m.id == mutant_id)
+        results = {(r.student, r.assignment): r for r in
+                   grade.autograde(submissions, tmp / "graded", workers=workers, course=course, progress=True)}
+    report = {a: {"killed": [], "survived": [], "timeout": [], "equivalent": []} for a in assignments}
+    for (student, assignment, _), mutant in plan.items():
+        verdict = outcome(results[(student, assignment)], mutant.exercise)
+        if verdict == "survived" and mutant.id in getattr(load_variants_module(assignment), "EQUIVALENT_MUTANTS", {}):
+            verdict = "equivalent"
+        report[assignment][verdict].append(mutant)
+    return report
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.lessons.mutants", description=__doc__.splitlines()[0])
+    parser.add_argument("lessons", nargs="*", default=LESSONS)
+    parser.add_argument("--limit", type=int, default=40, help="mutants per lesson, sampled (0: all)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    report = run(args.lessons, args.limit, args.seed, args.workers)
+    print("| lesson | killed | survived | timeout | equivalent |\n|---|---:|---:|---:|---:|")
+    for lesson, kinds in report.items():
+        print(f"| {lesson} | " + " | ".join(str(len(kinds[k])) for k in ("killed", "survived", "timeout", "equivalent"))
+              + " |")
+    for lesson, kinds in report.items():
+        for mutant in kinds["survived"]:
+            print(f"\nSURVIVED {mutant.id}\n" + "\n".join("    " + line for line in mutant.source.splitlines()))
+    return 1 if any(kinds["survived"] for kinds in report.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

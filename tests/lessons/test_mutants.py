@@ -1,0 +1,37 @@
+"""The mutation tool of `make mutants` (tests/lessons/mutants.py), on a small function: every kind of edit,
+only inside the solution markers, each mutant valid Python and different from the solution."""
+from tests.lessons.mutants import mutants_of, outcome
+from autograder.grade import ExerciseResult, NotebookResult
+
+SOURCE = '''def f(x, lo=0):
+    """A docstring 1 + 1 stays as it is."""
+    setup = 1 + 1
+    ### BEGIN SOLUTION
+    if x < 1 and not lo:
+        y = float(x) * 2 + 1
+    else:
+        y = x.clone() - 1
+    return y
+    ### END SOLUTION'''
+
+
+def test_every_kind_of_single_edit_inside_the_solution_markers():
+    mutants = mutants_of("f", SOURCE)
+    ids = {m.id.split(":", 2)[2] for m in mutants}
+    assert {"And->Or", "Lt->LtE", "drop Not", "Add->Sub", "Sub->Add", "Mult->Div", "1->2", "1->0", "2->3",
+            "drop float()", "drop clone()", "drop statement"} <= ids
+    assert all(":3:" not in m.id and ":2:" not in m.id for m in mutants), "only the solution lines are edited"
+    assert len({m.source for m in mutants}) == len(mutants)
+    for mutant in mutants:
+        compile(mutant.source, mutant.id, "exec")
+        assert "setup = 1 + 1" in mutant.source
+    assert [m.id for m in mutants] == [m.id for m in mutants_of("f", SOURCE)], "the same mutants every run"
+
+
+def test_a_mutant_is_killed_when_a_test_cell_of_its_exercise_loses_points():
+    def result(*cells):
+        return NotebookResult("s", "a", 0, 0, 0, [ExerciseResult(name, score, 2.0, status) for name, score, status in cells])
+
+    assert outcome(result(("test_f_forward", 2.0, "passed"), ("test_f_errors", 1.0, "failed")), "f") == "killed"
+    assert outcome(result(("test_f", 2.0, "passed"), ("test_g", 0.0, "failed")), "f") == "survived"
+    assert outcome(result(("test_f", 0.0, "timeout")), "f") == "timeout"
