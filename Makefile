@@ -37,7 +37,7 @@ test: venv ## prove every exercise gradable, and test the tooling
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
 	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
 
-benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: serial, 2 workers, plain nbgrader (BENCHMARK_OUT=<dir>)
+benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
 
 mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40]

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
                              ("cpu-seconds", int, "kernel CPU-time cap, seconds")):
         autograde_cmd.add_argument(f"--{name}", type=kind, help=what)
 
-    benchmark_cmd = commands.add_parser("benchmark", help="time a class graded serially, with 2 workers, by plain nbgrader")
+    benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
     benchmark_cmd.add_argument("--students", type=int, default=50)
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
 
