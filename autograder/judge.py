@@ -205,6 +205,13 @@ def _without_quotes(message: str, got: Observations, want: Observations) -> str:
 
 # --- the nbgrader preprocessor ----------------------------------------------------------------
 
+def answer_of(test_id: str, answers) -> str | None:
+    """The answer (solution grade_id) that a test cell checks: `test_<name>` or `test_<name>_<part>`, with the
+    longest name that fits, so test_poly_grads_analytic belongs to poly_grads_analytic and not to poly_grads."""
+    fits = [a for a in answers if test_id == f"test_{a}" or test_id.startswith(f"test_{a}_")]
+    return max(fits, key=len, default=None)
+
+
 def load_judges(path) -> dict:
     """A lesson's judges and reference observations, as the release writes them (build/<lang>/judges/)."""
     import json
@@ -229,6 +236,8 @@ class JudgeCells(NbGraderPreprocessor):
         cells = state.get("cells", {})
         verdicts, tampering = {}, []
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.repair
+        answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
+                             if c.metadata.get("nbgrader", {}).get("solution")]
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
@@ -242,8 +251,8 @@ class JudgeCells(NbGraderPreprocessor):
             tampering += [t for t in (record.get("probe") or {}).get("tampering", []) if isinstance(t, str)]
             if grade_id not in lesson["judges"]:
                 raise KeyError(f"{assignment}: no judge for {grade_id}")
-            answer = next((m for m in missing if grade_id == f"test_{m}" or grade_id.startswith(f"test_{m}_")), None)
-            if answer is not None:
+            answer = answer_of(grade_id, answers)
+            if answer in missing:
                 verdict = Verdict(0.0, "missing", f"no answer cell for {answer} in the submission")
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,
