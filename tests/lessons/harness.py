@@ -38,6 +38,7 @@ def graded_cells(assignment: str) -> dict[str, str]:
             if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
 
 
+@functools.cache
 def exercise_tests(assignment: str) -> dict[str, list[str]]:
     """Exercise (solution grade_id) -> the grade ids of its test cells: test_<name> and test_<name>_<part>."""
     cells = graded_cells(assignment)
