@@ -165,12 +165,14 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
     (timeout, missing)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
+    shown = set()  # student strings the verdict shows on purpose: the name of an exception the student's code raised
     try:
         outcome = namespace["judge"](got, want)
     except AssertionError as error:
         verdict = Verdict(0.0, "failed", _message(error) or "a hidden check failed")
     except StudentRaised as error:
         verdict = Verdict(0.0, "error", f"{error.key} raised {error.raised.name}")
+        shown.add(error.raised.name)
     except NotObserved as error:
         stopped = got.stopped is not None and not got.stopped.is_a("KeyboardInterrupt")
         status = "error" if stopped else missing_status
@@ -184,7 +186,7 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
             raise ValueError(f"a judge returned {outcome!r}: return None, a bool or a fraction in [0, 1]")
         verdict = Verdict(round(points * fraction, 6), "passed" if fraction == 1.0 else "failed",
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
-    verdict.message = _without_quotes(verdict.message, got, want)
+    verdict.message = _without_quotes(verdict.message, got, want, shown)
     return verdict
 
 
@@ -192,11 +194,11 @@ def _message(error: AssertionError) -> str:
     return str(error.args[0]) if error.args else ""
 
 
-def _without_quotes(message: str, got: Observations, want: Observations) -> str:
-    """The message, unless it quotes a string that only the student's process produced."""
+def _without_quotes(message: str, got: Observations, want: Observations, shown=frozenset()) -> str:
+    """The message, unless it quotes a string that only the student's process produced (other than `shown`)."""
     if not message:
         return message
-    trusted = want.texts()
+    trusted = want.texts() | set(shown)
     for text in got.texts() - trusted:
         if len(text) >= QUOTE_LIMIT and text in message:
             return "a hidden check failed (its message quoted the submission's own text, so it is not shown)"
