@@ -19,6 +19,7 @@ Messages are the judge's own words. Student strings decode as StudentText, which
 content when formatted, and a last check replaces any message that still quotes a string only the
 student's process produced.
 """
+import builtins
 import math
 import re
 from collections.abc import Mapping
@@ -165,14 +166,15 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
     (timeout, missing)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
-    shown = set()  # student strings the verdict shows on purpose: the name of an exception the student's code raised
+    shown = set()  # student strings the verdict may show: the name of a Python exception the student's code raised
     try:
         outcome = namespace["judge"](got, want)
     except AssertionError as error:
         verdict = Verdict(0.0, "failed", _message(error) or "a hidden check failed")
     except StudentRaised as error:
         verdict = Verdict(0.0, "error", f"{error.key} raised {error.raised.name}")
-        shown.add(error.raised.name)
+        if _is_builtin_exception(error.raised.name):  # a class the student named could carry hidden text
+            shown.add(error.raised.name)
     except NotObserved as error:
         stopped = got.stopped is not None and not got.stopped.is_a("KeyboardInterrupt")
         status = "error" if stopped else missing_status
@@ -188,6 +190,11 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
     verdict.message = _without_quotes(verdict.message, got, want, shown)
     return verdict
+
+
+def _is_builtin_exception(name: str) -> bool:
+    cls = getattr(builtins, name, None)
+    return isinstance(cls, type) and issubclass(cls, BaseException)
 
 
 def _message(error: AssertionError) -> str:

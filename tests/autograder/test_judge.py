@@ -23,3 +23,6 @@ def test_a_verdict_names_the_exception_that_the_students_code_raised():
     assert (verdict.score, verdict.status, verdict.message) == (0.0, "error", "double(3.0) raised NotImplementedError")
     quoting = "def judge(got, want):\n    assert False, str.__str__(got.raised('double(3.0)').message)\n"
     assert "secret" not in decide(quoting, [], got, want, 2.0).message
+    own = {"__raised__": {"types": ["HiddenInputsAre42", "Exception", "BaseException", "object"], "message": ""}}
+    verdict = decide(judge, [], Observations({"observations": {"double(3.0)": own}}), want, 2.0)
+    assert "HiddenInputsAre42" not in verdict.message and verdict.status == "error"
