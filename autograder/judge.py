@@ -19,6 +19,7 @@ Messages are the judge's own words. Student strings decode as StudentText, which
 content when formatted, and a last check replaces any message that still quotes a string only the
 student's process produced.
 """
+import builtins
 import math
 import re
 from collections.abc import Mapping
@@ -165,12 +166,15 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
     (timeout, missing)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
+    shown = set()  # student strings the verdict may show: the name of a Python exception the student's code raised
     try:
         outcome = namespace["judge"](got, want)
     except AssertionError as error:
         verdict = Verdict(0.0, "failed", _message(error) or "a hidden check failed")
     except StudentRaised as error:
         verdict = Verdict(0.0, "error", f"{error.key} raised {error.raised.name}")
+        if _is_builtin_exception(error.raised.name):  # a class the student named could carry hidden text
+            shown.add(error.raised.name)
     except NotObserved as error:
         stopped = got.stopped is not None and not got.stopped.is_a("KeyboardInterrupt")
         status = "error" if stopped else missing_status
@@ -184,19 +188,24 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
             raise ValueError(f"a judge returned {outcome!r}: return None, a bool or a fraction in [0, 1]")
         verdict = Verdict(round(points * fraction, 6), "passed" if fraction == 1.0 else "failed",
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
-    verdict.message = _without_quotes(verdict.message, got, want)
+    verdict.message = _without_quotes(verdict.message, got, want, shown)
     return verdict
+
+
+def _is_builtin_exception(name: str) -> bool:
+    cls = getattr(builtins, name, None)
+    return isinstance(cls, type) and issubclass(cls, BaseException)
 
 
 def _message(error: AssertionError) -> str:
     return str(error.args[0]) if error.args else ""
 
 
-def _without_quotes(message: str, got: Observations, want: Observations) -> str:
-    """The message, unless it quotes a string that only the student's process produced."""
+def _without_quotes(message: str, got: Observations, want: Observations, shown=frozenset()) -> str:
+    """The message, unless it quotes a string that only the student's process produced (other than `shown`)."""
     if not message:
         return message
-    trusted = want.texts()
+    trusted = want.texts() | set(shown)
     for text in got.texts() - trusted:
         if len(text) >= QUOTE_LIMIT and text in message:
             return "a hidden check failed (its message quoted the submission's own text, so it is not shown)"
@@ -204,6 +213,13 @@ def _without_quotes(message: str, got: Observations, want: Observations) -> str:
 
 
 # --- the nbgrader preprocessor ----------------------------------------------------------------
+
+def answer_of(test_id: str, answers) -> str | None:
+    """The answer (solution grade_id) that a test cell checks: `test_<name>` or `test_<name>_<part>`, with the
+    longest name that fits, so test_poly_grads_analytic belongs to poly_grads_analytic and not to poly_grads."""
+    fits = [a for a in answers if test_id == f"test_{a}" or test_id.startswith(f"test_{a}_")]
+    return max(fits, key=len, default=None)
+
 
 def load_judges(path) -> dict:
     """A lesson's judges and reference observations, as the release writes them (build/<lang>/judges/)."""
@@ -229,6 +245,8 @@ class JudgeCells(NbGraderPreprocessor):
         cells = state.get("cells", {})
         verdicts, tampering = {}, []
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.repair
+        answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
+                             if c.metadata.get("nbgrader", {}).get("solution")]
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
@@ -242,8 +260,8 @@ class JudgeCells(NbGraderPreprocessor):
             tampering += [t for t in (record.get("probe") or {}).get("tampering", []) if isinstance(t, str)]
             if grade_id not in lesson["judges"]:
                 raise KeyError(f"{assignment}: no judge for {grade_id}")
-            answer = next((m for m in missing if grade_id == f"test_{m}" or grade_id.startswith(f"test_{m}_")), None)
-            if answer is not None:
+            answer = answer_of(grade_id, answers)
+            if answer in missing:
                 verdict = Verdict(0.0, "missing", f"no answer cell for {answer} in the submission")
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,

@@ -15,7 +15,7 @@
 # применялись к каким тензорам, а потом проходит эту запись в обратном порядке по правилу
 # дифференцирования сложной функции (chain rule).
 #
-# В этом уроке:
+# В этом уроке (всего около 3,5 часа):
 #
 # 1. вычислительный граф: листья, `grad_fn`, прямой и обратный проход;
 # 2. три способа отключить градиенты: `requires_grad`, `torch.no_grad`, `detach`;
@@ -27,19 +27,36 @@
 #
 # | Задание | Баллы |
 # |---|---|
-# | `poly_grads`, `poly_grads_analytic` | 2 + 1 |
-# | `mse`, `linear_mse_grads` | 2 + 2 |
-# | `chain_rule_grads` | 2 |
-# | `sgd_step`, `fit_line` | 2 + 2 |
-# | `count_graph_nodes`, `abcd_grads` | 2 + 1 |
-# | `logistic_grads` | 2 |
+# | 1. `poly_grads`, `poly_grads_analytic` | 2 + 1 |
+# | 2. `mse`, `linear_mse_grads` | 2 + 2 |
+# | 3. `chain_rule_grads` | 2 |
+# | 4. `sgd_step`, `fit_line` | 2 + 2 |
+# | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
+# | 6. `logistic_grads` | 2 |
 #
-# **Как устроена проверка.** Ячейки с `raise NotImplementedError()` ваши: замените эту строку
-# решением, не меняя имя функции и её аргументы. За каждым заданием идёт ячейка с проверками.
-# Видимые `assert` помогают проверить себя; при оценивании к ним добавляются скрытые тесты
-# (другие формы и значения, крайние случаи, ошибки), поэтому пройденные видимые проверки ещё не
-# гарантируют полный балл. Перед сдачей выполните *Restart & Run All*: ноутбук должен дойти до
-# конца без ошибок.
+# Задание из двух независимых частей проверяется двумя ячейками по 1 баллу (например, значения
+# градиентов и то, что тензоры вызывающего остались нетронутыми), поэтому частичный балл возможен.
+#
+# ### Как работать и что сдавать
+#
+# - Ваши ячейки — те, где стоит `raise NotImplementedError()`: замените эту строку решением, не
+#   меняя имя функции и её аргументы. Для экспериментов добавляйте свои ячейки.
+# - Не удаляйте, не копируйте и не переставляйте данные ячейки и не меняйте их теги и метаданные:
+#   проверка находит ячейки по скрытым идентификаторам. Изменённые ячейки с проверками при
+#   оценивании заменяются исходными.
+# - За каждым заданием идут ячейки с проверками. Видимые `assert` проверяют пример из условия.
+#   При оценивании скрытые проверки вызывают вашу функцию на других входах (другие формы,
+#   float32 и float64, крайние случаи, ошибки); всё, что они проверяют, перечислено в условии
+#   задания. Пройденные видимые проверки ещё не гарантируют полный балл.
+# - Ячейка с проверками для нерешённого задания падает с `NotImplementedError`, и *Run All*
+#   останавливается на ней: ячейки ниже не выполняются. Пока вы работаете, это нормально. Каждое
+#   задание оценивается отдельно: если функции нужна функция из другого задания (например,
+#   `linear_mse_grads` вызывает `mse`), скрытые проверки подставляют эталонную версию, так что
+#   нерешённое задание не отнимает баллы у соседнего.
+# - Перед сдачей выполните *Kernel → Restart & Run All* и убедитесь, что все ячейки выполнились
+#   без ошибок.
+# - Сдайте сам файл `02_autograd.ipynb` (в Colab: *File → Download → Download .ipynb*): один
+#   ноутбук, не копию под другим именем и не PDF.
 
 # %% [markdown] tags=["en"]
 # # Lesson 2. Automatic differentiation (autograd)
@@ -49,7 +66,7 @@
 # come from **autograd**, the part of PyTorch that records which operations were applied to which
 # tensors while you compute, and then walks that record backwards applying the chain rule.
 #
-# In this lesson:
+# In this lesson (about 3.5 hours in all):
 #
 # 1. the computational graph: leaves, `grad_fn`, the forward and the backward pass;
 # 2. three ways to turn gradients off: `requires_grad`, `torch.no_grad`, `detach`;
@@ -61,18 +78,37 @@
 #
 # | Exercise | Points |
 # |---|---|
-# | `poly_grads`, `poly_grads_analytic` | 2 + 1 |
-# | `mse`, `linear_mse_grads` | 2 + 2 |
-# | `chain_rule_grads` | 2 |
-# | `sgd_step`, `fit_line` | 2 + 2 |
-# | `count_graph_nodes`, `abcd_grads` | 2 + 1 |
-# | `logistic_grads` | 2 |
+# | 1. `poly_grads`, `poly_grads_analytic` | 2 + 1 |
+# | 2. `mse`, `linear_mse_grads` | 2 + 2 |
+# | 3. `chain_rule_grads` | 2 |
+# | 4. `sgd_step`, `fit_line` | 2 + 2 |
+# | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
+# | 6. `logistic_grads` | 2 |
 #
-# **How grading works.** The cells with `raise NotImplementedError()` are yours: replace that line
-# with your solution, keeping the function's name and arguments. Each exercise is followed by a
-# cell of checks. The visible `assert`s let you check yourself; grading adds hidden tests (other
-# shapes and values, edge cases, errors), so passing the visible checks does not guarantee full
-# marks. Before you submit, run *Restart & Run All*: the notebook must reach the end without errors.
+# An exercise with two independent parts is checked by two cells of 1 point each (for instance,
+# the values of the gradients, and that the caller's tensors stay untouched), so partial credit
+# is possible.
+#
+# ### How to work and what to submit
+#
+# - Your cells are the ones with `raise NotImplementedError()`: replace that line with your
+#   solution, keeping the function's name and arguments. Add cells of your own for experiments.
+# - Do not delete, copy or move the given cells, and do not change their tags or metadata: the
+#   grader finds cells by hidden ids. Check cells that were edited are replaced by the originals
+#   at grading.
+# - Each exercise is followed by check cells. The visible `assert`s check the worked example. At
+#   grading, hidden checks call your function on other inputs (other shapes, float32 and float64,
+#   edge cases, errors); everything they check is listed in the exercise's text. Passing the
+#   visible checks does not guarantee full marks.
+# - The check cell of an exercise you have not solved yet stops with `NotImplementedError`, and
+#   *Run All* stops there: the cells below it do not run. That is fine while you work. Every
+#   exercise is graded on its own: where a function needs another exercise's function (say,
+#   `linear_mse_grads` calls `mse`), the hidden checks put in a reference version, so an unsolved
+#   exercise costs no other exercise its points.
+# - Before you submit, run *Kernel → Restart & Run All* and make sure that every cell ran without
+#   an error.
+# - Submit the file `02_autograd.ipynb` itself (in Colab: *File → Download → Download .ipynb*):
+#   one notebook, not a renamed copy and not a PDF.
 
 # %%
 import warnings
@@ -82,96 +118,62 @@ import torch.nn.functional as F
 
 print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
 
-# %% nbgrader={"grade_id": "test_helpers", "locked": true}
-# Helpers used by the test cells below. Run this cell; there is nothing to change in it.
-import contextlib
-
-from torch.overrides import TorchFunctionMode
-
-BACKWARD_FUNCS = (torch.Tensor.backward, torch.autograd.backward)
-GRAD_FUNCS = (torch.autograd.grad,)
-
-
-class CallLog(TorchFunctionMode):
-    """Inside `with CallLog() as log:`, every torch function that is called is appended to log.funcs."""
-
-    def __init__(self):
-        super().__init__()
-        self.funcs = []
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        self.funcs.append(func)
-        return func(*args, **(kwargs or {}))
-
-    def count(self, funcs):
-        """How many calls went to one of `funcs` (function objects)."""
-        return sum(1 for called in self.funcs if any(called is f for f in funcs))
-
-    def count_named(self, *names):
-        """How many calls went to a function with one of these names (torch.sin and Tensor.sin are both "sin")."""
-        return sum(1 for called in self.funcs if getattr(called, "__name__", None) in names)
-
-
-def mentions_shape(message, shape):
-    """Whether an error message shows `shape` as (2, 3), [2, 3], torch.Size([2, 3]) or 2x3."""
-    dims = [str(int(d)) for d in shape]
-    text = str(message).replace(" ", "")
-    forms = ["[" + ",".join(dims) + "]", "(" + ",".join(dims) + ("," if len(dims) == 1 else "") + ")"]
-    if len(dims) > 1:
-        forms += ["x".join(dims), "\u00d7".join(dims)]
-    return any(form in text for form in forms)
-
-
-@contextlib.contextmanager
-def replaced_global(name, value):
-    """Bind a notebook-level name to `value` for the duration of a `with` block."""
-    namespace = globals()
-    missing = object()
-    old = namespace.get(name, missing)
-    namespace[name] = value
+# %% judge="helpers"
+def check_tensor(value, expected, what):
+    """value must be a tensor with expected's shape and dtype and close values."""
+    assert isinstance(value, torch.Tensor), f"{what} must be a tensor"
+    assert value.shape == expected.shape, f"{what} must have shape {tuple(expected.shape)}, not {tuple(value.shape)}"
+    assert value.dtype == expected.dtype, f"{what} must have dtype {expected.dtype}, not {value.dtype}"
     try:
-        yield
-    finally:
-        if old is missing:
-            del namespace[name]
-        else:
-            namespace[name] = old
+        torch.testing.assert_close(value, expected)
+    except AssertionError:
+        off = (value.double() - expected.double()).abs().max().item()
+        raise AssertionError(f"{what} is wrong: it is off by up to {off:.3g}") from None
 
 
-def snapshot(*tensors):
-    """Values, requires_grad flags and (for leaves) .grad of tensors, to compare after a call."""
-    return [
-        (t.detach().clone(), t.requires_grad,
-         t.grad.detach().clone() if t.is_leaf and t.grad is not None else None)
-        for t in tensors
-    ]
+def matches(value, expected):
+    """Whether value is a tensor of expected's shape with close values (any dtype)."""
+    return (isinstance(value, torch.Tensor) and value.shape == expected.shape
+            and torch.allclose(value.double(), expected.double(), rtol=1e-4, atol=1e-5))
 
 
-def assert_untouched(who, tensors, before, names):
-    """Fail if a call changed the values, requires_grad flags or .grad of the caller's tensors."""
-    for t, (value, flag, grad), name in zip(tensors, before, names):
-        assert torch.equal(t.detach(), value), f"{who} must not change the values of its argument {name}"
-        assert t.requires_grad == flag, (
-            f"{who} changed {name}.requires_grad from {flag} to {t.requires_grad}: "
-            "work on a detached copy instead of the caller's tensor")
-        if t.is_leaf:
-            if grad is None:
-                assert t.grad is None, (
-                    f"{who} left a gradient in {name}.grad of the caller's tensor: "
-                    "differentiate a detached copy (or use torch.autograd.grad)")
-            else:
-                assert t.grad is not None and torch.equal(t.grad, grad), (
-                    f"{who} changed {name}.grad of the caller's tensor")
+def check_untouched(got, want, key, who, name):
+    """The caller's tensor recorded under key as (tensor, its .grad) must be as the reference solution left it."""
+    tensor, grad = got[key]
+    reference, reference_grad = want[key]
+    assert torch.equal(tensor, reference), f"{who} changed the values of the caller's {name}: work on a copy"
+    flag, reference_flag = tensor.observed["requires_grad"], reference.observed["requires_grad"]
+    assert flag == reference_flag, (
+        f"{who} changed {name}.requires_grad of the caller's tensor from {reference_flag} to {flag}: "
+        "work on a detached copy (.detach().requires_grad_())")
+    assert tensor.observed["grad_fn"] == reference.observed["grad_fn"], (
+        f"{who} changed the caller's {name} in place (its grad_fn changed)")
+    if reference_grad is None:
+        assert grad is None, (
+            f"{who} left a gradient in the caller's {name}.grad: differentiate a detached copy, "
+            "or use torch.autograd.grad")
+    else:
+        assert isinstance(grad, torch.Tensor) and torch.equal(grad, reference_grad), (
+            f"{who} changed the caller's {name}.grad")
+
+
+def is_number(value):
+    return type(value) in (int, float) and math.isfinite(value)
 
 # %% [markdown] tags=["ru"]
-# ## 1. Вычислительный граф
+# ## 1. Вычислительный граф (около 20 минут)
 #
-# Если хотя бы один вход операции требует градиента (`requires_grad=True`), PyTorch не только
-# считает результат, но и запоминает, **как** он получен. Каждый такой результат хранит в поле
-# `grad_fn` узел графа: объект, который знает, как по градиенту выхода посчитать градиенты
-# входов, и ссылается на узлы, породившие эти входы. Тензоры, созданные пользователем (а не
-# операцией), называются **листьями** графа: у них `grad_fn is None`, и именно в их поле `.grad`
-# накапливаются градиенты.
+# Документация: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
+# [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
+#
+# Если градиенты включены (так по умолчанию) и хотя бы один вход операции требует градиента
+# (`requires_grad=True`), PyTorch не только считает результат, но и запоминает, **как** он
+# получен. Каждый такой результат хранит в поле `grad_fn` узел графа: объект, который знает, как по
+# градиенту выхода посчитать градиенты входов, и ссылается на узлы, породившие эти входы. Тензоры,
+# созданные пользователем (а не операцией), называются **листьями** графа: у них `grad_fn is None`.
+# Листья, которые требуют градиента, накапливают градиенты в поле `.grad`.
 #
 # Возьмём функцию $f(x, y) = x^2 + xy + (x + y)^2$ и запишем её по шагам, чтобы у каждого
 # промежуточного значения было имя:
@@ -193,14 +195,20 @@ def assert_untouched(who, tensors, before, names):
 # функции вклады всех путей от `f` до листа **складываются**.
 
 # %% [markdown] tags=["en"]
-# ## 1. The computational graph
+# ## 1. The computational graph (about 20 minutes)
 #
-# When at least one input of an operation requires a gradient (`requires_grad=True`), PyTorch does
-# not just compute the result: it also records **how** it was obtained. Every such result stores a
-# graph node in its `grad_fn` attribute: an object that knows how to turn the gradient of the output
-# into gradients of the inputs, and that points to the nodes that produced those inputs. Tensors
-# created by the user (not by an operation) are the **leaves** of the graph: their `grad_fn` is
-# `None`, and their `.grad` attribute is where gradients accumulate.
+# Documentation: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
+# [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
+#
+# When gradients are enabled (the default) and at least one input of an operation requires a
+# gradient (`requires_grad=True`), PyTorch does not just compute the result: it also records **how**
+# it was obtained. Every such result stores a graph node in its `grad_fn` attribute: an object that
+# knows how to turn the gradient of the output into gradients of the inputs, and that points to the
+# nodes that produced those inputs. Tensors created by the user (not by an operation) are the
+# **leaves** of the graph: their `grad_fn` is `None`. Leaves that require a gradient accumulate
+# gradients in their `.grad` attribute.
 #
 # Take $f(x, y) = x^2 + xy + (x + y)^2$ and write it step by step so that every intermediate value
 # has a name:
@@ -222,7 +230,7 @@ def assert_untouched(who, tensors, before, names):
 # Note that `x` is used three times and `y` twice. By the chain rule, the contributions of all the
 # paths from `f` to a leaf **add up**.
 
-# %%
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 a = x**2
@@ -239,17 +247,17 @@ print("f.is_leaf:", f.is_leaf, "| f.grad_fn:", f.grad_fn)
 # Узел `f.grad_fn` (сложение) ссылается на узлы своих входов через `next_functions`: это пары
 # (узел, номер выхода). Пройдём граф рекурсивно и напечатаем его как дерево. Листья
 # представлены узлами `AccumulateGrad`: именно они складывают пришедший градиент в `.grad`.
-# Видно, что один и тот же узел `AccumulateGrad` для `x` встречается в дереве трижды: дерево
-# разворачивает граф, в котором на самом деле по одному узлу на лист.
+# Ниже видно, что узел `AccumulateGrad` листа `x` встречается в дереве трижды: дерево
+# разворачивает граф, в котором на самом деле у каждого листа один такой узел.
 
 # %% [markdown] tags=["en"]
 # The node `f.grad_fn` (an addition) points to the nodes of its inputs through `next_functions`:
 # pairs of (node, output index). Let's walk the graph recursively and print it as a tree. Leaves
 # are represented by `AccumulateGrad` nodes: they are what adds the incoming gradient into `.grad`.
-# The same `AccumulateGrad` node of `x` shows up three times in the tree: the tree unrolls a graph
-# that really has one node per leaf.
+# Below, the `AccumulateGrad` node of the leaf `x` shows up three times in the tree: the tree
+# unrolls a graph in which every leaf really has a single such node.
 
-# %%
+# %% tags=["demo"]
 leaf_names = {x: "x", y: "y"}
 
 
@@ -281,7 +289,7 @@ print_graph(f.grad_fn)
 #
 # At $x = 2, y = 3$ these are $4 + 3 + 10 = 17$ and $2 + 10 = 12$. Calling `f.backward()` must agree.
 
-# %%
+# %% tags=["demo"]
 f.backward()
 print("x.grad =", x.grad, "| by hand:", 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
 print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
@@ -289,24 +297,37 @@ print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
 # %% [markdown] tags=["ru"]
 # ### Три вещи, о которых стоит помнить
 #
-# **1. После `backward()` граф освобождается.** Промежуточные значения, сохранённые для обратного
-# прохода, удаляются, чтобы не занимать память. Второй `backward()` по тому же графу падает. Если
-# граф нужен ещё раз, передайте `retain_graph=True`, но обычно правильнее построить граф заново:
-# прямой проход дешёвый.
+# **1. После `backward()` сохранённые значения освобождаются.** Многие операции сохраняют для
+# обратного прохода свои входы: `x**2` запоминает `x`, умножение — оба множителя. Чтобы не
+# занимать память, `backward()` эти значения освобождает, и второй `backward()` по тому же графу
+# падает. Граф, которому ничего не нужно было сохранять, второй проход переживёт: у сложения
+# `x + y` производные постоянны, поэтому `(x + y).backward()` можно вызвать дважды. Полагаться на
+# это не стоит. Если граф действительно нужен ещё раз, передайте `retain_graph=True`; в цикле
+# обучения это не требуется: параметры меняются на каждом шаге, и граф всё равно строится заново.
 
 # %% [markdown] tags=["en"]
 # ### Three things to remember
 #
-# **1. `backward()` frees the graph.** The intermediate values saved for the backward pass are
-# released to save memory, and a second `backward()` through the same graph fails. If you need the
-# graph again, pass `retain_graph=True`, but usually it is better to rebuild it: the forward pass
-# is cheap.
+# **1. `backward()` frees the saved values.** Many operations save their inputs for the backward
+# pass: `x**2` keeps `x`, a multiplication keeps both factors. To save memory, `backward()` frees
+# those values, and a second `backward()` through the same graph fails. A graph that had nothing
+# to save survives a second pass: the derivatives of an addition are constant, so
+# `(x + y).backward()` can be called twice. Do not rely on that. If you really need a graph again,
+# pass `retain_graph=True`; a training loop does not need it: the parameters change at every step,
+# so the graph is built anew anyway.
 
-# %%
+# %% tags=["demo"]
 try:
     f.backward()
 except RuntimeError as error:
-    print("RuntimeError:", str(error).splitlines()[0])
+    print("f.backward() again -> RuntimeError:", str(error).split(".")[0])
+
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+s = x + y
+s.backward()
+s.backward()  # nothing was saved for this graph: the second pass works and adds 1 again
+print("(x + y).backward() twice: x.grad =", x.grad.item(), "y.grad =", y.grad.item())
 
 # %% [markdown] tags=["ru"]
 # **2. Градиенты накапливаются.** `backward()` не записывает, а **прибавляет** градиент к `.grad`.
@@ -318,7 +339,7 @@ except RuntimeError as error:
 # handy (contributions from several paths and several batches add up by themselves) but it means
 # that `.grad` has to be reset between training steps: `x.grad = None` or `x.grad.zero_()`.
 
-# %%
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 for step in range(3):
     (x**2).backward()  # d(x^2)/dx = 4 at x = 2
@@ -338,7 +359,7 @@ print("after a reset and one more backward:", x.grad.item())
 # gradient after `backward()`: reading `a.grad` returns `None` with a warning. If you need an
 # intermediate gradient for debugging, call `a.retain_grad()` before the backward pass.
 
-# %%
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 a = x**2
 a.retain_grad()
@@ -352,7 +373,7 @@ print("a.is_leaf:", a.is_leaf, "| a.grad:", a.grad, "| x.grad:", x.grad)
 # %% [markdown] tags=["en"]
 # The graph is built the same way on any device: if a GPU is available, the same example runs there.
 
-# %%
+# %% tags=["demo"]
 if torch.cuda.is_available():
     x = torch.tensor(2.0, requires_grad=True, device="cuda")
     y = torch.tensor(3.0, requires_grad=True, device="cuda")
@@ -362,7 +383,11 @@ else:
     print("No GPU here: on a GPU this cell prints x.grad: 17.0 y.grad: 12.0 computed on cuda:0")
 
 # %% [markdown] tags=["ru"]
-# ## Задание 1. Градиенты многочлена (2 + 1 балла)
+# ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
+#
+# Документация: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # Для функции
 #
@@ -371,9 +396,10 @@ else:
 # (сумма по всем элементам) напишите:
 #
 # - `poly_grads(x, y, z)`: градиенты $f$ по `x`, `y`, `z`, **посчитанные с помощью autograd**
-#   (`.backward()` или `torch.autograd.grad`). Каждый градиент имеет форму своего входа. Входы
-#   могут иметь разные формы, совместимые по broadcasting (например, `x` формы (3, 4) и скаляр
-#   `z`): autograd сам просуммирует градиент по размноженным осям.
+#   (`.backward()` или `torch.autograd.grad`), кортежем из трёх тензоров. Каждый градиент имеет
+#   форму и dtype своего входа. Входы могут иметь разные формы, совместимые по broadcasting
+#   (например, `x` формы (3, 4) и скаляр `z`): autograd сам просуммирует градиент по размноженным
+#   осям.
 # - `poly_grads_analytic(x, y, z)`: те же градиенты по формуле, выведенной на бумаге, без autograd
 #   (здесь входы одной формы).
 #
@@ -384,10 +410,33 @@ else:
 # Если вход сам получен из вычислений с градиентом, без `detach()` обратный проход уйдёт дальше, в
 # чужой граф.
 #
-# Пример: при $x = 1, y = 2, z = 3$ градиенты равны $(14, 10, 10)$.
+# Примеры: при $x = 1, y = 2, z = 3$ градиенты равны $(14, 10, 10)$. При `x = torch.ones(2, 3)`,
+# `y = torch.ones(3)`, `z = torch.tensor(2.0)` градиент по `x` — тензор (2, 3) из шестёрок
+# ($2x + 2yz = 6$), по `y` — тензор (3,) из чисел 12 (по $6$ от каждой из двух строк), по `z` —
+# скаляр 36 ($2z + 2xy = 6$ в каждом из шести элементов).
+#
+# Что проверяется при оценивании:
+#
+# - `test_poly_grads_values` (1 балл): градиенты для входов разных форм, в том числе
+#   размноженных по broadcasting, во float32 и float64: значения, формы и dtype. И то, что это
+#   действительно результат обратного прохода autograd по скаляру, равному $f$: проверка меняет
+#   градиент, с которого начинается обратный проход (обычно 1), и результат autograd меняется
+#   вместе с ним, а градиент, посчитанный по формуле, — нет.
+# - `test_poly_grads_caller` (1 балл): вход, который требует градиента и уже имеет `.grad`,
+#   вход без градиента и входы, полученные из других тензоров (не листья). После двух вызовов
+#   подряд значения, `requires_grad` и `.grad` тензоров вызывающего прежние, оба вызова
+#   возвращают верные градиенты, и в граф вызывающего градиент не попадает (`.grad` тензора, из
+#   которого получен вход, остаётся `None`).
+# - `test_poly_grads_analytic` (1 балл): значения, формы и dtype для форм (6,), (3, 4), (2, 2, 3) и
+#   скаляров во float32 и float64, и ни одного вызова autograd (`.backward()`,
+#   `torch.autograd.grad`, `torch.func`).
 
 # %% [markdown] tags=["en"]
-# ## Exercise 1. Gradients of a polynomial (2 + 1 points)
+# ## Exercise 1. Gradients of a polynomial (2 + 1 points, about 25 minutes)
+#
+# Documentation: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # For
 #
@@ -396,9 +445,10 @@ else:
 # (a sum over all elements), write:
 #
 # - `poly_grads(x, y, z)`: the gradients of $f$ with respect to `x`, `y`, `z`, **computed with
-#   autograd** (`.backward()` or `torch.autograd.grad`). Each gradient has the shape of its own
-#   input. The inputs may have different shapes that broadcast together (say `x` of shape (3, 4)
-#   and a scalar `z`): autograd sums the gradient over the broadcast dimensions for you.
+#   autograd** (`.backward()` or `torch.autograd.grad`), as a tuple of three tensors. Each gradient
+#   has the shape and dtype of its own input. The inputs may have different shapes that broadcast
+#   together (say `x` of shape (3, 4) and a scalar `z`): autograd sums the gradient over the
+#   broadcast dimensions for you.
 # - `poly_grads_analytic(x, y, z)`: the same gradients from the formula you derive on paper, without
 #   autograd (here the inputs share one shape).
 #
@@ -409,14 +459,33 @@ else:
 # input was itself computed with gradients, without `detach()` the backward pass would run on into
 # someone else's graph.
 #
-# Example: at $x = 1, y = 2, z = 3$ the gradients are $(14, 10, 10)$.
+# Examples: at $x = 1, y = 2, z = 3$ the gradients are $(14, 10, 10)$. For `x = torch.ones(2, 3)`,
+# `y = torch.ones(3)`, `z = torch.tensor(2.0)` the gradient for `x` is a (2, 3) tensor of sixes
+# ($2x + 2yz = 6$), for `y` a (3,) tensor of twelves ($6$ from each of the two rows), for `z` the
+# scalar 36 ($2z + 2xy = 6$ in each of the six elements).
+#
+# What grading checks:
+#
+# - `test_poly_grads_values` (1 point): the gradients for inputs of several shapes, broadcast ones
+#   included, in float32 and float64: values, shapes and dtypes. And that they really are the result
+#   of an autograd backward pass over a scalar equal to $f$: the check changes the gradient the
+#   backward pass starts from (normally 1), and a result of autograd changes with it, while a
+#   gradient computed from a formula does not.
+# - `test_poly_grads_caller` (1 point): an input that requires grad and already has a `.grad`, an
+#   input that does not require grad, and inputs computed from other tensors (not leaves). After two
+#   calls in a row the caller's tensors keep their values, `requires_grad` and `.grad`, both calls
+#   return the right gradients, and no gradient reaches the caller's graph (the `.grad` of the
+#   tensor an input was computed from stays `None`).
+# - `test_poly_grads_analytic` (1 point): values, shapes and dtypes for shapes (6,), (3, 4),
+#   (2, 2, 3) and scalars in float32 and float64, and no autograd call at all (`.backward()`,
+#   `torch.autograd.grad`, `torch.func`).
 
 # %% nbgrader={"grade_id": "poly_grads", "solution": true}
 def poly_grads(x, y, z):
     """Gradients of f = sum(x**2 + y**2 + z**2 + 2*x*y*z) w.r.t. x, y and z, computed with autograd.
 
     x, y, z: floating-point tensors whose shapes broadcast together.
-    Returns a tuple (df/dx, df/dy, df/dz), each with the shape of its own input.
+    Returns a tuple (df/dx, df/dy, df/dz), each with the shape and dtype of its own input.
     The caller's tensors (values, requires_grad, .grad) stay untouched.
     """
     ### BEGIN SOLUTION
@@ -426,70 +495,99 @@ def poly_grads(x, y, z):
     return torch.autograd.grad(f, leaves)
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_poly_grads", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true}
 grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
 assert len(grads) == 3, "poly_grads must return three gradients (df/dx, df/dy, df/dz)"
 torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx at (1, 2, 3) must be 14")
 torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy at (1, 2, 3) must be 10")
 torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz at (1, 2, 3) must be 10")
+grads = poly_grads(torch.ones(2, 3), torch.ones(3), torch.tensor(2.0))
+torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg="df/dx must be a (2, 3) tensor of sixes")
+torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg="df/dy must be a (3,) tensor of twelves")
+torch.testing.assert_close(grads[2], torch.tensor(36.0), msg="df/dz must be the scalar 36")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _poly_oracle(x, y, z):
-    leaves = [t.detach().clone().requires_grad_(True) for t in (x, y, z)]
-    lx, ly, lz = leaves
-    return torch.autograd.grad((lx * lx + ly * ly + lz * lz + 2 * lx * ly * lz).sum(), leaves)
-
-
-_gen = torch.Generator().manual_seed(2002)
-for _shapes, _dtype in [
-    (((5,), (5,), (5,)), torch.float32),
-    (((3, 4), (3, 4), (3, 4)), torch.float64),
-    (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32),
-    (((3, 4), (4,), ()), torch.float64),
-    (((1, 6), (5, 1), (6,)), torch.float32),
-]:
-    _inputs = [torch.randn(s, generator=_gen, dtype=_dtype) for s in _shapes]
-    _got = poly_grads(*_inputs)
-    assert len(_got) == 3, "poly_grads must return three gradients"
-    for _name, _g, _e, _inp in zip("xyz", _got, _poly_oracle(*_inputs), _inputs):
-        assert isinstance(_g, torch.Tensor), f"df/d{_name} must be a tensor"
-        assert _g.shape == _inp.shape, (
-            f"df/d{_name} must have the shape of {_name}, {tuple(_inp.shape)}, got {tuple(_g.shape)} "
-            f"(input shapes {[tuple(s) for s in _shapes]})")
-        torch.testing.assert_close(_g.detach(), _e, msg=f"wrong df/d{_name} for input shapes {_shapes}")
-
-# Autograd must do the work.
-with CallLog() as _log:
-    poly_grads(*[torch.randn(4, generator=_gen) for _ in range(3)])
-assert _log.count(BACKWARD_FUNCS + GRAD_FUNCS) >= 1, (
-    "poly_grads must compute the gradients with autograd (.backward() or torch.autograd.grad), "
-    "not from the closed form")
-
-# The caller's tensors stay untouched: values, requires_grad, and an existing .grad.
-_x = torch.randn(3, 2, generator=_gen).requires_grad_(True)
-_x.grad = torch.full((3, 2), 7.0)
-_y = torch.randn(3, 2, generator=_gen)
-_z = torch.randn(3, 2, generator=_gen).requires_grad_(True)
-_before = snapshot(_x, _y, _z)
-_first = poly_grads(_x, _y, _z)
-assert_untouched("poly_grads", (_x, _y, _z), _before, "xyz")
-_second = poly_grads(_x, _y, _z)
-for _name, _g1, _g2, _e in zip("xyz", _first, _second, _poly_oracle(_x, _y, _z)):
-    torch.testing.assert_close(_g1.detach(), _e, msg=f"wrong df/d{_name} when inputs require grad")
-    torch.testing.assert_close(_g2.detach(), _e, msg=(
-        f"a second call returned a different df/d{_name}: gradients must not accumulate across calls"))
-
-# Inputs computed from other tensors: the backward pass must not leak into the caller's graph.
-_base = torch.randn(4, generator=_gen).requires_grad_(True)
-_xs = _base * 1.5
-_ys = _base.exp()
-_zs = torch.randn(4, generator=_gen)
-for _name, _g, _e in zip("xyz", poly_grads(_xs, _ys, _zs), _poly_oracle(_xs, _ys, _zs)):
-    torch.testing.assert_close(_g.detach(), _e, msg=f"wrong df/d{_name} for inputs that are not leaves")
-assert _base.grad is None, (
-    "poly_grads let gradients flow back into the caller's graph (a tensor upstream of x got a .grad): "
-    "detach the inputs before differentiating")
+gen = torch.Generator().manual_seed(2002)
+probe.record("scale", 2.0)
+for shapes, dtype in [(((5,), (5,), (5,)), torch.float32), (((3, 4), (3, 4), (3, 4)), torch.float64),
+                      (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32), (((3, 4), (4,), ()), torch.float64),
+                      (((1, 6), (5, 1), (6,)), torch.float32)]:
+    inputs = [torch.randn(shape, generator=gen, dtype=dtype) for shape in shapes]
+    key = f"poly_grads(x {shapes[0]}, y {shapes[1]}, z {shapes[2]}, {dtype})"
+    with probe.autograd_passes(backward=2.0, grad=2.0) as passes:
+        probe.call(key, poly_grads, *inputs)
+    probe.record(f"autograd passes in {key}", passes.found)
 ### END HIDDEN TESTS
+
+# %% judge="test_poly_grads_values"
+def judge(got, want):
+    scale = want["scale"]
+    for key in want.keys("poly_grads("):
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 3, (
+            f"{key} must return three gradients (df/dx, df/dy, df/dz)")
+        passes = got[f"autograd passes in {key}"]
+        assert isinstance(passes, list) and passes, (
+            f"{key} ran no backward pass: compute the gradients with autograd (.backward() or torch.autograd.grad)")
+        for name, grad, right in zip("xyz", grads, expected):
+            assert not matches(grad, right / scale), (
+                f"{key}: df/d{name} has the right values but is not the gradient that autograd computed "
+                "(the hidden check changes the gradient autograd's backward pass starts from, and your "
+                "result did not change with it)")
+            check_tensor(grad, right, f"df/d{name} from {key}")
+        f_value = want[f"autograd passes in {key}"][0]["output"]
+        assert any(isinstance(p, dict) and is_number(p.get("output"))
+                   and math.isclose(p["output"], f_value, rel_tol=1e-4, abs_tol=1e-4) for p in passes), (
+            f"{key}: no backward pass differentiated f itself (f = {f_value:.5g} for these inputs): "
+            "differentiate the scalar sum(x**2 + y**2 + z**2 + 2*x*y*z)")
+
+# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true}
+x = torch.tensor([1.0, -1.0], requires_grad=True)
+y = torch.tensor([2.0, 0.5])
+first = poly_grads(x, y, torch.tensor(3.0))
+second = poly_grads(x, y, torch.tensor(3.0))
+assert x.grad is None, "poly_grads left a gradient in the caller's x.grad: differentiate a detached copy"
+assert x.requires_grad and not y.requires_grad, "poly_grads must not change the caller's requires_grad flags"
+torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg="df/dx must be 2x + 2yz = [14, 1]")
+torch.testing.assert_close(second[0], first[0], msg="a second call must return the same df/dx: "
+                                                    "gradients must not pile up across calls")
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2012)
+x = torch.randn(3, 2, generator=gen).requires_grad_(True)
+x.grad = torch.full((3, 2), 7.0)
+y = torch.randn(3, 2, generator=gen)
+z = torch.randn(3, 2, generator=gen).requires_grad_(True)
+for call in ("first", "second"):
+    probe.call(f"poly_grads(x, y, z) with x and z requiring grad and x.grad set, {call} call", poly_grads, x, y, z)
+for name, tensor in zip("xyz", (x, y, z)):
+    probe.record(f"caller's {name} after both calls", (tensor, tensor.grad))
+base = torch.randn(4, generator=gen).requires_grad_(True)
+probe.call("poly_grads(1.5 * base, exp(base), z) with base requiring grad", poly_grads,
+           base * 1.5, base.exp(), torch.randn(4, generator=gen))
+probe.record("caller's base after the call", (base, base.grad))
+### END HIDDEN TESTS
+
+# %% judge="test_poly_grads_caller"
+def judge(got, want):
+    calls = want.keys("poly_grads(")
+    for key in calls:
+        got[key]  # the verdict names an exception that a call raised
+    for name in "xyz":
+        check_untouched(got, want, f"caller's {name} after both calls", "poly_grads", name)
+    base, base_grad = got["caller's base after the call"]
+    assert base_grad is None, (
+        "poly_grads let gradients flow back into the caller's graph (x = 1.5 * base and y = exp(base) "
+        "were not leaves, and base got a .grad): detach the inputs before differentiating")
+    check_untouched(got, want, "caller's base after the call", "poly_grads", "base")
+    for key in calls:
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 3, f"{key} must return three gradients"
+        for name, grad, right in zip("xyz", grads, expected):
+            if key.endswith("second call") and not matches(grad, right):
+                raise AssertionError(f"a second call returned another df/d{name}: gradients must not pile up "
+                                     "across calls (differentiate fresh detached copies)")
+            check_tensor(grad, right, f"df/d{name} from {key}")
 
 # %% nbgrader={"grade_id": "poly_grads_analytic", "solution": true}
 def poly_grads_analytic(x, y, z):
@@ -509,59 +607,85 @@ torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy at (1, 2, 3)
 torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz at (1, 2, 3) must be 10")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_gen = torch.Generator().manual_seed(2003)
-for _shape, _dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32), ((), torch.float64)]:
-    _inputs = [torch.randn(_shape, generator=_gen, dtype=_dtype) for _ in range(3)]
-    _leaves = [t.clone().requires_grad_(True) for t in _inputs]
-    _f = (_leaves[0] ** 2 + _leaves[1] ** 2 + _leaves[2] ** 2 + 2 * _leaves[0] * _leaves[1] * _leaves[2]).sum()
-    _expected = torch.autograd.grad(_f, _leaves)
-    with CallLog() as _log:
-        _got = poly_grads_analytic(*_inputs)
-    assert _log.count(BACKWARD_FUNCS + GRAD_FUNCS) == 0, (
-        "poly_grads_analytic must use the closed form, not autograd (.backward() / torch.autograd.grad)")
-    assert len(_got) == 3, "poly_grads_analytic must return three gradients"
-    for _name, _g, _e in zip("xyz", _got, _expected):
-        assert isinstance(_g, torch.Tensor) and _g.shape == _e.shape, (
-            f"df/d{_name} must be a tensor of shape {tuple(_e.shape)}")
-        torch.testing.assert_close(_g, _e, msg=f"wrong closed form for df/d{_name} (shape {_shape})")
+gen = torch.Generator().manual_seed(2003)
+for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32), ((), torch.float64)]:
+    key = f"poly_grads_analytic(three tensors of shape {shape}, {dtype})"
+    inputs = [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)]
+    with probe.torch_calls() as calls:
+        probe.call(key, poly_grads_analytic, *inputs)
+    probe.record(f"torch functions called by {key}", calls.names)
 ### END HIDDEN TESTS
 
+# %% judge="test_poly_grads_analytic"
+def judge(got, want):
+    for key in want.keys("poly_grads_analytic("):
+        grads, expected = got[key], want[key]
+        called = got[f"torch functions called by {key}"]
+        assert not {"backward", "grad"} & set(called), (
+            f"{key} called autograd (.backward() or torch.autograd.grad): use the formula you derived")
+        assert isinstance(grads, (tuple, list)) and len(grads) == 3, f"{key} must return three gradients"
+        for name, grad, right in zip("xyz", grads, expected):
+            check_tensor(grad, right, f"the closed form of df/d{name} from {key}")
+
 # %% [markdown] tags=["ru"]
-# Сравним оба способа на случайных тензорах: они должны совпасть.
+# Сравним оба способа на случайных тензорах: они должны совпасть. Ячейка использует обе функции
+# задания 1 и пропускает сравнение, пока они не написаны.
 
 # %% [markdown] tags=["en"]
-# Compare both ways on random tensors: they must agree.
+# Compare both ways on random tensors: they must agree. The cell uses both functions of exercise 1
+# and skips the comparison until they are written.
 
-# %%
+# %% tags=["demo"]
 torch.manual_seed(0)
 xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
-for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
-    print(f"df/d{name}: max |autograd - closed form| = {(g_auto - g_hand).abs().max().item():.2e}")
+try:
+    for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
+        print(f"df/d{name}: max |autograd - closed form| = {(g_auto - g_hand).abs().max().item():.2e}")
+except NotImplementedError:
+    print("Skipped: this comparison needs poly_grads and poly_grads_analytic (exercise 1); solve them first.")
 
 # %% [markdown] tags=["ru"]
-# ## 2. Как отключить градиенты
+# ## 2. Как отключить градиенты (около 10 минут)
+#
+# Документация: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
+# [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
 # Запись графа стоит памяти и времени, а иногда она просто вредна: например, когда мы обновляем
 # параметры модели или считаем метрики на валидации. Есть три способа её выключить.
 #
 # **1. Флаг `requires_grad` самого тензора.** Операции над тензорами, ни один из которых не требует
-# градиента, граф не строят. Флаг можно поменять только у листа.
+# градиента, граф не строят. Флаг можно поменять только у листа: тензор, полученный операцией,
+# наследует его от входов (для него есть `detach()`, см. ниже).
 
 # %% [markdown] tags=["en"]
-# ## 2. Turning gradients off
+# ## 2. Turning gradients off (about 10 minutes)
+#
+# Documentation: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
+# [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
 # Recording the graph costs memory and time, and sometimes it is plainly harmful: for instance when
 # we update the parameters of a model or compute validation metrics. There are three ways to turn
 # it off.
 #
 # **1. The tensor's own `requires_grad` flag.** Operations on tensors none of which requires a
-# gradient build no graph. Only a leaf's flag can be changed.
+# gradient build no graph. Only a leaf's flag can be changed: a tensor computed by an operation
+# takes it from its inputs (for such a tensor there is `detach()`, below).
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 print("w requires grad:      (w + 1).requires_grad =", (w + 1).requires_grad)
 w.requires_grad_(False)  # the same as w.requires_grad = False
 print("w no longer requires: (w + 1).requires_grad =", (w + 1).requires_grad)
+try:
+    (torch.tensor(1.0, requires_grad=True) * 2).requires_grad_(False)
+except RuntimeError as error:
+    print("on a computed tensor -> RuntimeError:", str(error).split(".")[0])
 
 # %% [markdown] tags=["ru"]
 # **2. `torch.no_grad()`**, как контекстный менеджер или как декоратор. Внутри блока операции не
@@ -573,7 +697,7 @@ print("w no longer requires: (w + 1).requires_grad =", (w + 1).requires_grad)
 # not recorded, even when their inputs require gradients. The tensors themselves are unchanged:
 # after the block `w` still requires a gradient. This is how gradient descent updates parameters.
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with torch.no_grad():
     inside = w * 2
@@ -593,22 +717,34 @@ def train_forward(t):
 print("decorated function:", evaluate(w).requires_grad, "| plain function:", train_forward(w).requires_grad)
 
 # %% [markdown] tags=["ru"]
-# Для чистого инференса есть ещё `torch.inference_mode()`: он работает как `no_grad`, но быстрее,
-# а полученные в нём тензоры потом нельзя использовать в вычислениях с градиентом.
+# Для чистого инференса есть ещё `torch.inference_mode()`. Он работает как `no_grad`, но убирает
+# больше накладных расходов (не отслеживает представления и версии тензоров) и строже: тензоры,
+# созданные в нём, по документации нельзя использовать в вычислениях, которые записывает autograd.
+# На практике ошибка возникает, как только такой тензор нужно сохранить для обратного прохода.
 #
 # **3. `detach()`** возвращает новый тензор с теми же данными, но без связи с графом: это лист,
 # который не требует градиента. Важно: `detach()` **не копирует** данные, результат делит память
 # с исходным тензором. Если собираетесь менять результат на месте, добавьте `.clone()`.
 
 # %% [markdown] tags=["en"]
-# For pure inference there is also `torch.inference_mode()`: it works like `no_grad`, only faster,
-# and tensors created in it cannot later take part in computations that need gradients.
+# For pure inference there is also `torch.inference_mode()`. It works like `no_grad`, but removes
+# more overhead (it does not track views and tensor versions) and is stricter: by its documentation,
+# tensors created in it cannot be used in computations that autograd records. In practice the
+# error comes as soon as such a tensor has to be saved for a backward pass.
 #
 # **3. `detach()`** returns a new tensor with the same data but cut from the graph: a leaf that
 # does not require a gradient. Careful: `detach()` does **not** copy the data, the result shares
 # memory with the original. If you are going to modify the result in place, add `.clone()`.
 
-# %%
+# %% tags=["demo"]
+with torch.inference_mode():
+    made_in_inference = torch.ones(3)
+w = torch.ones(3, requires_grad=True)
+try:
+    made_in_inference * w  # the product must save its inputs for the backward pass
+except RuntimeError as error:
+    print("inference tensor in a recorded product -> RuntimeError:", str(error).split(".")[0])
+
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 h = w * 3
 h_detached = h.detach()
@@ -620,44 +756,60 @@ safe_copy[0] = 100.0
 print("h after changing the clone:", h)
 
 # %% [markdown] tags=["ru"]
-# ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла)
+# ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла, около 30 минут)
+#
+# Документация: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # Среднеквадратичная ошибка $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, где
 # сумма и $N$ берутся по всем элементам. Классическая ошибка при её реализации связана с
 # broadcasting. Модель часто выдаёт предсказания формы (n, 1) (столбец), а целевые значения лежат в
 # тензоре формы (n,). Разность таких тензоров имеет форму (n, n): каждое предсказание сравнивается
-# с **каждым** ответом. Код не падает, loss получается числом, модель даже чему-то учится, но
-# совсем не тому. Посмотрите:
+# с **каждым** ответом. Код не падает и loss получается числом, но минимизировать его значит
+# тянуть каждое предсказание к среднему всех ответов (производная $\sum_j (\hat y_i - y_j)^2$ по
+# $\hat y_i$ равна нулю при $\hat y_i = \bar y$). Посмотрите:
 
 # %% [markdown] tags=["en"]
-# ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points)
+# ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points, about 30 minutes)
+#
+# Documentation: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # The mean squared error is $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, with the
 # sum and $N$ over all elements. The classic bug in implementing it comes from broadcasting. A model
 # often returns predictions of shape (n, 1) (a column) while the targets sit in a tensor of shape
 # (n,). Their difference has shape (n, n): every prediction is compared with **every** target. The
-# code does not crash, the loss is a number, the model even learns something, just not the right
-# thing. Look:
+# code does not crash and the loss is a number, but minimizing it pulls every prediction towards the
+# mean of all targets (the derivative of $\sum_j (\hat y_i - y_j)^2$ with respect to $\hat y_i$ is
+# zero at $\hat y_i = \bar y$). Look:
 
-# %%
+# %% tags=["demo"]
 y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predictions
 y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
 difference = y_pred - y_true
 print("difference shape:", tuple(difference.shape))
 print("loss with silent broadcasting:", (difference**2).mean().item(), "(should be 0.0)")
 print("loss after y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print("F.mse_loss(y_pred, y_true):    ", F.mse_loss(y_pred, y_true).item())
+print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none")
 
 # %% [markdown] tags=["ru"]
-# `F.mse_loss` в этой ситуации хотя бы выдаёт предупреждение, но тоже считает неверный ответ.
-# Поэтому наша функция будет строже: разные формы — это ошибка.
+# `F.mse_loss` в этой ситуации выдаёт предупреждение, но тоже считает неверный ответ. Поэтому
+# наша функция будет строже: разные формы — это ошибка.
 #
-# 1. `mse(y_pred, y_true)`: MSE как 0-мерный тензор, через который проходит градиент (не
-#    превращайте его в число `float`). Если формы различаются, бросьте `ValueError`, в сообщении
-#    которого есть **обе** формы, например `shapes differ: y_pred (3, 1), y_true (3,)`.
+# 1. `mse(y_pred, y_true)`: MSE как 0-мерный тензор того же dtype, что входы, через который проходит
+#    градиент (не превращайте его в число `float`). Если формы различаются (даже когда они
+#    совместимы по broadcasting), бросьте `ValueError`, в сообщении которого есть **обе** формы,
+#    например `shapes differ: y_pred (3, 1), y_true (3,)`. Форму можно записать как `(3, 1)`,
+#    `[3, 1]`, `torch.Size([3, 1])` или `3x1` (для одного измерения — `(3,)`, `[3]`).
 # 2. `linear_mse_grads(x, w, b, y_true)`: градиенты `mse(x @ w + b, y_true)` по `w` и по `b`, той же
-#    формы, что `w` и `b`. Используйте свою `mse`: тогда несовпадение форм `x @ w + b` и `y_true`
-#    тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не меняйте:
-#    повторный вызов с теми же аргументами должен давать тот же ответ.
+#    формы и dtype, что `w` и `b`. Используйте свою `mse`: тогда несовпадение форм `x @ w + b` и
+#    `y_true` тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
+#    меняйте: повторный вызов с теми же аргументами должен давать тот же ответ. Видимые проверки
+#    ниже вызывают вашу функцию, а значит и вашу `mse`: сначала решите `mse`. Скрытые проверки
+#    подставляют эталонную `mse`, так что балл за `linear_mse_grads` от вашей `mse` не зависит.
 #
 # Примеры из домашнего задания:
 #
@@ -666,19 +818,39 @@ print("loss after y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mea
 #
 # Проверьте первый пример руками: остатки $r = xw + b - y = (-1.5, 3.5)$,
 # $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
+#
+# Что проверяется при оценивании:
+#
+# - `test_mse_value` (1 балл): значение, 0-мерность и dtype результата для форм (10,), (4, 3),
+#   (2, 3, 4), (7, 1) и скаляров во float32 и float64; входы не меняются; результат для входа,
+#   требующего градиента, связан с графом, и его градиент по `y_pred` равен
+#   $2(\hat y - y)/N$.
+# - `test_mse_shapes` (1 балл): для пар форм (6, 1) и (6,), (6,) и (6, 1), (2, 3) и (3, 2), (4, 3)
+#   и (3,), (5,) и () — `ValueError`, в сообщении которого названы обе формы; для одинаковых форм
+#   (включая (6, 1) и скаляры) — никакой ошибки.
+# - `test_linear_mse_grads_values` (1 балл): `dw` и `db` (значения, формы, dtype) для `w` форм
+#   (D,) и (D, K), `b` форм (1,), (K,) и скаляра, во float32 и float64; `ValueError`, когда
+#   `x @ w + b` формы (6, 1), а `y_true` формы (6,).
+# - `test_linear_mse_grads_caller` (1 балл): `w` и `b` требуют градиента, у `w` уже есть `.grad`,
+#   и `w` и `b`, которые градиента не требуют: все вызовы (два подряд для первого случая) дают
+#   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними.
 
 # %% [markdown] tags=["en"]
-# `F.mse_loss` at least warns in this situation, but it computes the wrong answer too. So our
-# function is stricter: different shapes are an error.
+# `F.mse_loss` warns in this situation, but it computes the wrong answer too. So our function is
+# stricter: different shapes are an error.
 #
-# 1. `mse(y_pred, y_true)`: the MSE as a 0-dim tensor that gradients flow through (do not turn it
-#    into a Python `float`). If the shapes differ, raise a `ValueError` whose message shows **both**
-#    shapes, for instance `shapes differ: y_pred (3, 1), y_true (3,)`.
+# 1. `mse(y_pred, y_true)`: the MSE as a 0-dim tensor of the inputs' dtype that gradients flow
+#    through (do not turn it into a Python `float`). If the shapes differ (even when they would
+#    broadcast), raise a `ValueError` whose message names **both** shapes, for instance
+#    `shapes differ: y_pred (3, 1), y_true (3,)`. A shape may be written as `(3, 1)`, `[3, 1]`,
+#    `torch.Size([3, 1])` or `3x1` (with one dimension, `(3,)` or `[3]`).
 # 2. `linear_mse_grads(x, w, b, y_true)`: the gradients of `mse(x @ w + b, y_true)` with respect to
-#    `w` and `b`, shaped like `w` and `b`. Use your `mse`: then a mismatch between the shapes of
-#    `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors (values,
-#    `requires_grad`, `.grad`) unchanged: calling it twice with the same arguments must give the same
-#    answer.
+#    `w` and `b`, with the shapes and dtypes of `w` and `b`. Use your `mse`: then a mismatch between
+#    the shapes of `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors
+#    (values, `requires_grad`, `.grad`) unchanged: calling it twice with the same arguments must
+#    give the same answer. The visible checks below call your function, and so your `mse`: solve
+#    `mse` first. The hidden checks put in a reference `mse`, so the points of `linear_mse_grads`
+#    do not depend on your `mse`.
 #
 # The homework's examples:
 #
@@ -687,6 +859,22 @@ print("loss after y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mea
 #
 # Check the first one by hand: the residuals are $r = xw + b - y = (-1.5, 3.5)$,
 # $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
+#
+# What grading checks:
+#
+# - `test_mse_value` (1 point): the value, 0-dim shape and dtype of the result for shapes (10,),
+#   (4, 3), (2, 3, 4), (7, 1) and scalars in float32 and float64; the inputs stay unchanged; for an
+#   input that requires grad the result is connected to the graph, and its gradient with respect to
+#   `y_pred` is $2(\hat y - y)/N$.
+# - `test_mse_shapes` (1 point): for the shape pairs (6, 1) and (6,), (6,) and (6, 1), (2, 3) and
+#   (3, 2), (4, 3) and (3,), (5,) and (): a `ValueError` whose message names both shapes; for equal
+#   shapes ((6, 1) and scalars included): no error.
+# - `test_linear_mse_grads_values` (1 point): `dw` and `db` (values, shapes, dtypes) for `w` of
+#   shape (D,) or (D, K), `b` of shape (1,), (K,) or a scalar, in float32 and float64; a
+#   `ValueError` when `x @ w + b` has shape (6, 1) and `y_true` shape (6,).
+# - `test_linear_mse_grads_caller` (1 point): `w` and `b` that require grad, `w` with a `.grad`
+#   already, and `w` and `b` that do not require grad: every call (two in a row for the first case)
+#   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`.
 
 # %% nbgrader={"grade_id": "mse", "solution": true}
 def mse(y_pred, y_true):
@@ -702,51 +890,77 @@ def mse(y_pred, y_true):
     return ((y_pred - y_true) ** 2).mean()
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_mse", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true}
 loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
 assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse must return a 0-dim tensor"
 torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg="mse([1, 2, 3], [1, 2, 5]) must be 4/3")
-try:
-    mse(torch.zeros(3, 1), torch.zeros(3))
-except ValueError:
-    pass
-else:
-    raise AssertionError("mse must raise ValueError for shapes (3, 1) and (3,)")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_gen = torch.Generator().manual_seed(2004)
-for _shape, _dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4), torch.float32),
-                       ((), torch.float64), ((7, 1), torch.float32)]:
-    _p = torch.randn(_shape, generator=_gen, dtype=_dtype)
-    _t = torch.randn(_shape, generator=_gen, dtype=_dtype)
-    _before = snapshot(_p, _t)
-    _got = mse(_p, _t)
-    assert_untouched("mse", (_p, _t), _before, ("y_pred", "y_true"))
-    assert isinstance(_got, torch.Tensor) and _got.dim() == 0, (
-        f"mse must return a 0-dim tensor, got {type(_got).__name__} for shape {_shape}")
-    torch.testing.assert_close(_got, F.mse_loss(_p, _t), msg=(
-        f"wrong mse for shape {_shape}: it is the mean of the squared differences over all elements"))
-
-# Gradients flow through the result: d mse / d y_pred = 2 (y_pred - y_true) / N.
-_p = torch.randn(5, 2, generator=_gen).requires_grad_(True)
-_t = torch.randn(5, 2, generator=_gen)
-_out = mse(_p, _t)
-assert isinstance(_out, torch.Tensor) and _out.requires_grad, (
-    "the result of mse must stay connected to the graph (no .item(), float() or detach())")
-(_gp,) = torch.autograd.grad(_out, _p)
-torch.testing.assert_close(_gp, 2 * (_p.detach() - _t) / _t.numel(), msg="wrong gradient of mse w.r.t. y_pred")
-
-# Different shapes are an error naming both shapes, even when they would broadcast.
-for _sp, _st in [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ())]:
-    try:
-        mse(torch.zeros(_sp), torch.zeros(_st))
-    except ValueError as _error:
-        assert mentions_shape(_error, _sp) and mentions_shape(_error, _st), (
-            f"the ValueError for shapes {_sp} and {_st} must name both shapes, got: {_error}")
-    else:
-        raise AssertionError(
-            f"mse must raise ValueError for shapes {_sp} and {_st} instead of broadcasting them")
+gen = torch.Generator().manual_seed(2004)
+for shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4), torch.float32),
+                     ((), torch.float64), ((7, 1), torch.float32)]:
+    y_pred = torch.randn(shape, generator=gen, dtype=dtype)
+    y_true = torch.randn(shape, generator=gen, dtype=dtype)
+    key = f"mse(two tensors of shape {shape}, {dtype})"
+    probe.call(key, mse, y_pred, y_true)
+    probe.record(f"y_pred and y_true after {key}", (y_pred, y_true))
+y_pred = torch.randn(5, 2, generator=gen).requires_grad_(True)
+loss = probe.call("mse(y_pred, y_true) with y_pred of shape (5, 2) requiring grad", mse, y_pred,
+                  torch.randn(5, 2, generator=gen))
+if isinstance(loss, torch.Tensor) and loss.requires_grad:
+    probe.call("the gradient of that mse with respect to y_pred", torch.autograd.grad, loss, y_pred)
 ### END HIDDEN TESTS
+
+# %% judge="test_mse_value"
+def judge(got, want):
+    for key in want.keys("mse("):
+        loss, expected = got[key], want[key]
+        assert isinstance(loss, torch.Tensor) and loss.dim() == 0, (
+            f"{key} must return a 0-dim tensor (not a Python number, not a tensor of another shape)")
+        check_tensor(loss, expected, f"{key}, the mean of the squared differences over all elements,")
+    for key in want.keys("y_pred and y_true after"):
+        for name, tensor, reference in zip(("y_pred", "y_true"), got[key], want[key]):
+            assert torch.equal(tensor, reference), f"mse changed its argument {name}: compute on new tensors"
+    loss = got["mse(y_pred, y_true) with y_pred of shape (5, 2) requiring grad"]
+    assert loss.observed["requires_grad"] and loss.observed["grad_fn"] is not None, (
+        "the result of mse must stay connected to the graph when y_pred requires grad "
+        "(no .item(), float() or .detach())")
+    (grad,) = got["the gradient of that mse with respect to y_pred"]
+    check_tensor(grad, want["the gradient of that mse with respect to y_pred"][0],
+                 "the gradient of mse with respect to y_pred, 2 (y_pred - y_true) / N,")
+
+# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true}
+try:
+    mse(torch.zeros(3, 1), torch.zeros(3))
+except ValueError as error:
+    print("Your message for shapes (3, 1) and (3,):", error)
+else:
+    raise AssertionError("mse must raise ValueError for shapes (3, 1) and (3,)")
+loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse of two (3, 1) tensors must return a 0-dim tensor"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+for shape in [(6, 1), ()]:
+    probe.call(f"mse of two tensors of shape {shape}", mse, torch.zeros(shape), torch.ones(shape))
+pairs = [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ())]
+probe.record("shape pairs", pairs)
+for shape_pred, shape_true in pairs:
+    probe.call(f"mse of shapes {shape_pred} and {shape_true}", mse, torch.zeros(shape_pred), torch.zeros(shape_true))
+### END HIDDEN TESTS
+
+# %% judge="test_mse_shapes"
+def judge(got, want):
+    for key in want.keys("mse of two tensors"):
+        loss = got[key]
+        assert isinstance(loss, torch.Tensor) and loss.dim() == 0, f"{key} must return a 0-dim tensor"
+    for shape_pred, shape_true in want["shape pairs"]:
+        key = f"mse of shapes {shape_pred} and {shape_true}"
+        raised = got.raised(key)
+        assert raised is not None, f"{key} must raise ValueError instead of broadcasting them"
+        if not raised.is_a(ValueError):
+            got[key]  # the verdict names the exception that was raised instead
+        assert mentions_shape(raised.message, shape_pred) and mentions_shape(raised.message, shape_true), (
+            f"the ValueError of {key} must name both shapes, {shape_pred} and {shape_true}")
 
 # %% nbgrader={"grade_id": "linear_mse_grads", "solution": true}
 def linear_mse_grads(x, w, b, y_true):
@@ -763,7 +977,7 @@ def linear_mse_grads(x, w, b, y_true):
     return dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_linear_mse_grads", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true}
 dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
                           torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
 torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg="first example: dw must be [9, 11]")
@@ -774,65 +988,101 @@ torch.testing.assert_close(dw, torch.tensor([-12.0]), msg="second example: dw mu
 torch.testing.assert_close(db, torch.tensor([-6.0]), msg="second example: db must be [-6]")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _reference_mse(y_pred, y_true):
+def reference_mse(y_pred, y_true):
     if y_pred.shape != y_true.shape:
         raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
     return ((y_pred - y_true) ** 2).mean()
 
 
-def _linear_oracle(x, w, b, y):
-    leaves = (w.detach().clone().requires_grad_(True), b.detach().clone().requires_grad_(True))
-    return torch.autograd.grad(_reference_mse(x.detach() @ leaves[0] + leaves[1], y), leaves)
-
-
-# These tests run with a reference mse, so they do not depend on yours.
-with replaced_global("mse", _reference_mse):
-    _gen = torch.Generator().manual_seed(2005)
-    for _n, _d, _w_shape, _b_shape, _y_shape, _dtype in [
-        (8, 3, (3,), (1,), (8,), torch.float32),
-        (5, 4, (4,), (), (5,), torch.float64),
-        (6, 2, (2, 1), (1,), (6, 1), torch.float32),
-        (7, 3, (3, 2), (2,), (7, 2), torch.float64),
-    ]:
-        _x = torch.randn(_n, _d, generator=_gen, dtype=_dtype)
-        _w = torch.randn(_w_shape, generator=_gen, dtype=_dtype)
-        _b = torch.randn(_b_shape, generator=_gen, dtype=_dtype)
-        _y = torch.randn(_y_shape, generator=_gen, dtype=_dtype)
-        _before = snapshot(_x, _w, _b, _y)
-        _got = linear_mse_grads(_x, _w, _b, _y)
-        assert_untouched("linear_mse_grads", (_x, _w, _b, _y), _before, ("x", "w", "b", "y_true"))
-        assert len(_got) == 2, "linear_mse_grads must return (dw, db)"
-        for _name, _g, _e, _ref in zip(("dw", "db"), _got, _linear_oracle(_x, _w, _b, _y), (_w, _b)):
-            assert isinstance(_g, torch.Tensor) and _g.shape == _ref.shape, (
-                f"{_name} must have the shape of {_name[1]}, {tuple(_ref.shape)}")
-            torch.testing.assert_close(_g.detach(), _e, msg=(
-                f"wrong {_name} for x {tuple(_x.shape)}, w {_w_shape}, b {_b_shape}, y_true {_y_shape}"))
-
-    # Parameters that already require grad: two calls in a row give the same answer.
-    _x = torch.randn(6, 3, generator=_gen)
-    _w = torch.randn(3, generator=_gen).requires_grad_(True)
-    _b = torch.randn(1, generator=_gen).requires_grad_(True)
-    _y = torch.randn(6, generator=_gen)
-    _expected = _linear_oracle(_x, _w, _b, _y)
-    for _call in ("first", "second"):
-        for _name, _g, _e in zip(("dw", "db"), linear_mse_grads(_x, _w, _b, _y), _expected):
-            torch.testing.assert_close(_g.detach(), _e, msg=(
-                f"wrong {_name} on the {_call} call with w and b requiring grad: "
-                "gradients must not accumulate across calls"))
-
-    # A column of predictions against a flat target is an error, not a broadcast.
-    try:
-        linear_mse_grads(torch.randn(6, 3, generator=_gen), torch.randn(3, 1, generator=_gen),
-                         torch.randn(1, generator=_gen), torch.randn(6, generator=_gen))
-    except ValueError:
-        pass
-    else:
-        raise AssertionError(
-            "x @ w + b of shape (6, 1) against y_true of shape (6,) must raise ValueError (use mse)")
+gen = torch.Generator().manual_seed(2005)
+with probe.replaced(mse=reference_mse):
+    for n, d, w_shape, b_shape, y_shape, dtype in [(8, 3, (3,), (1,), (8,), torch.float32),
+                                                   (5, 4, (4,), (), (5,), torch.float64),
+                                                   (6, 2, (2, 1), (1,), (6, 1), torch.float32),
+                                                   (7, 3, (3, 2), (2,), (7, 2), torch.float64)]:
+        x = torch.randn(n, d, generator=gen, dtype=dtype)
+        w = torch.randn(w_shape, generator=gen, dtype=dtype)
+        b = torch.randn(b_shape, generator=gen, dtype=dtype)
+        y = torch.randn(y_shape, generator=gen, dtype=dtype)
+        probe.call(f"linear_mse_grads(x {(n, d)}, w {w_shape}, b {b_shape}, y_true {y_shape}, {dtype})",
+                   linear_mse_grads, x, w, b, y)
+    probe.call("linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))", linear_mse_grads,
+               torch.randn(6, 3, generator=gen), torch.randn(3, 1, generator=gen),
+               torch.randn(1, generator=gen), torch.randn(6, generator=gen))
 ### END HIDDEN TESTS
 
+# %% judge="test_linear_mse_grads_values"
+def judge(got, want):
+    mismatch = "linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))"
+    for key in want.keys("linear_mse_grads("):
+        if key == mismatch:
+            continue
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 2, f"{key} must return (dw, db)"
+        for name, grad, right in zip(("dw", "db"), grads, expected):
+            check_tensor(grad, right, f"{name} from {key}")
+    raised = got.raised(mismatch)
+    assert raised is not None, (
+        f"{mismatch} must raise ValueError: x @ w + b has shape (6, 1) and y_true (6,) (use mse)")
+    if not raised.is_a(ValueError):
+        got[mismatch]  # the verdict names the exception that was raised instead
+
+# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true}
+w = torch.tensor([1.0, 1.0], requires_grad=True)
+b = torch.tensor([0.5], requires_grad=True)
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+first = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
+second = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
+assert w.grad is None and b.grad is None, "linear_mse_grads left gradients in the caller's w.grad or b.grad"
+torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg="a second call must again give dw = [9, 11]")
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+def reference_mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+
+
+gen = torch.Generator().manual_seed(2013)
+x = torch.randn(6, 3, generator=gen)
+w = torch.randn(3, generator=gen).requires_grad_(True)
+w.grad = torch.full((3,), 5.0)
+b = torch.randn(1, generator=gen).requires_grad_(True)
+y = torch.randn(6, generator=gen)
+plain_w, plain_b = torch.randn(3, generator=gen), torch.randn(1, generator=gen)
+with probe.replaced(mse=reference_mse):
+    for call in ("first", "second"):
+        probe.call(f"linear_mse_grads(x, w, b, y_true) with w and b requiring grad, {call} call",
+                   linear_mse_grads, x, w, b, y)
+    probe.call("linear_mse_grads(x, w, b, y_true) with w and b not requiring grad", linear_mse_grads,
+               x, plain_w, plain_b, y)
+for name, tensor in zip(("x", "w", "b", "y_true", "w (not requiring grad)", "b (not requiring grad)"),
+                        (x, w, b, y, plain_w, plain_b)):
+    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
+### END HIDDEN TESTS
+
+# %% judge="test_linear_mse_grads_caller"
+def judge(got, want):
+    calls = want.keys("linear_mse_grads(")
+    for key in calls:
+        got[key]  # the verdict names an exception that a call raised
+    for key in want.keys("caller's "):
+        check_untouched(got, want, key, "linear_mse_grads", key.split(" ")[1])
+    for key in calls:
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 2, f"{key} must return (dw, db)"
+        for name, grad, right in zip(("dw", "db"), grads, expected):
+            if key.endswith("second call") and not matches(grad, right):
+                raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
+                                     "across calls (differentiate fresh detached copies)")
+            check_tensor(grad, right, f"{name} from {key}")
+
 # %% [markdown] tags=["ru"]
-# ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла)
+# ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 15 минут)
+#
+# Документация: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
 # Есть два способа запустить обратный проход.
 #
@@ -842,16 +1092,35 @@ with replaced_global("mse", _reference_mse):
 #   `.grad`. Это удобно, когда градиент нужен как значение: внутри функции, для проверки, для
 #   производных высших порядков (с `create_graph=True`).
 #
-# Оба способа по умолчанию освобождают граф после прохода.
+# Оба способа по умолчанию освобождают сохранённые значения графа после прохода (если не передать
+# `retain_graph=True`).
 #
 # Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x` двумя способами, один раз
-# через `.backward()` и один раз через `torch.autograd.grad`, **каждый раз на своём графе**
-# (второй проход по освобождённому графу упадёт, а `retain_graph=True` здесь не нужен: просто
-# посчитайте функцию заново). Оба результата должны совпасть с формулой $2x\cos(x^2 + 1)$.
-# Тензор `x` вызывающего (и его `.grad`) менять нельзя.
+# через `.backward()` и один раз через `torch.autograd.grad`, **каждый раз на своём графе**.
+# Второй проход по тому же графу упадёт: и `sin`, и возведение в квадрат сохранили свои входы, а
+# первый проход их освободил. `retain_graph=True` здесь не нужен: просто посчитайте функцию заново.
+# Верните пару `(градиент из .backward(), градиент из torch.autograd.grad)`; оба должны совпасть с
+# формулой $2x\cos(x^2 + 1)$ и иметь форму и dtype `x`. Тензор `x` вызывающего (его значения,
+# `requires_grad` и `.grad`) менять нельзя.
+#
+# Что проверяется при оценивании:
+#
+# - `test_chain_rule_grads_values` (1 балл): для `x` форм (7,), (3, 4), (2, 1, 3) и скаляра во
+#   float32 и float64 оба результата равны $2x\cos(x^2 + 1)$ (значения, форма, dtype); первый
+#   получен обратным проходом `.backward()` (или `torch.autograd.backward`), второй —
+#   `torch.autograd.grad`: проверка меняет градиент, с которого начинается каждый из двух видов
+#   прохода (по-разному), и видит, какой результат каким вызовом получен; два прохода идут по двум
+#   разным графам.
+# - `test_chain_rule_grads_caller` (1 балл): `x` требует градиента (без `.grad` и с уже
+#   заполненным `.grad`): после двух вызовов подряд значения, `requires_grad` и `.grad` тензора
+#   `x` прежние, и оба вызова возвращают верные градиенты.
 
 # %% [markdown] tags=["en"]
-# ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points)
+# ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
+#
+# Documentation: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
 # There are two ways to run the backward pass.
 #
@@ -861,13 +1130,28 @@ with replaced_global("mse", _reference_mse):
 #   leaves `.grad` alone. It is handy when you need the gradient as a value: inside a function, in a
 #   check, for higher derivatives (with `create_graph=True`).
 #
-# Both free the graph after the pass by default.
+# By default both free the graph's saved values after the pass (unless you pass
+# `retain_graph=True`).
 #
 # Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x` in both ways,
-# once with `.backward()` and once with `torch.autograd.grad`, **each on its own graph** (a second
-# pass through a freed graph fails, and `retain_graph=True` is not the fix here: just compute the
-# function again). Both results must match the formula $2x\cos(x^2 + 1)$. The caller's tensor `x`
-# (and its `.grad`) must not change.
+# once with `.backward()` and once with `torch.autograd.grad`, **each on its own graph**. A second
+# pass through the same graph fails: both `sin` and the square saved their inputs, and the first
+# pass freed them. `retain_graph=True` is not the fix here: just compute the function again. Return
+# the pair `(gradient from .backward(), gradient from torch.autograd.grad)`; both must match the
+# formula $2x\cos(x^2 + 1)$ and have the shape and dtype of `x`. The caller's tensor `x` (its values,
+# `requires_grad` and `.grad`) must not change.
+#
+# What grading checks:
+#
+# - `test_chain_rule_grads_values` (1 point): for `x` of shapes (7,), (3, 4), (2, 1, 3) and a scalar
+#   in float32 and float64, both results equal $2x\cos(x^2 + 1)$ (values, shape, dtype); the first
+#   comes from a `.backward()` pass (or `torch.autograd.backward`), the second from
+#   `torch.autograd.grad`: the check changes the gradient each kind of pass starts from (differently
+#   for the two), so it sees which call produced which result; the two passes run on two different
+#   graphs.
+# - `test_chain_rule_grads_caller` (1 point): `x` requires grad (with no `.grad`, and with a `.grad`
+#   already set): after two calls in a row `x` keeps its values, `requires_grad` and `.grad`, and
+#   both calls return the right gradients.
 
 # %% nbgrader={"grade_id": "chain_rule_grads", "solution": true}
 def chain_rule_grads(x):
@@ -884,92 +1168,166 @@ def chain_rule_grads(x):
     return x_backward.grad, grad
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_chain_rule_grads", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true}
 x = torch.tensor([0.0, 0.5, 1.0, 2.0])
 g_backward, g_grad = chain_rule_grads(x)
-expected = 2 * x * torch.cos(x**2 + 1)
+expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
 torch.testing.assert_close(g_backward, expected, msg="the .backward() gradient must equal 2x cos(x^2 + 1)")
 torch.testing.assert_close(g_grad, expected, msg="the torch.autograd.grad gradient must equal 2x cos(x^2 + 1)")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_gen = torch.Generator().manual_seed(2006)
-for _shape, _dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]:
-    _x = torch.randn(_shape, generator=_gen, dtype=_dtype)
-    _expected = 2 * _x * torch.cos(_x**2 + 1)
-    _before = snapshot(_x)
-    with CallLog() as _log:
-        _got = chain_rule_grads(_x)
-    assert_untouched("chain_rule_grads", (_x,), _before, ("x",))
-    assert len(_got) == 2, "chain_rule_grads must return two gradients"
-    for _how, _g in zip((".backward()", "torch.autograd.grad"), _got):
-        assert isinstance(_g, torch.Tensor) and _g.shape == _x.shape, (
-            f"the {_how} gradient must be a tensor of shape {tuple(_x.shape)}")
-        torch.testing.assert_close(_g.detach(), _expected, msg=f"wrong {_how} gradient for shape {_shape}")
-    assert _log.count(BACKWARD_FUNCS) >= 1, "one of the gradients must come from .backward()"
-    assert _log.count(GRAD_FUNCS) >= 1, "one of the gradients must come from torch.autograd.grad"
-    assert _log.count_named("sin", "sin_") >= 2, (
-        "each gradient needs its own graph: compute sin(x**2 + 1) once per pass "
-        "(no retain_graph on one shared graph)")
-
-# A caller's x that requires grad keeps an empty .grad, and repeated calls agree.
-_x = torch.randn(5, generator=_gen).requires_grad_(True)
-_before = snapshot(_x)
-_first = chain_rule_grads(_x)
-_second = chain_rule_grads(_x)
-assert_untouched("chain_rule_grads", (_x,), _before, ("x",))
-_expected = 2 * _x.detach() * torch.cos(_x.detach() ** 2 + 1)
-for _how, _g1, _g2 in zip((".backward()", "torch.autograd.grad"), _first, _second):
-    torch.testing.assert_close(_g1.detach(), _expected, msg=f"wrong {_how} gradient when x requires grad")
-    torch.testing.assert_close(_g2.detach(), _expected, msg=(
-        f"the {_how} gradient changed on a second call: gradients must not accumulate across calls"))
+gen = torch.Generator().manual_seed(2006)
+probe.record("scales", {"backward": 2.0, "grad": 4.0})
+for shape, dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]:
+    key = f"chain_rule_grads(x of shape {shape}, {dtype})"
+    x = torch.randn(shape, generator=gen, dtype=dtype)
+    with probe.autograd_passes(backward=2.0, grad=4.0) as passes:
+        probe.call(key, chain_rule_grads, x)
+    probe.record(f"autograd passes in {key}", passes.found)
 ### END HIDDEN TESTS
 
+# %% judge="test_chain_rule_grads_values"
+def judge(got, want):
+    scales = want["scales"]
+    ways = (("first", ".backward()", "backward", "torch.autograd.grad", "grad"),
+            ("second", "torch.autograd.grad", "grad", ".backward()", "backward"))
+    for key in want.keys("chain_rule_grads("):
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 2, f"{key} must return two gradients"
+        passes = [p for p in got[f"autograd passes in {key}"] if isinstance(p, dict)]
+        true = expected[0] / scales["backward"]
+        for (which, how, entry, other_how, other), grad in zip(ways, grads):
+            assert any(p.get("entry") == entry for p in passes), f"{key} ran no {how} pass"
+            assert not matches(grad, true), (
+                f"{key}: the {which} result has the right values but is not what {how} computed (the hidden "
+                "check changes the gradient each backward pass starts from, and your result did not change)")
+            assert not matches(grad, true * scales[other]), (
+                f"{key}: the {which} result came from {other_how}; it must come from {how}")
+            check_tensor(grad, expected[0 if entry == "backward" else 1], f"the {how} gradient from {key}")
+        assert len({p.get("graph") for p in passes}) >= 2, (
+            f"{key}: both passes ran through one graph: build a new graph for the second pass "
+            "(compute sin(x**2 + 1) again; retain_graph=True is not the fix)")
+
+# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true}
+x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
+first = chain_rule_grads(x)
+second = chain_rule_grads(x)
+assert x.grad is None, "chain_rule_grads left a gradient in the caller's x.grad: differentiate a detached copy"
+assert x.requires_grad, "chain_rule_grads must not change the caller's x.requires_grad"
+torch.testing.assert_close(second[0], first[0], msg="a second call must return the same .backward() gradient")
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2014)
+x = torch.randn(5, generator=gen).requires_grad_(True)
+for call in ("first", "second"):
+    probe.call(f"chain_rule_grads(x) with x requiring grad, {call} call", chain_rule_grads, x)
+probe.record("caller's x after both calls", (x, x.grad))
+x_with_grad = torch.randn(2, 3, generator=gen, dtype=torch.float64).requires_grad_(True)
+x_with_grad.grad = torch.ones(2, 3, dtype=torch.float64)
+probe.call("chain_rule_grads(x) with x requiring grad and x.grad set", chain_rule_grads, x_with_grad)
+probe.record("caller's x with x.grad set after the call", (x_with_grad, x_with_grad.grad))
+### END HIDDEN TESTS
+
+# %% judge="test_chain_rule_grads_caller"
+def judge(got, want):
+    calls = want.keys("chain_rule_grads(")
+    for key in calls:
+        got[key]  # the verdict names an exception that a call raised
+    for key in want.keys("caller's "):
+        check_untouched(got, want, key, "chain_rule_grads", "x")
+    for key in calls:
+        grads, expected = got[key], want[key]
+        assert isinstance(grads, (tuple, list)) and len(grads) == 2, f"{key} must return two gradients"
+        for how, grad, right in zip((".backward()", "torch.autograd.grad"), grads, expected):
+            if key.endswith("second call") and not matches(grad, right):
+                raise AssertionError(f"a second call returned another {how} gradient: gradients must not pile "
+                                     "up across calls (differentiate fresh detached copies)")
+            check_tensor(grad, right, f"the {how} gradient from {key}")
+
 # %% [markdown] tags=["ru"]
-# ## 4. Градиентный спуск своими руками
+# ## 4. Градиентный спуск своими руками (около 20 минут)
+#
+# Документация: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (то, что мы
+# пишем вручную).
 #
 # Шаг градиентного спуска: $w \leftarrow w - \eta \,\nabla_w L$. В PyTorch у него три обязательных
 # свойства:
 #
 # 1. обновление делается **на месте** (`w -= ...`), чтобы `w` остался тем же тензором-листом, на
 #    который ссылаются модель и оптимизатор;
-# 2. обновление **не записывается в граф** (`torch.no_grad()`): иначе параметр станет результатом
-#    операции, а не листом;
+# 2. обновление **не записывается в граф** (`torch.no_grad()`);
 # 3. после шага градиенты **обнуляются**, иначе следующий `backward()` прибавит к старым.
 #
-# Нарушение любого из них даёт одну из трёх классических ошибок. Каждая ячейка ниже падает; мы
-# ловим исключение и печатаем его, чтобы ноутбук выполнялся до конца.
+# Три классические ошибки из лекции нарушают первые два свойства. Каждая ячейка ниже падает; мы
+# ловим исключение и печатаем его, чтобы ноутбук выполнялся дальше. (Нарушение третьего свойства
+# ошибки не вызывает: градиенты молча копятся, как в разделе 1.)
 #
-# **Ошибка 1: обновление листа на месте вне `no_grad`.** PyTorch запрещает менять на месте лист,
-# которому нужен градиент, пока идёт запись графа: такая операция сама попала бы в граф и испортила
-# бы сохранённые для обратного прохода значения.
+# **Ошибка 1: обновление листа на месте вне `no_grad`.** Когда градиенты включены, autograd
+# записывает любую операцию над тензором, которому нужен градиент, и операцию на месте тоже: он
+# переписывает историю тензора, и тот становится выходом нового узла (ниже промежуточный тензор
+# после `h -= 0.1` получает `grad_fn=SubBackward0`). У листа истории нет: с него граф начинается,
+# по нему берётся градиент, в его `.grad` градиент собирается. Операция на месте дала бы листу
+# историю, и параметр превратился бы в результат вычисления, поэтому PyTorch её запрещает:
+# `a leaf Variable that requires grad is being used in an in-place operation` (проверка
+# `check_inplace` в файле PyTorch `torch/csrc/autograd/VariableTypeUtils.h`). Это другая ошибка,
+# чем порча значений, сохранённых для обратного прохода: если на месте изменить тензор, который
+# сохранила какая-то операция, PyTorch заметит это при `backward()` по счётчику версий
+# ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
 
 # %% [markdown] tags=["en"]
-# ## 4. Gradient descent by hand
+# ## 4. Gradient descent by hand (about 20 minutes)
+#
+# Documentation: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (what we write
+# by hand).
 #
 # A gradient descent step is $w \leftarrow w - \eta \,\nabla_w L$. In PyTorch it has three required
 # properties:
 #
 # 1. the update happens **in place** (`w -= ...`), so that `w` stays the same leaf tensor that the
 #    model and the optimizer refer to;
-# 2. the update is **not recorded** in the graph (`torch.no_grad()`): otherwise the parameter would
-#    become the result of an operation instead of a leaf;
+# 2. the update is **not recorded** in the graph (`torch.no_grad()`);
 # 3. after the step the gradients are **reset**, or the next `backward()` adds to the old ones.
 #
-# Breaking any of them gives one of the three classic mistakes. Each cell below fails; we catch the
-# exception and print it so that the notebook still runs to the end.
+# The three classic mistakes of the lecture break the first two. Each cell below fails; we catch
+# the exception and print it so that the notebook runs on. (Breaking the third property raises no
+# error: the gradients silently pile up, as in section 1.)
 #
-# **Mistake 1: an in-place update of a leaf outside `no_grad`.** PyTorch refuses to modify in place
-# a leaf that requires a gradient while the graph is being recorded: the operation itself would land
-# in the graph and spoil the values saved for the backward pass.
+# **Mistake 1: an in-place update of a leaf outside `no_grad`.** With gradients on, autograd records
+# every operation on a tensor that requires a gradient, in-place ones too: it rewrites the tensor's
+# history, so that the tensor becomes the output of the new node (below, an intermediate tensor gets
+# `grad_fn=SubBackward0` after `h -= 0.1`). A leaf has no history: the graph starts there, the
+# gradient is taken with respect to it, and its `.grad` collects that gradient. An in-place
+# operation would give the leaf a history and turn the parameter into the result of a computation,
+# so PyTorch refuses: `a leaf Variable that requires grad is being used in an in-place operation`
+# (the check is `check_inplace` in PyTorch's `torch/csrc/autograd/VariableTypeUtils.h`). That is a
+# different error from spoiling the values saved for the backward pass: when a tensor that some
+# operation saved is changed in place, PyTorch notices it at `backward()` through version counters
+# ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 loss = (w - 3) ** 2
 loss.backward()
 try:
-    w -= 0.1 * w.grad  # in place, recorded: not allowed on a leaf that requires grad
+    w -= 0.1 * w.grad  # in place, recorded: it would give the leaf w a history
 except RuntimeError as error:
     print("RuntimeError:", error)
+
+h = w * 1.0  # not a leaf: an in-place operation just rewrites its history
+h -= 0.1
+print("h after h -= 0.1: grad_fn =", type(h.grad_fn).__name__)
+
+a = w * 1.0
+saved_square = a**2  # the square saves a for the backward pass
+a += 1.0  # ... and a is changed in place afterwards
+try:
+    saved_square.backward()
+except RuntimeError as error:
+    print("saved value changed -> RuntimeError:", str(error).split(":")[0])
 
 # %% [markdown] tags=["ru"]
 # **Ошибка 2: присваивание вместо обновления на месте.** `w = w - lr * w.grad` создаёт **новый**
@@ -983,7 +1341,7 @@ except RuntimeError as error:
 # fill its `.grad` (reading `w.grad` gives a warning), the gradient is `None`, and the subtraction
 # fails. The graph also grows from step to step: the new `w` remembers the whole history of updates.
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -1008,7 +1366,7 @@ for message in sorted({str(warning.message).split(". ")[0] for warning in caught
 # does not require a gradient. The name `w` now refers to a plain tensor, the link to the graph is
 # lost, and the next `backward()` fails: nothing in the graph requires a gradient.
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 try:
     for step in range(2):
@@ -1026,7 +1384,7 @@ except RuntimeError as error:
 # %% [markdown] tags=["en"]
 # **The right way:** update in place inside `no_grad`, then reset the gradient.
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 for step in range(30):
     loss = (w - 3) ** 2
@@ -1037,33 +1395,73 @@ for step in range(30):
 print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, requires grad: {w.requires_grad}")
 
 # %% [markdown] tags=["ru"]
-# ## Задание 4. Свой SGD и подбор прямой (2 + 2 балла)
+# ## Задание 4. Свой SGD и подбор прямой (2 + 2 балла, около 30 минут)
 #
 # 1. `sgd_step(params, lr)`: один шаг SGD для каждого параметра из `params` (это список, кортеж или
 #    генератор вроде `model.parameters()`; у каждого параметра заполнен `.grad`). Параметр
 #    обновляется **на месте** на `-lr * p.grad`, обновление не записывается в граф, затем градиент
 #    сбрасывается (`p.grad = None` или `p.grad.zero_()`). После шага параметры остаются теми же
-#    объектами, листьями, требующими градиента. Функция ничего не возвращает. Осторожно с
-#    генератором: пройти по нему можно только один раз.
+#    объектами с той же памятью, листьями, требующими градиента. Функция ничего не возвращает.
+#    Осторожно с генератором: пройти по нему можно только один раз.
 # 2. `fit_line(x, y, lr=0.05, steps=500)`: подберите $w$ и $b$ прямой $y \approx w x + b$ градиентным
 #    спуском. Начните с $w = b = 0$ (скаляры float32, требующие градиента); на каждом из `steps`
-#    шагов посчитайте MSE по всем точкам, градиенты через autograd и обновите параметры своим
-#    `sgd_step`. `torch.optim` не используйте. Верните `(w, b)` как числа Python `float`
-#    (`w.item()`).
+#    шагов посчитайте MSE по всем точкам (своей `mse` или `F.mse_loss`), градиенты через autograd и
+#    обновите параметры своим `sgd_step`. `torch.optim` не используйте. Верните `(w, b)` как числа
+#    Python `float` (`w.item()`). Видимые проверки вызывают вашу `fit_line`, а значит и ваши
+#    `sgd_step` и `mse`: сначала решите их. Скрытые проверки подставляют эталонные `sgd_step` и
+#    `mse`, так что балл за `fit_line` от них не зависит.
+#
+# Что проверяется при оценивании:
+#
+# - `test_sgd_step_update` (1 балл): параметры форм (3, 4), (5,) и скаляр во float32 и float64,
+#   переданные списком, кортежем и генератором, и параметры `nn.Linear` (`model.parameters()`):
+#   каждый становится `p - lr * p.grad`, остаётся тем же объектом с той же памятью (на месте, без
+#   `p.data = ...`) и листом, который требует градиента и не имеет `grad_fn`; при `lr = 0`
+#   значения не меняются; второй шаг вычитает `lr` на новый градиент.
+# - `test_sgd_step_reset` (1 балл): после шага (список, кортеж, генератор, `model.parameters()`,
+#   `lr = 0`) градиент каждого параметра — `None` или нули, и следующий `backward()` даёт свежий
+#   градиент, а не сумму со старым.
+# - `test_fit_line` (2 балла): результат — два числа Python `float`; на 50 точках с параметрами
+#   по умолчанию и на 40 точках с `lr=0.1, steps=400` прямая совпадает с решением метода
+#   наименьших квадратов с точностью 2e-3; `sgd_step` вызывается на каждом из `steps` шагов с
+#   переданным `lr`; после 1, 4 и 0 шагов из $w = b = 0$ результат совпадает с обычным
+#   градиентным спуском с точностью 1e-5, и градиенты на этих шагах посчитаны autograd (проверка,
+#   как в задании 1, меняет градиент, с которого начинается обратный проход); `x` и `y` не
+#   меняются.
 
 # %% [markdown] tags=["en"]
-# ## Exercise 4. Your own SGD, and fitting a line (2 + 2 points)
+# ## Exercise 4. Your own SGD, and fitting a line (2 + 2 points, about 30 minutes)
 #
 # 1. `sgd_step(params, lr)`: one SGD step for every parameter in `params` (a list, a tuple, or a
 #    generator such as `model.parameters()`; every parameter has its `.grad` filled in). Update each
 #    parameter **in place** by `-lr * p.grad` without recording the update in the graph, then reset
 #    its gradient (`p.grad = None` or `p.grad.zero_()`). After the step the parameters are the same
-#    objects, leaves that require grad. The function returns nothing. Careful with a generator: it can
-#    be iterated only once.
+#    objects with the same memory, leaves that require grad. The function returns nothing. Careful
+#    with a generator: it can be iterated only once.
 # 2. `fit_line(x, y, lr=0.05, steps=500)`: fit $w$ and $b$ of the line $y \approx w x + b$ by gradient
 #    descent. Start from $w = b = 0$ (float32 scalars that require grad); in each of the `steps` steps
-#    compute the MSE over all points, the gradients with autograd, and update the parameters with your
-#    `sgd_step`. Do not use `torch.optim`. Return `(w, b)` as Python `float`s (`w.item()`).
+#    compute the MSE over all points (with your `mse` or `F.mse_loss`), the gradients with autograd,
+#    and update the parameters with your `sgd_step`. Do not use `torch.optim`. Return `(w, b)` as
+#    Python `float`s (`w.item()`). The visible checks call your `fit_line`, and so your `sgd_step`
+#    and `mse`: solve those first. The hidden checks put in reference versions of `sgd_step` and
+#    `mse`, so the points of `fit_line` do not depend on yours.
+#
+# What grading checks:
+#
+# - `test_sgd_step_update` (1 point): parameters of shapes (3, 4), (5,) and a scalar in float32 and
+#   float64, passed as a list, a tuple and a generator, and the parameters of an `nn.Linear`
+#   (`model.parameters()`): each becomes `p - lr * p.grad`, stays the same object with the same
+#   memory (in place, no `p.data = ...`) and a leaf that requires grad and has no `grad_fn`; with
+#   `lr = 0` the values do not change; a second step subtracts `lr` times the new gradient.
+# - `test_sgd_step_reset` (1 point): after a step (list, tuple, generator, `model.parameters()`,
+#   `lr = 0`) every parameter's gradient is `None` or zeros, and the next `backward()` gives a fresh
+#   gradient, not one added to the old.
+# - `test_fit_line` (2 points): the result is two Python `float`s; on 50 points with the default
+#   arguments and on 40 points with `lr=0.1, steps=400` the line matches the least-squares solution
+#   within 2e-3; `sgd_step` is called in each of the `steps` steps with the given `lr`; after 1, 4
+#   and 0 steps from $w = b = 0$ the result matches plain gradient descent within 1e-5, and the
+#   gradients of those steps come from autograd (as in exercise 1, the check changes the gradient the
+#   backward pass starts from); `x` and `y` stay unchanged.
 
 # %% nbgrader={"grade_id": "sgd_step", "solution": true}
 def sgd_step(params, lr):
@@ -1078,66 +1476,114 @@ def sgd_step(params, lr):
             p.grad = None
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_sgd_step", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true}
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+(w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
+w_before = w
+sgd_step([w], lr=0.1)
+torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg="w must become w - lr * grad = [0.8, 1.6]")
+assert w is w_before and w.is_leaf and w.requires_grad, (
+    "after sgd_step the parameter must be the same leaf tensor, and still require grad")
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2007)
+for kind in ("list", "tuple", "generator"):
+    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
+              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
+    for p in params:
+        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+    given = list(params)
+    memory = [p.detach() for p in params]  # views of the parameters' memory as it is now
+    container = given if kind == "list" else tuple(given) if kind == "tuple" else (p for p in given)
+    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
+    probe.record(f"the parameters after sgd_step on a {kind}", params)
+    probe.record(f"the {kind} still holds the same tensors", [p is q for p, q in zip(given, params)])
+    probe.record(f"the parameters keep their memory after sgd_step on a {kind}",
+                 [probe.shares_storage(p, m) for p, m in zip(params, memory)])
+model = torch.nn.Linear(3, 2)
+with torch.no_grad():
+    model.weight.copy_(torch.randn(2, 3, generator=gen))
+    model.bias.copy_(torch.randn(2, generator=gen))
+((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
+probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
+probe.record("the nn.Linear's weight and bias after sgd_step", [model.weight, model.bias])
+p = torch.randn(4, generator=gen).requires_grad_(True)
+p.grad = torch.randn(4, generator=gen)
+probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
+probe.record("p after sgd_step with lr=0.0", p)
+p.grad = torch.full((4,), 3.0)
+probe.call("a second step, sgd_step([p], lr=0.5), with p.grad = 3", sgd_step, [p], 0.5)
+probe.record("p after the second step", p)
+### END HIDDEN TESTS
+
+# %% judge="test_sgd_step_update"
+def judge(got, want):
+    for key in want.keys("sgd_step(") + want.keys("a second step"):
+        got[key]  # the verdict names an exception that a call raised
+    for kind in ("list", "tuple", "generator"):
+        assert all(s is True for s in got[f"the {kind} still holds the same tensors"]), (
+            f"sgd_step replaced the tensors in the {kind}: update each parameter in place (p -= ...)")
+        params, expected = got[f"the parameters after sgd_step on a {kind}"], want[f"the parameters after sgd_step on a {kind}"]
+        for i, (p, right) in enumerate(zip(params, expected)):
+            check_tensor(p, right, f"parameter {i} of shape {tuple(right.shape)} passed in a {kind}, after the step "
+                                   "(p - lr * p.grad),")
+            assert p.observed["is_leaf"] and p.observed["requires_grad"] and p.observed["grad_fn"] is None, (
+                f"after sgd_step parameter {i} (passed in a {kind}) must still be a leaf that requires grad: "
+                "update it under torch.no_grad()")
+        assert all(s is True for s in got[f"the parameters keep their memory after sgd_step on a {kind}"]), (
+            f"sgd_step gave a parameter (passed in a {kind}) new memory (p.data = ...): update it in place "
+            "(p -= ... or p.sub_(...))")
+    for name, p, right in zip(("weight", "bias"), got["the nn.Linear's weight and bias after sgd_step"],
+                              want["the nn.Linear's weight and bias after sgd_step"]):
+        check_tensor(p, right, f"the nn.Linear's {name} after sgd_step(model.parameters(), lr=0.5)")
+        assert p.observed["parameter"] and p.observed["is_leaf"], (
+            f"the nn.Linear's {name} must stay the module's leaf parameter")
+    check_tensor(got["p after sgd_step with lr=0.0"], want["p after sgd_step with lr=0.0"],
+                 "p after a step with lr = 0 (it must not change)")
+    check_tensor(got["p after the second step"], want["p after the second step"],
+                 "p after a second step with lr = 0.5 and p.grad = 3")
+
+# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true}
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 sgd_step([w], lr=0.1)
-torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg="w must become w - lr * grad = [0.8, 1.6]")
-assert w.is_leaf and w.requires_grad, "after sgd_step the parameter must still be a leaf that requires grad"
 assert w.grad is None or not w.grad.any(), "sgd_step must reset the gradient (None or zeros)"
+(w * 3).sum().backward()
+torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg="the next backward() must give a fresh gradient [3, 3]")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_gen = torch.Generator().manual_seed(2007)
-for _kind in ("list", "tuple", "generator"):
-    _params = [torch.randn(_s, generator=_gen, dtype=_dt).requires_grad_(True)
-               for _s, _dt in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
-    for _p in _params:
-        _p.grad = torch.randn(_p.shape, generator=_gen, dtype=_p.dtype)
-    _before = [(_p, _p.detach().clone(), _p.grad.detach().clone(), _p.data_ptr()) for _p in _params]
-    if _kind == "list":
-        sgd_step(_params, 0.05)
-    elif _kind == "tuple":
-        sgd_step(tuple(_params), 0.05)
-    else:
-        sgd_step((_p for _p in _params), 0.05)
-    assert all(_p is _q for _p, (_q, *_rest) in zip(_params, _before)), (
-        "sgd_step must not replace the tensors in the list: update each one in place")
-    for _i, (_p, _old, _grad, _ptr) in enumerate(_before):
-        torch.testing.assert_close(_p.detach(), _old - 0.05 * _grad, msg=(
-            f"parameter {_i} (shape {tuple(_p.shape)}, passed in a {_kind}) must become p - lr * p.grad"))
-        assert _p.data_ptr() == _ptr, (
-            "sgd_step must update each parameter in place (p -= ... or p.sub_(...)), "
-            "not give it new storage (p.data = ...)")
-        assert _p.is_leaf and _p.requires_grad and _p.grad_fn is None, (
-            "after sgd_step a parameter must still be a leaf that requires grad: update it under torch.no_grad()")
-        assert _p.grad is None or not _p.grad.any(), (
-            f"sgd_step must reset the gradient of every parameter (parameter {_i}, passed in a {_kind})")
-
-# A real module: parameters() is a generator, gradients come from backward().
-_model = torch.nn.Linear(3, 2)
-torch.nn.functional.mse_loss(_model(torch.randn(4, 3, generator=_gen)), torch.randn(4, 2, generator=_gen)).backward()
-_before = {n: (p.detach().clone(), p.grad.detach().clone()) for n, p in _model.named_parameters()}
-sgd_step(_model.parameters(), lr=0.5)
-for _n, _p in _model.named_parameters():
-    torch.testing.assert_close(_p.detach(), _before[_n][0] - 0.5 * _before[_n][1],
-                               msg=f"{_n} of an nn.Linear was not updated by -lr * grad")
-    assert _p.grad is None or not _p.grad.any(), (
-        f"{_n}.grad was not reset when the parameters came from model.parameters() (a generator)")
-    assert isinstance(_p, torch.nn.Parameter) and _p.is_leaf, f"{_n} must stay the module's leaf parameter"
-
-# lr = 0 changes nothing but still resets; a second step after a new backward works.
-_p = torch.randn(4, generator=_gen).requires_grad_(True)
-_p.grad = torch.randn(4, generator=_gen)
-_old = _p.detach().clone()
-sgd_step([_p], 0.0)
-torch.testing.assert_close(_p.detach(), _old, msg="with lr = 0 the parameter must not change")
-assert _p.grad is None or not _p.grad.any(), "with lr = 0 the gradient must still be reset"
-(3 * _p).sum().backward()
-torch.testing.assert_close(_p.grad, torch.full((4,), 3.0), msg=(
-    "after sgd_step a new backward() must give a fresh gradient (was the old one reset?)"))
-sgd_step([_p], 0.5)
-torch.testing.assert_close(_p.detach(), _old - 1.5, msg="the second step must again subtract lr * grad")
+gen = torch.Generator().manual_seed(2015)
+for kind in ("list", "tuple", "generator"):
+    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
+              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
+    for p in params:
+        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+    container = params if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
+    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
+    probe.record(f"the gradients after sgd_step on a {kind}", [p.grad for p in params])
+model = torch.nn.Linear(3, 2)
+((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
+probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
+probe.record("the gradients after sgd_step on model.parameters()", [model.weight.grad, model.bias.grad])
+p = torch.randn(4, generator=gen).requires_grad_(True)
+p.grad = torch.randn(4, generator=gen)
+probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
+probe.record("the gradients after sgd_step with lr=0.0", [p.grad])
+probe.call("(3 * p).sum().backward() after the step", lambda: (3 * p).sum().backward())
+probe.record("p.grad after that backward", p.grad)
 ### END HIDDEN TESTS
+
+# %% judge="test_sgd_step_reset"
+def judge(got, want):
+    for key in want.keys("sgd_step("):
+        got[key]  # the verdict names an exception that a call raised
+    for key in want.keys("the gradients after"):
+        for i, grad in enumerate(got[key]):
+            assert grad is None or (isinstance(grad, torch.Tensor) and not grad.any()), (
+                f"{key}: the gradient of parameter {i} was not reset (set p.grad = None or call p.grad.zero_())")
+    got["(3 * p).sum().backward() after the step"]  # the verdict names an exception that backward raised
+    check_tensor(got["p.grad after that backward"], want["p.grad after that backward"],
+                 "p.grad after a step and a new backward of sum(3 * p) (a fresh gradient of threes)")
 
 # %% nbgrader={"grade_id": "fit_line", "solution": true}
 def fit_line(x, y, lr=0.05, steps=500):
@@ -1162,98 +1608,118 @@ assert isinstance(w_fit, float) and isinstance(b_fit, float), "fit_line must ret
 assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, f"y = 2x + 1 must give w = 2, b = 1, got {w_fit}, {b_fit}"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_calls = []
+sgd_calls = []
 
 
-def _reference_sgd_step(params, lr):
-    _calls.append(lr)
+def reference_sgd_step(params, lr):
+    sgd_calls.append(lr)
     with torch.no_grad():
         for p in params:
             p -= lr * p.grad
             p.grad = None
 
 
-def _reference_mse(y_pred, y_true):
+def reference_mse(y_pred, y_true):
     if y_pred.shape != y_true.shape:
         raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
     return ((y_pred - y_true) ** 2).mean()
 
 
-def _trajectory(x, y, lr, steps):
+gen = torch.Generator().manual_seed(2008)
+x1 = torch.linspace(-1.0, 1.0, 50)
+x2 = torch.rand(40, generator=gen) * 4 - 2
+x3 = torch.rand(30, generator=gen) * 2 - 1
+cases = [("fit_line(50 points, default lr and steps)", x1, 3.0 * x1 - 0.5 + 0.1 * torch.randn(50, generator=gen), 0.05, 500, {}),
+         ("fit_line(40 points, lr=0.1, steps=400)", x2, -1.2 * x2 + 2.0 + 0.1 * torch.randn(40, generator=gen), 0.1, 400,
+          {"lr": 0.1, "steps": 400})]
+y3 = 0.7 * x3 - 0.3 + 0.05 * torch.randn(30, generator=gen)
+cases += [(f"fit_line(30 points, lr={lr}, steps={steps})", x3, y3, lr, steps, {"lr": lr, "steps": steps})
+          for lr, steps in [(0.1, 1), (0.3, 4), (0.05, 0)]]
+probe.record("scale", 2.0)
+probe.record("converging calls", [key for key, *_ in cases[:2]])
+with probe.replaced(sgd_step=reference_sgd_step, mse=reference_mse):
+    for key, x, y, lr, steps, kwargs in cases:
+        sgd_calls.clear()
+        if steps > 100:
+            probe.call(key, fit_line, x, y, **kwargs)
+        else:
+            with probe.autograd_passes(backward=2.0, grad=2.0):
+                probe.call(key, fit_line, x, y, **kwargs)
+        probe.record(f"lr passed to sgd_step in {key}", list(sgd_calls))
+        probe.record(f"lr, steps, x and y after {key}", (lr, steps, x, y))
+### END HIDDEN TESTS
+
+# %% judge="test_fit_line"
+def descend(x, y, lr, steps, scale):
+    """Plain gradient descent on the MSE from w = b = 0, each gradient multiplied by scale."""
     w = torch.zeros((), requires_grad=True)
     b = torch.zeros((), requires_grad=True)
     for _ in range(steps):
         w_grad, b_grad = torch.autograd.grad(((w * x + b - y) ** 2).mean(), (w, b))
         with torch.no_grad():
-            w -= lr * w_grad
-            b -= lr * b_grad
+            w -= lr * scale * w_grad
+            b -= lr * scale * b_grad
     return w.item(), b.item()
 
 
-def _no_optimizer(self, *args, **kwargs):
-    raise AssertionError("fit_line must not use torch.optim: update the parameters with sgd_step")
-
-
-_original_optimizer_init = torch.optim.Optimizer.__init__
-torch.optim.Optimizer.__init__ = _no_optimizer
-try:
-    # These tests run with a reference sgd_step and mse, so they do not depend on yours.
-    with replaced_global("sgd_step", _reference_sgd_step), replaced_global("mse", _reference_mse):
-        _gen = torch.Generator().manual_seed(2008)
-        # Converges to the least-squares line with the defaults and with other lr / steps.
-        for _x, _w_true, _b_true, _lr, _steps, _kwargs in [
-            (torch.linspace(-1.0, 1.0, 50), 3.0, -0.5, 0.05, 500, {}),
-            (torch.rand(40, generator=_gen) * 4 - 2, -1.2, 2.0, 0.1, 400, {"lr": 0.1, "steps": 400}),
-        ]:
-            _y = _w_true * _x + _b_true + 0.1 * torch.randn(_x.shape, generator=_gen)
-            _before = snapshot(_x, _y)
-            _calls.clear()
-            _w_fit, _b_fit = fit_line(_x, _y, **_kwargs)
-            assert_untouched("fit_line", (_x, _y), _before, ("x", "y"))
-            assert type(_w_fit) is float and type(_b_fit) is float, (
-                f"fit_line must return Python floats, got {type(_w_fit).__name__} and {type(_b_fit).__name__}")
-            assert len(_calls) >= _steps, (
-                f"fit_line must update the parameters with sgd_step in each of the {_steps} steps "
-                f"(sgd_step was called {len(_calls)} times)")
-            assert all(_c == _lr for _c in _calls), f"fit_line must pass lr = {_lr} to sgd_step"
-            _design = torch.stack([_x, torch.ones_like(_x)], dim=1).double()
-            _best = torch.linalg.lstsq(_design, _y.double().unsqueeze(1)).solution.squeeze(1)
-            assert abs(_w_fit - _best[0].item()) < 2e-3 and abs(_b_fit - _best[1].item()) < 2e-3, (
-                f"fit_line did not converge to the least-squares line w = {_best[0].item():.4f}, "
-                f"b = {_best[1].item():.4f}; got w = {_w_fit:.4f}, b = {_b_fit:.4f} "
-                "(mean, not sum, of the squared errors?)")
-
-        # A few steps from w = b = 0 follow plain gradient descent exactly: lr and steps are honoured.
-        _x = torch.rand(30, generator=_gen) * 2 - 1
-        _y = 0.7 * _x - 0.3 + 0.05 * torch.randn(30, generator=_gen)
-        for _lr, _steps in [(0.1, 1), (0.3, 4), (0.05, 0)]:
-            _got = fit_line(_x, _y, lr=_lr, steps=_steps)
-            _expected = _trajectory(_x, _y, _lr, _steps)
-            assert abs(_got[0] - _expected[0]) < 1e-5 and abs(_got[1] - _expected[1]) < 1e-5, (
-                f"after {_steps} steps with lr = {_lr} from w = b = 0, (w, b) must be "
-                f"({_expected[0]:.6f}, {_expected[1]:.6f}), got ({_got[0]:.6f}, {_got[1]:.6f})")
-finally:
-    torch.optim.Optimizer.__init__ = _original_optimizer_init
-### END HIDDEN TESTS
+def judge(got, want):
+    converging = want["converging calls"]
+    for key in want.keys("fit_line("):
+        result = got[key]
+        assert isinstance(result, (tuple, list)) and len(result) == 2 and all(type(v) is float for v in result), (
+            f"{key} must return (w, b) as two Python floats")
+        lr, steps, x, y = want[f"lr, steps, x and y after {key}"]
+        _, _, x_after, y_after = got[f"lr, steps, x and y after {key}"]
+        assert torch.equal(x_after, x) and torch.equal(y_after, y), f"{key} changed its argument x or y"
+        rates = got[f"lr passed to sgd_step in {key}"]
+        assert isinstance(rates, list) and len(rates) >= steps, (
+            f"{key} must update the parameters with sgd_step in each of its {steps} steps "
+            f"(sgd_step was called {len(rates) if isinstance(rates, list) else 0} times)")
+        assert all(rate == lr for rate in rates), f"{key} must pass lr = {lr} to sgd_step"
+        w, b = result
+        if key in converging:
+            design = torch.stack([x, torch.ones_like(x)], dim=1).double()
+            best_w, best_b = torch.linalg.lstsq(design, y.double().unsqueeze(1)).solution.squeeze(1).tolist()
+            assert abs(w - best_w) < 2e-3 and abs(b - best_b) < 2e-3, (
+                f"{key} did not reach the least-squares line w = {best_w:.4f}, b = {best_b:.4f}: got "
+                f"w = {w:.4f}, b = {b:.4f} (the mean, not the sum, of the squared errors?)")
+        else:
+            right = descend(x, y, lr, steps, want["scale"])
+            if steps and all(abs(v - r) < 1e-5 for v, r in zip(result, descend(x, y, lr, steps, 1.0))):
+                raise AssertionError(f"{key}: the steps follow gradient descent, but their gradients were not "
+                                     "computed by autograd (the hidden check changes the gradient autograd's "
+                                     "backward pass starts from, and your steps did not change with it)")
+            assert all(abs(v - r) < 1e-5 for v, r in zip(result, right)), (
+                f"{key}: from w = b = 0 the result must follow plain gradient descent: expected "
+                f"({right[0]:.6f}, {right[1]:.6f}), got ({w:.6f}, {b:.6f})")
 
 # %% [markdown] tags=["ru"]
 # Подберём прямую по зашумлённым точкам и сравним с точным решением метода наименьших квадратов.
+# Ячейка использует `fit_line` и пропускает подбор, пока задание 4 не решено.
 
 # %% [markdown] tags=["en"]
-# Fit a line to noisy points and compare with the exact least-squares solution.
+# Fit a line to noisy points and compare with the exact least-squares solution. The cell uses
+# `fit_line` and skips the fit until exercise 4 is solved.
 
-# %%
+# %% tags=["demo"]
 torch.manual_seed(1)
 x_points = torch.linspace(-1.0, 1.0, 100)
 y_points = -1.5 * x_points + 0.25 + 0.2 * torch.randn(100)
-w_fit, b_fit = fit_line(x_points, y_points)
 design = torch.stack([x_points, torch.ones_like(x_points)], dim=1)
 w_best, b_best = torch.linalg.lstsq(design, y_points.unsqueeze(1)).solution.squeeze(1).tolist()
-print(f"gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}")
+try:
+    w_fit, b_fit = fit_line(x_points, y_points)
+    print(f"gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}")
+except NotImplementedError:
+    print("Skipped gradient descent: it needs fit_line, sgd_step and mse (exercises 2 and 4); solve them first.")
 print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 
 # %% [markdown] tags=["ru"]
-# ## Задание 5. Граф изнутри (2 + 1 балла)
+# ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
+#
+# Документация: [граф autograd](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
 #
 # Узел графа — это объект; его класс говорит, какая операция его породила: `MulBackward0`,
 # `AddBackward0`, `PowBackward0`, `SinBackward0`… Лист, которому нужен градиент, представлен узлом
@@ -1261,18 +1727,38 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # `None`: по этому пути обратный проход не идёт.
 #
 # 1. `count_graph_nodes(t)`: сколько **различных** узлов каждого типа достижимо из `t.grad_fn`
-#    (включая сам `t.grad_fn`), в виде словаря `{имя класса: количество}`, например
-#    `type(node).__name__`. Узел, до которого можно дойти несколькими путями, считается один раз:
-#    в $f(x, y)$ из раздела 1 лист `x` встречается в трёх ветвях, но узел `AccumulateGrad` у него
-#    один. Если `t.grad_fn` равен `None`, верните пустой словарь. Для `a*b + c*d`, где `d` не
-#    требует градиента: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`.
+#    (включая сам `t.grad_fn`), в виде словаря `{имя класса: количество}` с целыми значениями;
+#    имя класса — `type(node).__name__` (`node.name()` для листа даёт другое имя,
+#    `torch::autograd::AccumulateGrad`). Узел, до которого можно дойти несколькими путями,
+#    считается один раз: в $f(x, y)$ из раздела 1 лист `x` встречается в трёх ветвях, но узел
+#    `AccumulateGrad` у него один. Если `t.grad_fn` равен `None`, верните пустой словарь. Для
+#    `a*b + c*d`, где `d` не требует градиента: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`.
+#    Функция не должна запускать обратный проход и освобождать граф.
 # 2. `abcd_grads(a, b, c, d)`: градиенты $\sum(a b + c d)$ по каждому из четырёх тензоров одной
 #    формы, **выведенные на бумаге** (без autograd): словарь с ключами `"a"`, `"b"`, `"c"`, `"d"`.
 #    Для тензора, который не требует градиента, значение `None` (как у `.grad` такого тензора после
 #    `backward()`); тензор, который требует градиента, получает градиент, даже если он не лист.
+#    Градиент имеет форму и dtype своего тензора; тензоры вызывающего не меняются.
+#
+# Что проверяется при оценивании:
+#
+# - `test_count_graph_nodes` (2 балла): точное совпадение словаря (без лишних ключей) для листа и
+#   тензора без градиента (пустой словарь), для `m + m` с `m = a * b` и `a * a` (общий узел и лист
+#   считаются один раз), для $f(x, y)$ из раздела 1, для цепочки из 12 шагов `h = h + h` (4096
+#   путей, 13 различных узлов), для графа с представлениями (views), суммами и средними, `@`, своей
+#   `autograd.Function` и функции потерь маленькой сети, для 8 случайных выражений; после подсчёта
+#   `.grad` листьев остаётся `None`, а `backward()` по тому же графу работает.
+# - `test_abcd_grads` (1 балл): все 16 сочетаний `requires_grad` у четырёх тензоров (формы (),
+#   (3,), (2, 3), (4, 1), float32) и тензоры, которые требуют градиента, но не листья: значения,
+#   формы и dtype градиентов, `None` ровно там, где `requires_grad` ложно; ни одного вызова
+#   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются.
 
 # %% [markdown] tags=["en"]
-# ## Exercise 5. The graph from the inside (2 + 1 points)
+# ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
+#
+# Documentation: [the autograd graph](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
 #
 # A graph node is an object whose class tells which operation produced it: `MulBackward0`,
 # `AddBackward0`, `PowBackward0`, `SinBackward0`… A leaf that requires a gradient is represented by
@@ -1280,15 +1766,31 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # holds `None` in its place: the backward pass does not go there.
 #
 # 1. `count_graph_nodes(t)`: how many **distinct** nodes of each type are reachable from `t.grad_fn`
-#    (including `t.grad_fn` itself), as a dict `{class name: count}`, e.g. `type(node).__name__`.
-#    A node that can be reached by several paths counts once: in $f(x, y)$ of section 1 the leaf `x`
-#    appears in three branches but has a single `AccumulateGrad` node. If `t.grad_fn` is `None`,
-#    return an empty dict. For `a*b + c*d` with `d` not requiring grad:
-#    `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`.
+#    (including `t.grad_fn` itself), as a dict `{class name: count}` with integer counts; the class
+#    name is `type(node).__name__` (for a leaf `node.name()` gives another name,
+#    `torch::autograd::AccumulateGrad`). A node that can be reached by several paths counts once: in
+#    $f(x, y)$ of section 1 the leaf `x` appears in three branches but has a single `AccumulateGrad`
+#    node. If `t.grad_fn` is `None`, return an empty dict. For `a*b + c*d` with `d` not requiring
+#    grad: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`. The function must neither
+#    run the backward pass nor free the graph.
 # 2. `abcd_grads(a, b, c, d)`: the gradients of $\sum(a b + c d)$ with respect to each of four tensors
 #    of one shape, **derived on paper** (no autograd): a dict with keys `"a"`, `"b"`, `"c"`, `"d"`.
 #    A tensor that does not require grad gets `None` (just like its `.grad` after `backward()`); a
-#    tensor that requires grad gets its gradient, even if it is not a leaf.
+#    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient has the shape
+#    and dtype of its tensor; the caller's tensors do not change.
+#
+# What grading checks:
+#
+# - `test_count_graph_nodes` (2 points): the exact dict (no extra keys) for a leaf and for a tensor
+#   that does not require grad (an empty dict), for `m + m` with `m = a * b` and for `a * a` (a shared
+#   node and a leaf count once), for $f(x, y)$ of section 1, for a chain of 12 steps `h = h + h`
+#   (4096 paths, 13 distinct nodes), for a graph with views, reductions, `@`, a custom
+#   `autograd.Function`, for the loss of a small network, and for 8 random expressions; after
+#   counting, the leaves' `.grad` is still `None` and `backward()` through the same graph works.
+# - `test_abcd_grads` (1 point): all 16 combinations of `requires_grad` of the four tensors (shapes
+#   (), (3,), (2, 3), (4, 1), float32) and tensors that require grad without being leaves: values,
+#   shapes and dtypes of the gradients, `None` exactly where `requires_grad` is false; no autograd
+#   call; the caller's tensors keep their values, `requires_grad` and `.grad`.
 
 # %% nbgrader={"grade_id": "count_graph_nodes", "solution": true}
 def count_graph_nodes(t):
@@ -1315,20 +1817,7 @@ counts = count_graph_nodes(a * b + c * d)
 assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, f"a*b + c*d: got {counts}"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _reference_count(t):
-    counts, seen = {}, set()
-    stack = [t.grad_fn] if t.grad_fn is not None else []
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
-        stack.extend(child for child, _ in node.next_functions if child is not None)
-    return counts
-
-
-class _Cube(torch.autograd.Function):
+class Cube(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -1340,58 +1829,54 @@ class _Cube(torch.autograd.Function):
         return 3 * x**2 * grad
 
 
-def _check_count(t, label, expected=None):
-    got = count_graph_nodes(t)
-    if expected is None:
-        expected = _reference_count(t)
-    assert isinstance(got, dict), f"count_graph_nodes must return a dict ({label})"
-    assert got == expected, f"{label}: expected {expected}, got {got}"
-
-
-_gen = torch.Generator().manual_seed(2009)
-_a, _b, _c = (torch.randn(3, generator=_gen).requires_grad_(True) for _ in range(3))
-_plain = torch.randn(3, generator=_gen)
-
-# No graph at all.
-_check_count(_a, "a leaf (grad_fn is None)", {})
-_check_count(_plain * 2, "a tensor that does not require grad", {})
-# A shared intermediate node and a leaf used twice count once.
-_m = _a * _b
-_check_count(_m + _m, "m + m with m = a * b", {"AddBackward0": 1, "MulBackward0": 1, "AccumulateGrad": 2})
-_check_count(_a * _a, "a * a", {"MulBackward0": 1, "AccumulateGrad": 1})
-# The function of section 1.
-_x, _y = torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requires_grad=True)
-_check_count(_x**2 + _x * _y + (_x + _y) ** 2, "x**2 + x*y + (x + y)**2",
-             {"AddBackward0": 3, "PowBackward0": 2, "MulBackward0": 1, "AccumulateGrad": 2})
-# A diamond chain: 12 levels, each node used twice (4096 paths, 13 distinct nodes).
-_h = _a.sin()
+gen = torch.Generator().manual_seed(2009)
+a, b, c = (torch.randn(3, generator=gen).requires_grad_(True) for _ in range(3))
+plain = torch.randn(3, generator=gen)
+m = a * b
+x, y = torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requires_grad=True)
+h = a.sin()
 for _ in range(12):
-    _h = _h + _h
-_check_count(_h, "a chain of 12 h = h + h", {"AddBackward0": 12, "SinBackward0": 1, "AccumulateGrad": 1})
-# Constants, views, reductions, matmul, a custom Function and a module.
-_W = torch.randn(3, 4, generator=_gen).requires_grad_(True)
-_out = (_Cube.apply(_a) @ _W).relu()[1:].sum() + (_W.t() * _plain).mean() + (_c.exp() * _plain).sum()
-_check_count(_out, "a graph with views, reductions, matmul and a custom Function")
-_model = torch.nn.Sequential(torch.nn.Linear(3, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
-_check_count(_model(torch.randn(4, 3, generator=_gen)).pow(2).mean(), "a small MLP's loss")
-# Random expressions.
-_ops = [lambda p, q: p * q, lambda p, q: p + q, lambda p, q: p - q.exp(), lambda p, q: (p * 2).sin(),
-        lambda p, q: q.cos() * p, lambda p, q: p.tanh(), lambda p, q: p / (q**2 + 1)]
-for _trial in range(8):
-    _pool = [_a, _b, _c, _plain]
-    for _step in range(6):
-        _i, _j = torch.randint(0, len(_pool), (2,), generator=_gen).tolist()
-        _op = _ops[torch.randint(0, len(_ops), (1,), generator=_gen).item()]
-        _pool.append(_op(_pool[_i], _pool[_j]))
-    _check_count(_pool[-1] + _pool[-2], f"random expression #{_trial}")
-
-# Counting does not run or free the graph.
-_out = (_a * _b).sum()
-count_graph_nodes(_out)
-assert _a.grad is None and _b.grad is None, "count_graph_nodes must not run the backward pass"
-_out.backward()
-torch.testing.assert_close(_a.grad, _b.detach(), msg="the graph must still be usable after count_graph_nodes")
+    h = h + h
+weight = torch.randn(3, 4, generator=gen).requires_grad_(True)
+model = torch.nn.Sequential(torch.nn.Linear(3, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
+graphs = [("a leaf (grad_fn is None)", a), ("2 * t for t that does not require grad", plain * 2),
+          ("m + m with m = a * b", m + m), ("a * a", a * a), ("x**2 + x*y + (x + y)**2", x**2 + x * y + (x + y) ** 2),
+          ("a chain of 12 steps h = h + h", h),
+          ("a graph with views, reductions, @ and a custom Function",
+           (Cube.apply(a) @ weight).relu()[1:].sum() + (weight.t() * plain).mean() + (c.exp() * plain).sum()),
+          ("a small network's loss", model(torch.randn(4, 3, generator=gen)).pow(2).mean())]
+operations = [lambda p, q: p * q, lambda p, q: p + q, lambda p, q: p - q.exp(), lambda p, q: (p * 2).sin(),
+              lambda p, q: q.cos() * p, lambda p, q: p.tanh(), lambda p, q: p / (q**2 + 1)]
+for trial in range(8):
+    pool = [a, b, c, plain]
+    for _ in range(6):
+        i, j = torch.randint(0, len(pool), (2,), generator=gen).tolist()
+        pool.append(operations[torch.randint(0, len(operations), (1,), generator=gen).item()](pool[i], pool[j]))
+    graphs.append((f"random expression #{trial}", pool[-1] + pool[-2]))
+for label, tensor in graphs:
+    probe.call(f"count_graph_nodes({label})", count_graph_nodes, tensor)
+out = (a * b).sum()
+probe.call("count_graph_nodes(sum(a * b)) before its backward", count_graph_nodes, out)
+probe.record("a.grad and b.grad after counting", (a.grad, b.grad))
+probe.call("sum(a * b).backward() after counting", out.backward)
 ### END HIDDEN TESTS
+
+# %% judge="test_count_graph_nodes"
+def judge(got, want):
+    for key in want.keys("count_graph_nodes("):
+        counts, expected = got[key], want[key]
+        assert isinstance(counts, dict), f"{key} must return a dict"
+        shown = {str.__str__(name): number for name, number in expected.items()}
+        differ = sorted(str.__str__(name) for name in expected if counts.get(name) != expected[name])
+        extra = [name for name in counts if name not in expected]
+        assert not differ and not extra, (
+            f"{key}: expected {shown}"
+            + (f"; your counts differ for {', '.join(differ)}" if differ else "")
+            + (f"; your dict has {len(extra)} key(s) that should not be there" if extra else ""))
+    assert got["a.grad and b.grad after counting"] == (None, None), (
+        "count_graph_nodes must not run the backward pass (a.grad and b.grad must stay None)")
+    assert got.raised("sum(a * b).backward() after counting") is None, (
+        "after count_graph_nodes the graph must still be usable: backward() through it raised")
 
 # %% nbgrader={"grade_id": "abcd_grads", "solution": true}
 def abcd_grads(a, b, c, d):
@@ -1411,70 +1896,76 @@ def abcd_grads(a, b, c, d):
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 grads = abcd_grads(a, b, c, d)
-(a * b + c * d).backward()
-for name, leaf in zip("abcd", (a, b, c, d)):
-    if leaf.grad is None:
-        assert grads[name] is None, f"{name} does not require grad: its gradient must be None"
-    else:
-        torch.testing.assert_close(grads[name], leaf.grad, msg=f"the gradient for {name} must equal {name}.grad")
+assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, "abcd_grads must return a dict with keys a, b, c, d"
+torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg="the gradient for a is b = 3")
+torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg="the gradient for b is a = 2")
+torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg="the gradient for c is d = 5")
+assert grads["d"] is None, "d does not require grad: its gradient must be None"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_gen = torch.Generator().manual_seed(2010)
-for _mask in range(16):
-    _flags = [bool(_mask >> _i & 1) for _i in range(4)]
-    _shape = [(), (3,), (2, 3), (4, 1)][_mask % 4]
-    _tensors = [torch.randn(_shape, generator=_gen).requires_grad_(_f) for _f in _flags]
-    _before = snapshot(*_tensors)
-    with CallLog() as _log:
-        _got = abcd_grads(*_tensors)
-    assert _log.count(BACKWARD_FUNCS + GRAD_FUNCS) == 0, (
-        "abcd_grads must give the gradients from the formula, without calling autograd")
-    assert_untouched("abcd_grads", _tensors, _before, "abcd")
-    assert isinstance(_got, dict) and set(_got) == set("abcd"), (
-        f"abcd_grads must return a dict with keys 'a', 'b', 'c', 'd', got {_got!r}")
-    _leaves = [t.detach().clone().requires_grad_(True) for t in _tensors]
-    _expected = torch.autograd.grad((_leaves[0] * _leaves[1] + _leaves[2] * _leaves[3]).sum(), _leaves)
-    for _name, _flag, _e in zip("abcd", _flags, _expected):
-        if not _flag:
-            assert _got[_name] is None, (
-                f"{_name} does not require grad, so its gradient must be None (requires_grad flags {_flags})")
-        else:
-            assert isinstance(_got[_name], torch.Tensor), (
-                f"{_name} requires grad: its gradient must be a tensor, got {_got[_name]!r}")
-            torch.testing.assert_close(_got[_name].detach(), _e, msg=(
-                f"wrong gradient for {_name} (requires_grad flags {_flags}, shape {_shape})"))
-
-# A tensor that requires grad without being a leaf still has a gradient.
-_base = torch.randn(3, generator=_gen).requires_grad_(True)
-_a2, _b2 = _base * 2, torch.randn(3, generator=_gen)
-_c2, _d2 = torch.randn(3, generator=_gen).requires_grad_(True), _base.exp()
-_got = abcd_grads(_a2, _b2, _c2, _d2)
-assert _got["b"] is None, "b does not require grad, so its gradient must be None"
-for _name, _e in (("a", _b2), ("c", _d2.detach()), ("d", _c2.detach())):
-    assert isinstance(_got[_name], torch.Tensor), (
-        f"{_name} requires grad (it is not a leaf, but it is part of the graph): its gradient must be a tensor")
-    torch.testing.assert_close(_got[_name].detach(), _e, msg=f"wrong gradient for the non-leaf {_name}")
+gen = torch.Generator().manual_seed(2010)
+cases = []
+for mask in range(16):
+    flags = [bool(mask >> i & 1) for i in range(4)]
+    shape = [(), (3,), (2, 3), (4, 1)][mask % 4]
+    tensors = [torch.randn(shape, generator=gen).requires_grad_(flag) for flag in flags]
+    cases.append((f"abcd_grads(shape {shape}, requires_grad " + ", ".join(f"{n}={f}" for n, f in zip("abcd", flags)) + ")",
+                  tensors))
+base = torch.randn(3, generator=gen).requires_grad_(True)
+cases.append(("abcd_grads(a = 2 * base, b plain, c a leaf, d = exp(base): a and d require grad without being leaves)",
+              [base * 2, torch.randn(3, generator=gen), torch.randn(3, generator=gen).requires_grad_(True), base.exp()]))
+for key, tensors in cases:
+    with probe.torch_calls() as calls:
+        probe.call(key, abcd_grads, *tensors)
+    probe.record(f"torch functions called by {key}", calls.names)
+    probe.record(f"the caller's tensors after {key}", [(t, t.grad if t.is_leaf else None) for t in tensors])
 ### END HIDDEN TESTS
+
+# %% judge="test_abcd_grads"
+def judge(got, want):
+    for key in want.keys("abcd_grads("):
+        grads, expected = got[key], want[key]
+        assert not {"backward", "grad"} & set(got[f"torch functions called by {key}"]), (
+            f"{key} called autograd (.backward() or torch.autograd.grad): use the formula you derived")
+        assert isinstance(grads, dict) and set(grads) == set(expected), (
+            f"{key} must return a dict with the keys 'a', 'b', 'c', 'd'")
+        for name in "abcd":
+            if expected[name] is None:
+                assert grads[name] is None, f"{key}: {name} does not require grad, so its gradient must be None"
+            else:
+                check_tensor(grads[name], expected[name], f"the gradient for {name} from {key}")
+        states = got[f"the caller's tensors after {key}"]
+        for name, (tensor, grad), (reference, reference_grad) in zip("abcd", states, want[f"the caller's tensors after {key}"]):
+            assert torch.equal(tensor, reference) and tensor.observed["requires_grad"] == reference.observed["requires_grad"] \
+                and (grad is None) == (reference_grad is None), f"{key} changed the caller's {name}"
 
 # %% [markdown] tags=["ru"]
 # Применим `count_graph_nodes` к функции из раздела 1 и к функции потерь маленькой сети. В сети
 # узел `AccumulateGrad` есть у каждого параметра, а у входных данных его нет: им градиент не нужен.
+# Ячейка пропускает подсчёт, пока `count_graph_nodes` не написана.
 
 # %% [markdown] tags=["en"]
 # Apply `count_graph_nodes` to the function of section 1 and to the loss of a small network. In the
 # network every parameter has an `AccumulateGrad` node and the input data has none: it needs no
-# gradient.
+# gradient. The cell skips the counting until `count_graph_nodes` is written.
 
-# %%
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
-print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
 net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
 net_loss = F.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1))
-print("MLP loss:", count_graph_nodes(net_loss))
+try:
+    print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
+    print("MLP loss:", count_graph_nodes(net_loss))
+except NotImplementedError:
+    print("Skipped: this cell needs count_graph_nodes (exercise 5); solve it first.")
 
 # %% [markdown] tags=["ru"]
-# ## 6. Логистическая регрессия
+# ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
+#
+# Документация: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
+# [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
 #
 # Бинарный классификатор: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$,
 # функция потерь — бинарная кросс-энтропия
@@ -1484,11 +1975,16 @@ print("MLP loss:", count_graph_nodes(net_loss))
 # Число $z$ называют **логитом**. В PyTorch есть две функции потерь: `F.binary_cross_entropy` ждёт
 # вероятности $\hat y$, а `F.binary_cross_entropy_with_logits` принимает логиты и сама применяет
 # сигмоиду. Вторая предпочтительнее: она считает $\log\sigma(z)$ устойчиво. Для больших $|z|$
-# сигмоида во float32 округляется ровно до 1 или 0, и логарифм от неё даёт $-\infty$ (или PyTorch
-# обрезает его до $-100$), а версия с логитами остаётся точной.
+# сигмоида во float32 округляется ровно до 1 или 0 (ниже: уже при $z = 17$), логарифм от неё
+# равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$ (так написано в документации
+# `nn.BCELoss`), а версия с логитами даёт точный ответ $\mathrm{softplus}(z)$.
 
 # %% [markdown] tags=["en"]
-# ## 6. Logistic regression
+# ## 6. Logistic regression (about 30 minutes with exercise 6)
+#
+# Documentation: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
+# [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
 #
 # A binary classifier: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$, trained
 # with the binary cross-entropy loss
@@ -1498,12 +1994,14 @@ print("MLP loss:", count_graph_nodes(net_loss))
 # The number $z$ is called a **logit**. PyTorch has two losses: `F.binary_cross_entropy` takes the
 # probabilities $\hat y$, while `F.binary_cross_entropy_with_logits` takes logits and applies the
 # sigmoid itself. Prefer the latter: it computes $\log\sigma(z)$ stably. For large $|z|$ the float32
-# sigmoid rounds to exactly 1 or 0 and its logarithm is $-\infty$ (or PyTorch clips it to $-100$),
-# while the logits version stays exact.
+# sigmoid rounds to exactly 1 or 0 (below: already at $z = 17$), its logarithm is $-\infty$, and
+# `F.binary_cross_entropy` clips it to $-100$ (as the `nn.BCELoss` documentation says), while the
+# logits version gives the exact answer $\mathrm{softplus}(z)$.
 
-# %%
-z = torch.tensor([0.0, 5.0, 20.0, 40.0])
-target = torch.zeros(4)
+# %% tags=["demo"]
+z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
+target = torch.zeros(6)
+print("sigmoid(z) == 1 in float32:", (torch.sigmoid(z) == 1).tolist())
 for name, value in [
     ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="none")),
     ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
@@ -1519,7 +2017,7 @@ print("exact: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
 # Build the graph for one example: an input of 5 features and 3 independent binary outputs (as in the
 # lecture), and look at the `grad_fn` of the intermediate values.
 
-# %%
+# %% tags=["demo"]
 torch.manual_seed(7)
 x_one = torch.ones(5)
 y_one = torch.tensor([0.0, 1.0, 0.0])
@@ -1549,7 +2047,7 @@ print("w.grad shape:", tuple(w.grad.shape), "| b.grad:", b.grad)
 # with $N$ the number of elements of `z`. Then, by the chain rule, $\partial L/\partial w = x^\top \,\partial L/\partial z$
 # and $\partial L/\partial b = \sum_i \partial L/\partial z_i$. Check it on the example above.
 
-# %%
+# %% tags=["demo"]
 with torch.no_grad():
     dz = (torch.sigmoid(z) - y_one) / z.numel()
     print("b.grad matches dL/dz:      ", torch.allclose(b.grad, dz))
@@ -1559,27 +2057,51 @@ with torch.no_grad():
 # ## Задание 6. Градиенты логистической регрессии (2 балла)
 #
 # Напишите `logistic_grads(x, y, w, b)`, которая возвращает `(loss, dw, db)`: значение
-# `F.binary_cross_entropy_with_logits(x @ w + b, y)` (среднее по всем элементам) и его градиенты
-# по `w` и `b` той же формы, что `w` и `b`. Формы бывают разные: `x` формы (N, D) с `w` формы (D,) и
-# `b` формы (1,) или скаляром; один пример `x` формы (D,) с `w` формы (D, K) и `b` формы (K,), как в
-# лекции. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не меняйте, повторный вызов должен
-# давать тот же ответ. Ниже ответ сверяется с формулой для $\partial L/\partial z$.
+# `F.binary_cross_entropy_with_logits(x @ w + b, y)` (среднее по всем элементам) как 0-мерный тензор
+# dtype входов и его градиенты по `w` и `b` той же формы и dtype, что `w` и `b`. Формы бывают
+# разные: `x` формы (N, D) с `w` формы (D,) и `b` формы (1,) или скаляром; `x` формы (N, D) с `w`
+# формы (D, K), `b` формы (K,) и `y` формы (N, K); один пример `x` формы (D,) с `w` формы (D, K) и
+# `b` формы (K,), как в лекции. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
+# меняйте, повторный вызов должен давать тот же ответ. Ниже ответ сверяется с формулой для
+# $\partial L/\partial z$.
 #
 # Пример: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Тогда $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
+#
+# Что проверяется при оценивании:
+#
+# - `test_logistic_grads_values` (1 балл): `loss`, `dw` и `db` (значения, формы, dtype) для всех
+#   трёх видов форм во float32 и float64, в том числе для больших логитов ($|z|$ до десятков), где
+#   функция потерь на вероятностях ошибается.
+# - `test_logistic_grads_caller` (1 балл): мягкие ответы `y` из $[0, 1]$; `w` и `b` требуют
+#   градиента, у `w` уже есть `.grad`, и `w` и `b`, которые градиента не требуют: все вызовы (два
+#   подряд для первого случая) дают верный ответ, а значения, `requires_grad` и `.grad` всех
+#   аргументов остаются прежними.
 
 # %% [markdown] tags=["en"]
 # ## Exercise 6. Gradients of logistic regression (2 points)
 #
 # Write `logistic_grads(x, y, w, b)` returning `(loss, dw, db)`: the value of
-# `F.binary_cross_entropy_with_logits(x @ w + b, y)` (the mean over all elements) and its gradients
-# with respect to `w` and `b`, shaped like `w` and `b`. Shapes vary: `x` of shape (N, D) with `w` of
-# shape (D,) and `b` of shape (1,) or a scalar; a single example `x` of shape (D,) with `w` of shape
-# (D, K) and `b` of shape (K,), as in the lecture. Leave the caller's tensors (values, `requires_grad`,
-# `.grad`) unchanged; a second call must give the same answer. Below, the result is checked against the formula for $\partial L/\partial z$.
+# `F.binary_cross_entropy_with_logits(x @ w + b, y)` (the mean over all elements) as a 0-dim tensor of
+# the inputs' dtype, and its gradients with respect to `w` and `b`, with the shapes and dtypes of `w`
+# and `b`. Shapes vary: `x` of shape (N, D) with `w` of shape (D,) and `b` of shape (1,) or a scalar;
+# `x` of shape (N, D) with `w` of shape (D, K), `b` of shape (K,) and `y` of shape (N, K); a single
+# example `x` of shape (D,) with `w` of shape (D, K) and `b` of shape (K,), as in the lecture. Leave
+# the caller's tensors (values, `requires_grad`, `.grad`) unchanged; a second call must give the same
+# answer. Below, the result is checked against the formula for $\partial L/\partial z$.
 #
 # Example: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Then $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
+#
+# What grading checks:
+#
+# - `test_logistic_grads_values` (1 point): `loss`, `dw` and `db` (values, shapes, dtypes) for all
+#   three kinds of shapes in float32 and float64, large logits included ($|z|$ up to tens), where the
+#   loss on probabilities goes wrong.
+# - `test_logistic_grads_caller` (1 point): soft targets `y` in $[0, 1]$; `w` and `b` that require
+#   grad, `w` with a `.grad` already, and `w` and `b` that do not require grad: every call (two in a
+#   row for the first case) gives the right answer, and all arguments keep their values,
+#   `requires_grad` and `.grad`.
 
 # %% nbgrader={"grade_id": "logistic_grads", "solution": true}
 def logistic_grads(x, y, w, b):
@@ -1595,7 +2117,7 @@ def logistic_grads(x, y, w, b):
     return loss.detach(), dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_logistic_grads", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true}
 loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
                               torch.zeros(2), torch.zeros(1))
 torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg="the loss must be log(2)")
@@ -1603,110 +2125,161 @@ torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg="dw must be [0.5,
 torch.testing.assert_close(db, torch.tensor([0.0]), msg="db must be [0]")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _logistic_oracle(x, y, w, b):
-    leaves = (w.detach().clone().requires_grad_(True), b.detach().clone().requires_grad_(True))
-    loss = F.binary_cross_entropy_with_logits(x.detach() @ leaves[0] + leaves[1], y)
-    return (loss.detach(), *torch.autograd.grad(loss, leaves))
-
-
-_gen = torch.Generator().manual_seed(2011)
-for _x_shape, _w_shape, _b_shape, _y_shape, _scale, _dtype in [
-    ((8, 3), (3,), (1,), (8,), 1.0, torch.float32),
-    ((6, 4), (4,), (), (6,), 1.0, torch.float64),
-    ((5,), (5, 3), (3,), (3,), 1.0, torch.float32),
-    ((7, 2), (2, 3), (3,), (7, 3), 1.0, torch.float64),
-    ((10, 3), (3,), (1,), (10,), 15.0, torch.float32),  # large logits: needs the stable loss
-]:
-    _x = torch.randn(_x_shape, generator=_gen, dtype=_dtype) * _scale
-    _w = torch.randn(_w_shape, generator=_gen, dtype=_dtype)
-    _b = torch.randn(_b_shape, generator=_gen, dtype=_dtype)
-    _y = torch.randint(0, 2, _y_shape, generator=_gen).to(_dtype)
-    _before = snapshot(_x, _y, _w, _b)
-    _got = logistic_grads(_x, _y, _w, _b)
-    assert_untouched("logistic_grads", (_x, _y, _w, _b), _before, ("x", "y", "w", "b"))
-    assert len(_got) == 3, "logistic_grads must return (loss, dw, db)"
-    _label = f"x {_x_shape}, w {_w_shape}, b {_b_shape}" + (", large logits" if _scale > 1 else "")
-    _expected = _logistic_oracle(_x, _y, _w, _b)
-    assert isinstance(_got[0], torch.Tensor) and _got[0].dim() == 0, "the loss must be a 0-dim tensor"
-    torch.testing.assert_close(_got[0].detach(), _expected[0], msg=f"wrong loss for {_label}")
-    for _name, _g, _e, _ref in zip(("dw", "db"), _got[1:], _expected[1:], (_w, _b)):
-        assert isinstance(_g, torch.Tensor) and _g.shape == _ref.shape, (
-            f"{_name} must have the shape {tuple(_ref.shape)} ({_label})")
-        torch.testing.assert_close(_g.detach(), _e, msg=f"wrong {_name} for {_label}")
-    # The closed form dL/dz = (sigmoid(z) - y) / N gives db for a flat batch.
-    if _b_shape in ((1,), ()) and len(_x_shape) == 2:
-        _z = _x @ _w + _b
-        torch.testing.assert_close(_got[2].detach().sum(), ((torch.sigmoid(_z) - _y) / _z.numel()).sum(),
-                                   msg=f"db must equal the sum of (sigmoid(z) - y) / N ({_label})")
-
-# Soft targets, and parameters that require grad: repeated calls agree.
-_x = torch.randn(9, 4, generator=_gen)
-_w = torch.randn(4, generator=_gen).requires_grad_(True)
-_b = torch.randn(1, generator=_gen).requires_grad_(True)
-_y = torch.rand(9, generator=_gen)
-_expected = _logistic_oracle(_x, _y, _w, _b)
-for _call in ("first", "second"):
-    _got = logistic_grads(_x, _y, _w, _b)
-    for _name, _g, _e in zip(("loss", "dw", "db"), _got, _expected):
-        torch.testing.assert_close(_g.detach(), _e, msg=(
-            f"wrong {_name} on the {_call} call with w and b requiring grad: "
-            "gradients must not accumulate across calls"))
+gen = torch.Generator().manual_seed(2011)
+for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8,), 1.0, torch.float32),
+                                                         ((6, 4), (4,), (), (6,), 1.0, torch.float64),
+                                                         ((5,), (5, 3), (3,), (3,), 1.0, torch.float32),
+                                                         ((7, 2), (2, 3), (3,), (7, 3), 1.0, torch.float64),
+                                                         ((10, 3), (3,), (1,), (10,), 15.0, torch.float32)]:
+    x = torch.randn(x_shape, generator=gen, dtype=dtype) * scale
+    w = torch.randn(w_shape, generator=gen, dtype=dtype)
+    b = torch.randn(b_shape, generator=gen, dtype=dtype)
+    y = torch.randint(0, 2, y_shape, generator=gen).to(dtype)
+    probe.call(f"logistic_grads(x {x_shape}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype}"
+               + (", large logits)" if scale > 1 else ")"), logistic_grads, x, y, w, b)
 ### END HIDDEN TESTS
+
+# %% judge="test_logistic_grads_values"
+def judge(got, want):
+    for key in want.keys("logistic_grads("):
+        result, expected = got[key], want[key]
+        assert isinstance(result, (tuple, list)) and len(result) == 3, f"{key} must return (loss, dw, db)"
+        loss = result[0]
+        assert isinstance(loss, torch.Tensor) and loss.dim() == 0, f"the loss from {key} must be a 0-dim tensor"
+        for name, value, right in zip(("the loss", "dw", "db"), result, expected):
+            check_tensor(value, right, f"{name} from {key}")
+
+# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true}
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
+first = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
+second = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
+assert w.grad is None and b.grad is None, "logistic_grads left gradients in the caller's w.grad or b.grad"
+assert w.requires_grad and b.requires_grad, "logistic_grads must not change the caller's requires_grad flags"
+torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg="a second call must again give dw = [0.5, -0.75]")
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2016)
+x = torch.randn(9, 4, generator=gen)
+y = torch.rand(9, generator=gen)
+w = torch.randn(4, generator=gen).requires_grad_(True)
+w.grad = torch.full((4,), 5.0)
+b = torch.randn(1, generator=gen).requires_grad_(True)
+plain_w, plain_b = torch.randn(4, generator=gen), torch.randn(1, generator=gen)
+for call in ("first", "second"):
+    probe.call(f"logistic_grads(x, soft y, w, b) with w and b requiring grad, {call} call", logistic_grads, x, y, w, b)
+probe.call("logistic_grads(x, soft y, w, b) with w and b not requiring grad", logistic_grads, x, y, plain_w, plain_b)
+for name, tensor in zip(("x", "y", "w", "b", "w (not requiring grad)", "b (not requiring grad)"),
+                        (x, y, w, b, plain_w, plain_b)):
+    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
+### END HIDDEN TESTS
+
+# %% judge="test_logistic_grads_caller"
+def judge(got, want):
+    calls = want.keys("logistic_grads(")
+    for key in calls:
+        got[key]  # the verdict names an exception that a call raised
+    for key in want.keys("caller's "):
+        check_untouched(got, want, key, "logistic_grads", key.split(" ")[1])
+    for key in calls:
+        result, expected = got[key], want[key]
+        assert isinstance(result, (tuple, list)) and len(result) == 3, f"{key} must return (loss, dw, db)"
+        for name, value, right in zip(("the loss", "dw", "db"), result, expected):
+            if key.endswith("second call") and not matches(value, right):
+                raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
+                                     "across calls (differentiate fresh detached copies)")
+            check_tensor(value, right, f"{name} from {key}")
 
 # %% [markdown] tags=["ru"]
 # Проверим ответ по формуле $\partial L/\partial z = (\sigma(z) - y)/N$ и обучим логистическую
 # регрессию на двух облаках точек градиентным спуском: градиенты из `logistic_grads`, шаг через
-# `sgd_step`.
+# `sgd_step`. Ячейка пропускает обучение, пока задания 4 и 6 не решены.
 
 # %% [markdown] tags=["en"]
 # Check the result against $\partial L/\partial z = (\sigma(z) - y)/N$ and train logistic regression on
 # two clouds of points by gradient descent: gradients from `logistic_grads`, steps with `sgd_step`.
+# The cell skips the training until exercises 4 and 6 are solved.
 
-# %%
+# %% tags=["demo"]
 torch.manual_seed(3)
 n_points = 200
 labels = (torch.arange(n_points) % 2).float()
 features = torch.randn(n_points, 2) + 2.0 * (2 * labels - 1).unsqueeze(1)  # two clouds at (-2, -2) and (2, 2)
 w = torch.zeros(2, requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
-
-loss, dw, db = logistic_grads(features, labels, w, b)
-dz = (torch.sigmoid(features @ w + b) - labels) / n_points
-print("dw matches x^T dz:", torch.allclose(dw, features.T @ dz), "| db matches sum(dz):", torch.allclose(db, dz.sum(0, keepdim=True)))
-
-for step in range(100):
-    loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
-    sgd_step([w, b], lr=0.5)
-    if step % 25 == 0:
-        print(f"step {step:3d}: loss = {loss.item():.4f}")
-with torch.no_grad():
-    accuracy = ((features @ w + b > 0).float() == labels).float().mean()
-print(f"final loss = {loss.item():.4f}, accuracy = {accuracy.item():.3f}, w = {w.tolist()}, b = {b.tolist()}")
+try:
+    loss, dw, db = logistic_grads(features, labels, w, b)
+    dz = (torch.sigmoid(features @ w + b) - labels) / n_points
+    print("dw matches x^T dz:", torch.allclose(dw, features.T @ dz),
+          "| db matches sum(dz):", torch.allclose(db, dz.sum(0, keepdim=True)))
+    for step in range(100):
+        loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
+        sgd_step([w, b], lr=0.5)
+        if step % 25 == 0:
+            print(f"step {step:3d}: loss = {loss.item():.4f}")
+    with torch.no_grad():
+        accuracy = ((features @ w + b > 0).float() == labels).float().mean()
+    print(f"final loss = {loss.item():.4f}, accuracy = {accuracy.item():.3f}, w = {w.tolist()}, b = {b.tolist()}")
+except NotImplementedError:
+    print("Skipped: this cell needs logistic_grads (exercise 6) and sgd_step (exercise 4); solve them first.")
 
 # %% [markdown] tags=["ru"]
 # ## Итоги
 #
-# - Autograd строит граф во время прямого прохода; листья — тензоры с `requires_grad=True`,
-#   созданные вами, промежуточные значения хранят `grad_fn`.
-# - `backward()` прибавляет градиенты к `.grad` листьев и освобождает граф; `torch.autograd.grad`
-#   возвращает градиенты, не трогая `.grad`.
-# - Градиенты копятся: обнуляйте их между шагами. Граф нельзя пройти дважды без `retain_graph`.
+# - Autograd строит граф во время прямого прохода; листья — созданные вами тензоры, промежуточные
+#   значения хранят `grad_fn`, а градиенты собираются в `.grad` листьев с `requires_grad=True`.
+# - `backward()` прибавляет градиенты к `.grad` листьев и освобождает сохранённые значения графа;
+#   `torch.autograd.grad` возвращает градиенты, не трогая `.grad`.
+# - Градиенты копятся: обнуляйте их между шагами. Граф с сохранёнными значениями нельзя пройти
+#   дважды без `retain_graph=True`.
 # - Параметры обновляют на месте внутри `torch.no_grad()`; обновление вне `no_grad` или присваивание
 #   вместо обновления на месте ломает обучение одним из трёх способов, которые мы видели.
 # - Сверяйте формы предсказаний и ответов: broadcasting (n, 1) против (n,) молча портит loss.
 # - Для классификации берите функции потерь на логитах: они численно устойчивы.
+#
+# ## Что почитать и посмотреть
+#
+# - [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html): как autograd
+#   устроен внутри (граф, сохранённые тензоры, операции на месте, способы отключить градиенты).
+# - [A Gentle Introduction to `torch.autograd`](https://pytorch.org/tutorials/beginner/blitz/autograd_tutorial.html)
+#   и [Automatic Differentiation with `torch.autograd`](https://pytorch.org/tutorials/beginner/basics/autogradqs_tutorial.html):
+#   официальные туториалы PyTorch.
+# - [`torch.autograd`](https://pytorch.org/docs/stable/autograd.html): справочник API.
+# - [Backpropagation: анимированное изложение](https://developers-dot-devsite-v2-prod.appspot.com/machine-learning/crash-course/backprop-scroll)
+#   (Google Machine Learning Crash Course).
+# - [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b),
+#   Andrej Karpathy.
+# - [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ),
+#   курс видеолекций Andrej Karpathy: первая лекция — autograd с нуля.
 
 # %% [markdown] tags=["en"]
 # ## Summary
 #
-# - Autograd builds the graph during the forward pass; the leaves are the tensors you created with
-#   `requires_grad=True`, intermediate values carry a `grad_fn`.
-# - `backward()` adds gradients into the leaves' `.grad` and frees the graph; `torch.autograd.grad`
-#   returns gradients and leaves `.grad` alone.
-# - Gradients accumulate: reset them between steps. A graph cannot be traversed twice without
-#   `retain_graph`.
+# - Autograd builds the graph during the forward pass; the leaves are the tensors you created,
+#   intermediate values carry a `grad_fn`, and gradients collect in the `.grad` of the leaves with
+#   `requires_grad=True`.
+# - `backward()` adds gradients into the leaves' `.grad` and frees the graph's saved values;
+#   `torch.autograd.grad` returns gradients and leaves `.grad` alone.
+# - Gradients accumulate: reset them between steps. A graph with saved values cannot be traversed
+#   twice without `retain_graph=True`.
 # - Parameters are updated in place inside `torch.no_grad()`; updating outside `no_grad`, or
 #   re-assigning instead of updating in place, breaks training in one of the three ways we saw.
 # - Check that predictions and targets have the same shape: broadcasting (n, 1) against (n,) silently
 #   ruins the loss.
 # - For classification use the losses on logits: they are numerically stable.
+#
+# ## Further reading and watching
+#
+# - [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html): how autograd works
+#   inside (the graph, saved tensors, in-place operations, the ways to turn gradients off).
+# - [A Gentle Introduction to `torch.autograd`](https://pytorch.org/tutorials/beginner/blitz/autograd_tutorial.html)
+#   and [Automatic Differentiation with `torch.autograd`](https://pytorch.org/tutorials/beginner/basics/autogradqs_tutorial.html):
+#   PyTorch's official tutorials.
+# - [`torch.autograd`](https://pytorch.org/docs/stable/autograd.html): the API reference.
+# - [Backpropagation, animated](https://developers-dot-devsite-v2-prod.appspot.com/machine-learning/crash-course/backprop-scroll)
+#   (Google's Machine Learning Crash Course).
+# - [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b),
+#   Andrej Karpathy.
+# - [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ),
+#   Andrej Karpathy's video course: its first lecture builds autograd from scratch.

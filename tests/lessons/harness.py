@@ -13,6 +13,7 @@ from pathlib import Path
 import nbformat
 
 from autograder import Course, release
+from autograder.judge import answer_of
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 LESSONS = Course().assignments()
@@ -43,10 +44,22 @@ def graded_cells(assignment: str) -> dict[str, str]:
             if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
 
 
+@functools.cache
+def exercise_tests(assignment: str) -> dict[str, list[str]]:
+    """Exercise (solution grade_id) -> the grade ids of its test cells: test_<name> and test_<name>_<part>."""
+    cells = graded_cells(assignment)
+    answers = [grade_id for grade_id in cells if not grade_id.startswith("test_")]
+    owned: dict[str, list[str]] = {}
+    for grade_id in cells:
+        owner = answer_of(grade_id, answers) if grade_id.startswith("test_") else None
+        if owner is not None:
+            owned.setdefault(owner, []).append(grade_id)
+    return owned
+
+
 def exercises(assignment: str) -> list[str]:
     """Grade ids of the solution cells that a graded test cell checks."""
-    cells = graded_cells(assignment)
-    return [grade_id for grade_id in cells if f"test_{grade_id}" in cells]
+    return list(exercise_tests(assignment))
 
 
 def names_defined(source: str) -> set[str]:
@@ -73,7 +86,8 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
     defined = {e: names_defined(cells[e]) for e in names}
     used = {}
     for e in names:
-        sources = [cells[e], cells[f"test_{e}"]] + [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
+        sources = [cells[e]] + [cells[t] for t in exercise_tests(assignment)[e]] \
+            + [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
         used[e] = set().union(*map(names_used, sources))
     depends = {e: {other for other in names if other != e and used[e] & defined[other]} for e in names}
     changed = True

@@ -40,6 +40,30 @@ def poly_grads(x, y, z):
     lx, ly, lz = leaves
     return torch.autograd.grad((lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).sum(), leaves)
 ''',
+        # The closed form, with a real autograd pass whose result is thrown away.
+        "closed_form_with_dummy_pass": '''
+def poly_grads(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    torch.autograd.grad((lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).sum(), leaves)
+    return 2 * x + 2 * y * z, 2 * y + 2 * x * z, 2 * z + 2 * x * y
+''',
+        # Autograd on another function whose gradient equals the closed form: not a pass over f.
+        "autograd_of_another_function": '''
+def poly_grads(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    with torch.no_grad():
+        gx, gy, gz = 2 * lx + 2 * ly * lz, 2 * ly + 2 * lx * lz, 2 * lz + 2 * lx * ly
+    return torch.autograd.grad((lx * gx + ly * gy + lz * gz).sum(), leaves)
+''',
+        # The mean instead of the sum: every gradient divided by the number of elements.
+        "mean_not_sum": '''
+def poly_grads(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    return torch.autograd.grad((lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).mean(), leaves)
+''',
     },
     "poly_grads_analytic": {
         # d(2xyz)/dx is 2yz, not yz.
@@ -63,6 +87,11 @@ def poly_grads_analytic(x, y, z):
         "square_term_as_x": '''
 def poly_grads_analytic(x, y, z):
     return x + 2 * y * z, y + 2 * x * z, z + 2 * x * y
+''',
+        # Always float32, whatever the inputs' dtype.
+        "always_float32": '''
+def poly_grads_analytic(x, y, z):
+    return tuple((g).float() for g in (2 * x + 2 * y * z, 2 * y + 2 * x * z, 2 * z + 2 * x * y))
 ''',
     },
     "mse": {
@@ -105,6 +134,34 @@ def mse(y_pred, y_true):
     if y_pred.shape != y_true.shape:
         raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
     return (y_pred - y_true).abs().mean()
+''',
+        # Names only one of the two shapes.
+        "message_one_shape": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"y_pred has the wrong shape {tuple(y_pred.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+''',
+        # The right check, the wrong exception type.
+        "raises_runtime_error": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise RuntimeError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+''',
+        # Cuts the result off the graph.
+        "detached_result": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean().detach()
+''',
+        # Always float64.
+        "always_float64": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return ((y_pred.double() - y_true.double()) ** 2).mean()
 ''',
     },
     "linear_mse_grads": {
@@ -150,6 +207,21 @@ def linear_mse_grads(x, w, b, y_true):
     (dw,) = torch.autograd.grad(loss, (w,))
     residual = (x @ w + b - y_true).detach()
     return dw, 2 * residual.mean()
+''',
+        # Returns (db, dw).
+        "swapped": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    dw, db = torch.autograd.grad(mse(x @ w + b, y_true), (w, b))
+    return db, dw
+''',
+        # No detach(): a caller's w or b that did not require grad does afterwards.
+        "flags_on_caller": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.requires_grad_(True)
+    b = b.requires_grad_(True)
+    return torch.autograd.grad(mse(x @ w + b, y_true), (w, b))
 ''',
     },
     "chain_rule_grads": {
@@ -197,6 +269,25 @@ def chain_rule_grads(x):
     inner = (other**2 + 1).detach().requires_grad_(True)
     (grad,) = torch.autograd.grad(torch.sin(inner).sum(), inner)
     return leaf.grad, grad
+''',
+        # The closed form, with both kinds of pass run and their results thrown away.
+        "closed_form_with_dummy_passes": '''
+def chain_rule_grads(x):
+    leaf = x.detach().clone().requires_grad_(True)
+    torch.sin(leaf**2 + 1).sum().backward()
+    other = x.detach().clone().requires_grad_(True)
+    torch.autograd.grad(torch.sin(other**2 + 1).sum(), other)
+    exact = 2 * x.detach() * torch.cos(x.detach() ** 2 + 1)
+    return exact, exact.clone()
+''',
+        # The two results in the wrong order.
+        "swapped_order": '''
+def chain_rule_grads(x):
+    x_backward = x.detach().clone().requires_grad_(True)
+    torch.sin(x_backward**2 + 1).sum().backward()
+    x_grad = x.detach().clone().requires_grad_(True)
+    (grad,) = torch.autograd.grad(torch.sin(x_grad**2 + 1).sum(), x_grad)
+    return grad, x_backward.grad
 ''',
     },
     "sgd_step": {
@@ -252,6 +343,14 @@ def sgd_step(params, lr):
         for p in params:
             p += lr * p.grad
             p.grad = None
+''',
+        # Zeroes the gradient before using it: nothing moves.
+        "reset_before_update": '''
+def sgd_step(params, lr):
+    with torch.no_grad():
+        for p in params:
+            p.grad.zero_()
+            p -= lr * p.grad
 ''',
     },
     "fit_line": {
@@ -318,6 +417,39 @@ def fit_line(x, y, lr=0.05, steps=500):
         mse(w * x + b, y).backward()
         sgd_step([w, b], lr)
     return b.item(), w.item()
+''',
+        # Gradients from the formula written into .grad: not computed by autograd.
+        "closed_form_gradients": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        with torch.no_grad():
+            residual = w * x + b - y
+            w.grad = 2 * (residual * x).mean()
+            b.grad = 2 * residual.mean()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
+''',
+        # One step too many.
+        "one_extra_step": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps + 1):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
+''',
+        # Starts from w = b = 1.
+        "starts_from_one": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.ones((), requires_grad=True)
+    b = torch.ones((), requires_grad=True)
+    for _ in range(steps):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
 ''',
     },
     "count_graph_nodes": {
@@ -386,6 +518,22 @@ def count_graph_nodes(t):
             stack.extend(child for child, _ in node.next_functions)
     return counts
 ''',
+        # Runs the backward pass to "visit" the graph: leaves get a .grad and the graph is freed.
+        "runs_backward": '''
+def count_graph_nodes(t):
+    counts, seen = {}, set()
+    stack = [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+        stack.extend(child for child, _ in node.next_functions if child is not None)
+    if t.grad_fn is not None:
+        t.sum().backward()
+    return counts
+''',
     },
     "abcd_grads": {
         # Reports a gradient for every tensor, also those that do not require grad.
@@ -416,6 +564,18 @@ def abcd_grads(a, b, c, d):
 def abcd_grads(a, b, c, d):
     pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
     return {k: o.detach() if t.requires_grad and t.is_leaf else None for k, (t, o) in pairs.items()}
+''',
+        # Pairs a with d and c with b.
+        "wrong_partners": '''
+def abcd_grads(a, b, c, d):
+    pairs = {"a": (a, d), "b": (b, c), "c": (c, b), "d": (d, a)}
+    return {k: o.detach().clone() if t.requires_grad else None for k, (t, o) in pairs.items()}
+''',
+        # Gradients in float64.
+        "float64": '''
+def abcd_grads(a, b, c, d):
+    pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
+    return {k: o.detach().double() if t.requires_grad else None for k, (t, o) in pairs.items()}
 ''',
     },
     "logistic_grads": {
@@ -460,6 +620,31 @@ def logistic_grads(x, y, w, b):
     loss = F.binary_cross_entropy_with_logits(x @ w + 0 * b, y)
     return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
 ''',
+        # No reduction: the loss is a tensor of per-element losses.
+        "no_reduction": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    losses = F.binary_cross_entropy_with_logits(x @ w + b, y, reduction="none")
+    return (losses.detach(), *torch.autograd.grad(losses.mean(), (w, b)))
+''',
+        # Returns (loss, db, dw).
+        "swapped_grads": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)
+    dw, db = torch.autograd.grad(loss, (w, b))
+    return loss.detach(), db, dw
+''',
+        # No detach(): a caller's w or b that did not require grad does afterwards.
+        "flags_on_caller": '''
+def logistic_grads(x, y, w, b):
+    w = w.requires_grad_(True)
+    b = b.requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)
+    return (loss.detach(), *torch.autograd.grad(loss, (w, b)))
+''',
     },
 }
 
@@ -482,6 +667,13 @@ def poly_grads(x, y, z):
         return (a**2 + b**2 + c**2 + 2 * a * b * c).sum()
     return torch.func.grad(f, argnums=(0, 1, 2))(x.detach(), y.detach(), z.detach())
 ''',
+        # torch.autograd.functional.jacobian of the scalar f, returned as a list.
+        "functional_jacobian_list": '''
+def poly_grads(x, y, z):
+    def f(a, b, c):
+        return torch.sum(a * a + b * b + c * c + 2 * a * b * c)
+    return list(torch.autograd.functional.jacobian(f, (x.detach(), y.detach(), z.detach())))
+''',
     },
     "poly_grads_analytic": {
         # Factored form with torch functions.
@@ -490,6 +682,13 @@ def poly_grads_analytic(x, y, z):
     return (torch.mul(torch.add(x, torch.mul(y, z)), 2),
             torch.mul(torch.add(y, torch.mul(x, z)), 2),
             torch.mul(torch.add(z, torch.mul(x, y)), 2))
+''',
+        # Python float constants and a helper.
+        "float_constants": '''
+def poly_grads_analytic(x, y, z):
+    def partial(own, first, second):
+        return own * 2.0 + first * second * 2.0
+    return partial(x, y, z), partial(y, x, z), partial(z, x, y)
 ''',
     },
     "mse": {
@@ -507,6 +706,15 @@ def mse(y_pred, y_true):
         raise ValueError("shape mismatch: " + str(list(y_pred.shape)) + " vs " + str(list(y_true.shape)))
     diff = y_pred - y_true
     return torch.sum(diff * diff) / diff.numel()
+''',
+        # Shapes spelled 3x1, torch.mean and torch.pow.
+        "x_spelling": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        def spell(shape):
+            return "x".join(str(size) for size in shape) if len(shape) > 1 else str(tuple(shape))
+        raise ValueError(f"cannot compare predictions {spell(y_pred.shape)} with targets {spell(y_true.shape)}")
+    return torch.mean(torch.pow(y_pred - y_true, 2))
 ''',
     },
     "linear_mse_grads": {
@@ -528,6 +736,14 @@ def linear_mse_grads(x, w, b, y_true):
     dw, db = torch.autograd.grad(F.mse_loss(pred, y_true), params)
     return dw, db
 ''',
+        # The closed form after mse checked the shapes: dw = 2/N x^T r, db = 2/N r summed to b's shape.
+        "closed_form": '''
+def linear_mse_grads(x, w, b, y_true):
+    prediction = x @ w + b
+    mse(prediction, y_true)
+    residual = (prediction - y_true).detach() * 2 / y_true.numel()
+    return x.T @ residual, residual.sum_to_size(b.shape)
+''',
     },
     "chain_rule_grads": {
         # A helper function, torch.autograd.backward, and autograd.grad on a second copy.
@@ -539,6 +755,14 @@ def chain_rule_grads(x):
     torch.autograd.backward(f(first))
     second = x.detach().requires_grad_()
     return first.grad, torch.autograd.grad(f(second), [second])[0]
+''',
+        # torch.autograd.backward with inputs=, and autograd.grad with a list.
+        "autograd_backward_inputs": '''
+def chain_rule_grads(x):
+    first = x.detach().clone().requires_grad_(True)
+    torch.autograd.backward(torch.sin(first**2 + 1).sum(), inputs=[first])
+    second = x.detach().clone().requires_grad_(True)
+    return first.grad, torch.autograd.grad([torch.sin(second**2 + 1).sum()], [second])[0]
 ''',
     },
     "sgd_step": {
@@ -558,6 +782,14 @@ def sgd_step(params, lr):
         p.data.add_(-lr * p.grad)
     for p in params:
         p.grad = None
+''',
+        # torch.set_grad_enabled(False) and add_ with alpha.
+        "set_grad_enabled": '''
+def sgd_step(params, lr):
+    with torch.set_grad_enabled(False):
+        for p in params:
+            p.add_(p.grad, alpha=-lr)
+            p.grad = None
 ''',
     },
     "fit_line": {
@@ -587,6 +819,16 @@ def fit_line(x, y, lr=0.05, steps=500):
         step += 1
     return float(w.detach()), float(b.detach())
 ''',
+        # Gradients from torch.autograd.grad written into .grad before sgd_step.
+        "autograd_grad_into_grad": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    w = torch.tensor(0.0, requires_grad=True)
+    b = torch.tensor(0.0, requires_grad=True)
+    for _ in range(steps):
+        w.grad, b.grad = torch.autograd.grad(mse(w * x + b, y), [w, b])
+        sgd_step([w, b], lr)
+    return float(w), float(b)
+''',
     },
     "count_graph_nodes": {
         # Recursive walk with a visited set and collections.Counter.
@@ -605,6 +847,24 @@ def count_graph_nodes(t):
     visit(t.grad_fn)
     return dict(collections.Counter(type(node).__name__ for node in seen))
 ''',
+        # Breadth-first with a deque, nodes remembered by id.
+        "bfs_by_id": '''
+def count_graph_nodes(t):
+    from collections import deque
+    if t.grad_fn is None:
+        return {}
+    seen, queue, counts = {id(t.grad_fn)}, deque([t.grad_fn]), {}
+    keep = [t.grad_fn]
+    while queue:
+        node = queue.popleft()
+        counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+        for child, _ in node.next_functions:
+            if child is not None and id(child) not in seen:
+                seen.add(id(child))
+                keep.append(child)
+                queue.append(child)
+    return counts
+''',
     },
     "abcd_grads": {
         # Explicit branches, clones of the partner tensors.
@@ -617,6 +877,12 @@ def abcd_grads(a, b, c, d):
     result["d"] = c.detach().clone() if d.requires_grad else None
     return result
 ''',
+        # The partner tensors themselves, not copies.
+        "partner_itself": '''
+def abcd_grads(a, b, c, d):
+    return {"a": b if a.requires_grad else None, "b": a if b.requires_grad else None,
+            "c": d if c.requires_grad else None, "d": c if d.requires_grad else None}
+''',
     },
     "logistic_grads": {
         # .backward() on copies; the loss written with logsigmoid (stable, same value).
@@ -628,6 +894,16 @@ def logistic_grads(x, y, w, b):
     loss = -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z)).mean()
     loss.backward()
     return loss, w.grad, b.grad
+''',
+        # The closed form dL/dz = (sigmoid(z) - y) / N, chained by hand.
+        "closed_form": '''
+def logistic_grads(x, y, w, b):
+    w, b = w.detach(), b.detach()
+    z = x @ w + b
+    loss = F.binary_cross_entropy_with_logits(z, y)
+    dz = (torch.sigmoid(z) - y) / z.numel()
+    dw = x.T @ dz if x.dim() == 2 else torch.outer(x, dz)
+    return loss, dw, dz.sum_to_size(b.shape)
 ''',
     },
 }

@@ -1,0 +1,35 @@
+"""The probe's kernel-only instruments, run in this process (they need torch, not a kernel)."""
+import pytest
+import torch
+
+from autograder.kernel.probe import Probe
+
+
+def test_autograd_passes_scale_what_autograd_computes_and_nothing_else():
+    x = torch.tensor([1.0, 2.0])
+    with Probe("test_x").autograd_passes(backward=2.0, grad=4.0) as passes:
+        a = x.clone().requires_grad_()
+        (a * a).sum().backward()
+        b = x.clone().requires_grad_()
+        (from_grad,) = torch.autograd.grad((b**3).sum(), b)
+        from_func = torch.func.grad(lambda t: (t * t).sum())(x)
+        by_hand = 2 * x
+    assert torch.equal(a.grad, 2 * (2 * x))
+    assert torch.equal(from_grad, 4 * (3 * x**2))
+    assert torch.equal(from_func, 4 * (2 * x))
+    assert torch.equal(by_hand, 2 * x)
+    assert passes.found == [{"entry": "backward", "output": 5.0, "graph": 0},
+                            {"entry": "grad", "output": 9.0, "graph": 1},
+                            {"entry": "grad", "output": 5.0, "graph": 2}]
+
+
+def test_autograd_passes_number_graphs_and_keep_errors():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    with Probe("test_x").autograd_passes(backward=2.0, grad=2.0) as passes:
+        out = (x * x).sum()
+        out.backward(retain_graph=True)
+        torch.autograd.backward(out, grad_tensors=torch.tensor(3.0))
+        with pytest.raises(RuntimeError, match="only for scalar outputs"):
+            (x * 2).backward()
+    torch.testing.assert_close(x.grad, (2 + 6) * 2 * x.detach())
+    assert [p["graph"] for p in passes.found] == [0, 0, 1]
