@@ -24,7 +24,7 @@ from pathlib import Path
 import nbformat
 
 from autograder import Course, grade, release
-from tests.lessons.harness import LESSONS, graded_cells, load_variants_module, pack, with_cells_replaced
+from tests.lessons.harness import LESSONS, exercise_tests, graded_cells, load_variants_module, pack, with_cells_replaced
 
 SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult, ast.FloorDiv: ast.Div,
          ast.Mod: ast.FloorDiv, ast.Pow: ast.Mult, ast.MatMult: ast.Mult, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd,
@@ -149,8 +149,9 @@ def lesson_mutants(assignment: str, limit: int, seed: int) -> list[Mutant]:
     return every
 
 
-def outcome(result, exercise: str) -> str:
-    cells = [e for e in result.exercises if e.exercise == f"test_{exercise}" or e.exercise.startswith(f"test_{exercise}_")]
+def outcome(result, tests: list[str]) -> str:
+    """killed, survived or timeout, from the results of the exercise's test cells (grade ids `tests`)."""
+    cells = [e for e in result.exercises if e.exercise in tests]
     if any(e.status == "timeout" for e in cells):
         return "timeout"
     return "killed" if any(e.score < e.max_score for e in cells) else "survived"
@@ -181,7 +182,7 @@ def run(assignments: list[str], limit: int, seed: int, workers: int) -> dict[str
                    grade.autograde(submissions, tmp / "graded", workers=workers, course=course, progress=True)}
     report = {a: {"killed": [], "survived": [], "timeout": [], "equivalent": []} for a in assignments}
     for (student, assignment, _), mutant in plan.items():
-        verdict = outcome(results[(student, assignment)], mutant.exercise)
+        verdict = outcome(results[(student, assignment)], exercise_tests(assignment)[mutant.exercise])
         if verdict == "survived" and mutant.id in getattr(load_variants_module(assignment), "EQUIVALENT_MUTANTS", {}):
             verdict = "equivalent"
         report[assignment][verdict].append(mutant)
