@@ -43,10 +43,24 @@ def graded_cells(assignment: str) -> dict[str, str]:
             if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
 
 
+@functools.cache
+def tests_of(assignment: str) -> dict[str, list[str]]:
+    """Exercise (solution grade_id) -> its graded test cells: `test_<exercise>`, or its parts
+    `test_<exercise>_<part>` that share its points (the longest exercise name that fits owns a cell)."""
+    cells = release.read_source(Course(), assignment, "en").cells
+    meta = [cell.metadata.get("nbgrader", {}) for cell in cells if cell.cell_type == "code"]
+    solutions = [m["grade_id"] for m in meta if m.get("solution") and "grade_id" in m]
+    owned: dict[str, list[str]] = {}
+    for test in (m["grade_id"] for m in meta if m.get("grade") and not m.get("solution")):
+        owners = [e for e in solutions if test == f"test_{e}" or test.startswith(f"test_{e}_")]
+        if owners:
+            owned.setdefault(max(owners, key=len), []).append(test)
+    return owned
+
+
 def exercises(assignment: str) -> list[str]:
-    """Grade ids of the solution cells that a graded test cell checks."""
-    cells = graded_cells(assignment)
-    return [grade_id for grade_id in cells if f"test_{grade_id}" in cells]
+    """Grade ids of the solution cells that graded test cells check."""
+    return list(tests_of(assignment))
 
 
 def names_defined(source: str) -> set[str]:
@@ -73,7 +87,8 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
     defined = {e: names_defined(cells[e]) for e in names}
     used = {}
     for e in names:
-        sources = [cells[e], cells[f"test_{e}"]] + [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
+        sources = [cells[e], *(cells[test] for test in tests_of(assignment)[e])]
+        sources += [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
         used[e] = set().union(*map(names_used, sources))
     depends = {e: {other for other in names if other != e and used[e] & defined[other]} for e in names}
     changed = True
