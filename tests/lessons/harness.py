@@ -44,7 +44,7 @@ def graded_cells(assignment: str) -> dict[str, str]:
 
 
 @functools.cache
-def tests_of(assignment: str) -> dict[str, list[str]]:
+def exercise_tests(assignment: str) -> dict[str, list[str]]:
     """Exercise (solution grade_id) -> its graded test cells: `test_<exercise>`, or its parts
     `test_<exercise>_<part>` that share its points (the longest exercise name that fits owns a cell)."""
     cells = release.read_source(Course(), assignment, "en").cells
@@ -60,7 +60,7 @@ def tests_of(assignment: str) -> dict[str, list[str]]:
 
 def exercises(assignment: str) -> list[str]:
     """Grade ids of the solution cells that graded test cells check."""
-    return list(tests_of(assignment))
+    return list(exercise_tests(assignment))
 
 
 def names_defined(source: str) -> set[str]:
@@ -87,7 +87,7 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
     defined = {e: names_defined(cells[e]) for e in names}
     used = {}
     for e in names:
-        sources = [cells[e], *(cells[test] for test in tests_of(assignment)[e])]
+        sources = [cells[e], *(cells[test] for test in exercise_tests(assignment)[e])]
         sources += [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
         used[e] = set().union(*map(names_used, sources))
     depends = {e: {other for other in names if other != e and used[e] & defined[other]} for e in names}

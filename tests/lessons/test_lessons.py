@@ -3,7 +3,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT, release
-from tests.lessons.harness import LESSONS, exercises, load_variants, student_of, tests_of, variant_cases
+from tests.lessons.harness import LESSONS, exercise_tests, exercises, load_variants, student_of, variant_cases
 
 LANGS = release.LANGS
 CPU_SECONDS_LIMIT = 60
@@ -62,7 +62,7 @@ def test_every_exercise_has_three_wrong_variants(assignment):
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("wrong"))
 def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
     result = graded[(student_of("wrong", assignment, exercise, variant), assignment)]
-    cells = [e for e in result.exercises if e.exercise in tests_of(assignment)[exercise]]
+    cells = [e for e in result.exercises if e.exercise in exercise_tests(assignment)[exercise]]
     assert sum(c.score for c in cells) < sum(c.max_score for c in cells), \
         f"the tests of {exercise} accept the wrong variant {variant!r}"
     for cell in cells:
