@@ -41,8 +41,8 @@
 #   решено, его проверка падает с `NotImplementedError`, и ячейки ниже не выполняются: решайте
 #   задания по порядку или запускайте ячейки ниже по одной (Shift+Enter). Примеры в этом уроке от
 #   ваших решений не зависят.
-# - При оценивании выполняются все ячейки, даже после ошибки, и каждое задание проверяется
-#   отдельно: нерешённое задание стоит только своих баллов.
+# - При оценивании проверяется каждое задание, даже если выше была ошибка, и каждое — отдельно:
+#   нерешённое задание стоит только своих баллов.
 # - Перед сдачей выполните *Restart & Run All* и убедитесь, что каждая проверка напечатала
 #   `Visible checks passed`.
 # - Сдайте сам файл `01_tensors.ipynb` (в Colab: *File → Download → Download .ipynb*), не
@@ -88,7 +88,7 @@
 #   unsolved, its check raises `NotImplementedError` and the cells below it do not run: solve the
 #   exercises in order, or run the cells below one at a time (Shift+Enter). The examples in this
 #   lesson do not depend on your solutions.
-# - At grading every cell runs, even after an error, and each exercise is checked on its own: an
+# - At grading every exercise is checked, even after an error above it, and each on its own: an
 #   unsolved exercise costs only its own points.
 # - Before you submit, run *Restart & Run All* and make sure that every check printed
 #   `Visible checks passed`.
@@ -204,8 +204,9 @@ print(torch.randn(2, 3))                      # standard normal
 # Тип элементов задаётся аргументом `dtype` и меняется методом `.to()`. Целые числа по умолчанию
 # становятся `int64`, дробные — `float32`.
 #
-# Генератор случайных чисел один на весь процесс: каждый вызов `torch.rand` выдаёт новые числа.
-# `torch.manual_seed` возвращает генератор в известное состояние, и следующие вызовы повторят
+# Случайные числа берутся из генератора по умолчанию, общего для всего процесса (у каждого
+# устройства свой): каждый вызов `torch.rand` сдвигает его и выдаёт новые числа.
+# `torch.manual_seed` возвращает генераторы в известное состояние, и следующие вызовы повторят
 # ту же последовательность — удобно для воспроизводимых экспериментов, но функция, которая
 # вызывает `manual_seed` у себя внутри, при каждом вызове вернёт одни и те же «случайные» числа.
 
@@ -213,9 +214,9 @@ print(torch.randn(2, 3))                      # standard normal
 # The element type is set with the `dtype` argument and changed with `.to()`. Integers default to
 # `int64`, floating-point numbers to `float32`.
 #
-# There is one random number generator for the whole process: every call of `torch.rand` gives
-# new numbers. `torch.manual_seed` puts the generator into a known state, and the calls after it
-# repeat the same sequence. That makes experiments reproducible, but a function that calls
+# Random numbers come from a default generator that the whole process shares (one per device):
+# every call of `torch.rand` moves it on and gives new numbers. `torch.manual_seed` puts the
+# generators into a known state, and the calls after it repeat the same sequence. That makes experiments reproducible, but a function that calls
 # `manual_seed` inside returns the same "random" numbers at every call.
 
 # %% tags=["demo"]
@@ -937,11 +938,12 @@ for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), 
 # «Вручную» значит: функция не создаёт тензоров и массивов и не вызывает готовых функций
 # broadcasting — ни `torch.broadcast_shapes`, `torch.broadcast_tensors`, `torch.broadcast_to`, ни
 # их аналогов из NumPy (`np.broadcast_shapes`, `np.broadcast`, `np.broadcast_to`,
-# `np.broadcast_arrays`). Проверка смотрит, какие функции torch вызываются и какие имена
-# встречаются в коде функции.
+# `np.broadcast_arrays`). Проверки смотрят, какие функции torch она вызывает и какие имена
+# встречаются в её коде.
 #
 # Проверки: 2 балла за результаты для совместимых форм и 1 балл за `ValueError` для
-# несовместимых; оба требуют решения вручную. Ответ сравнивается с `torch.broadcast_shapes`.
+# несовместимых, в обоих случаях только за решение вручную. Ответы сравниваются с
+# `torch.broadcast_shapes`.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 5 (3 points). `broadcast_shape`
@@ -957,7 +959,8 @@ for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), 
 # code.
 #
 # Checks: 2 points for the results of compatible shapes and 1 point for the `ValueError` of
-# incompatible ones; both need a solution by hand. Answers are compared with `torch.broadcast_shapes`.
+# incompatible ones, both only for a solution by hand. Answers are compared with
+# `torch.broadcast_shapes`.
 
 # %% nbgrader={"grade_id": "broadcast_shape", "solution": true}
 def broadcast_shape(shape_a, shape_b):
