@@ -35,6 +35,9 @@ from autograder.kernel.plain import Opaque, Raised, StudentText, decode
 
 STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
+# Python's own exception names carry nothing of a hidden check: a message may name them ("raised NotImplementedError")
+BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
+                               if isinstance(value, type) and issubclass(value, BaseException))
 TIMEOUTS = ("timeout", "an earlier cell timed out")
 CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted")  # autograder.execute's own errors
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",
@@ -166,15 +169,12 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
     (timeout, missing)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
-    shown = set()  # student strings the verdict may show: the name of a Python exception the student's code raised
     try:
         outcome = namespace["judge"](got, want)
     except AssertionError as error:
         verdict = Verdict(0.0, "failed", _message(error) or "a hidden check failed")
     except StudentRaised as error:
         verdict = Verdict(0.0, "error", f"{error.key} raised {error.raised.name}")
-        if _is_builtin_exception(error.raised.name):  # a class the student named could carry hidden text
-            shown.add(error.raised.name)
     except NotObserved as error:
         stopped = got.stopped is not None and not got.stopped.is_a("KeyboardInterrupt")
         status = "error" if stopped else missing_status
@@ -188,24 +188,20 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
             raise ValueError(f"a judge returned {outcome!r}: return None, a bool or a fraction in [0, 1]")
         verdict = Verdict(round(points * fraction, 6), "passed" if fraction == 1.0 else "failed",
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
-    verdict.message = _without_quotes(verdict.message, got, want, shown)
+    verdict.message = _without_quotes(verdict.message, got, want)
     return verdict
-
-
-def _is_builtin_exception(name: str) -> bool:
-    cls = getattr(builtins, name, None)
-    return isinstance(cls, type) and issubclass(cls, BaseException)
 
 
 def _message(error: AssertionError) -> str:
     return str(error.args[0]) if error.args else ""
 
 
-def _without_quotes(message: str, got: Observations, want: Observations, shown=frozenset()) -> str:
-    """The message, unless it quotes a string that only the student's process produced (other than `shown`)."""
+def _without_quotes(message: str, got: Observations, want: Observations) -> str:
+    """The message, unless it quotes a string that only the student's process produced (the name of a
+    Python exception it raised may be shown: it carries nothing of the student's)."""
     if not message:
         return message
-    trusted = want.texts() | set(shown)
+    trusted = want.texts() | BUILTIN_EXCEPTIONS
     for text in got.texts() - trusted:
         if len(text) >= QUOTE_LIMIT and text in message:
             return "a hidden check failed (its message quoted the submission's own text, so it is not shown)"

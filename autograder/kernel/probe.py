@@ -159,6 +159,16 @@ class _Passes:
         return self._mode.__exit__(*exc)
 
 
+def _encode(value):
+    """plain.encode with torch function modes off: the probe's own reads of a tensor are no calls of the
+    student's code (`probe.torch_calls()` records only those), and no mode can change what is recorded."""
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return plain.encode(value)
+    with torch._C.DisableTorchFunction():
+        return plain.encode(value)
+
+
 class Probe:
     """Records the observations of one test cell (see the module docstring)."""
 
@@ -171,7 +181,7 @@ class Probe:
     def record(self, key: str, value) -> None:
         if key in self.observations:
             raise KeyError(f"probe key {key!r} recorded twice in {self.grade_id}")
-        encoded = plain.encode(value)
+        encoded = _encode(value)
         size = len(json.dumps(encoded))
         if self._bytes + size > MAX_BYTES:
             encoded, size = {"__object__": "observation past the size limit"}, 64

@@ -1,5 +1,12 @@
-"""Rules of autograder.judge that need no course."""
-from autograder.judge import answer_of
+"""The judge's verdicts and messages, on observations made in this process."""
+from autograder.judge import Observations, answer_of, decide
+from autograder.kernel.plain import encode
+
+RAISES = "def judge(got, want):\n    got['f()']\n"
+
+
+def observations(**values) -> Observations:
+    return Observations({"observations": {key: encode(value) for key, value in values.items()}})
 
 
 def test_a_test_cell_belongs_to_the_longest_answer_name_that_fits():
@@ -11,18 +18,19 @@ def test_a_test_cell_belongs_to_the_longest_answer_name_that_fits():
     assert answer_of("test_mse2", answers) is None
 
 
-def test_a_verdict_names_the_exception_that_the_students_code_raised():
-    from autograder.judge import Observations, decide
+def test_a_message_may_name_the_builtin_exception_that_the_submission_raised():
+    verdict = decide(RAISES, [], observations(**{"f()": NotImplementedError()}), observations(**{"f()": 1}), 1)
+    assert (verdict.score, verdict.status, verdict.message) == (0.0, "error", "f() raised NotImplementedError")
 
-    raised = {"__raised__": {"types": ["NotImplementedError", "RuntimeError", "Exception", "BaseException",
-                                       "object"], "message": "a secret string the student printed"}}
-    got = Observations({"observations": {"double(3.0)": raised}})
-    want = Observations({"observations": {"double(3.0)": 6.0}})
-    judge = "def judge(got, want):\n    assert got['double(3.0)'] == want['double(3.0)'], 'double(3) must be 6'\n"
-    verdict = decide(judge, [], got, want, 2.0)
-    assert (verdict.score, verdict.status, verdict.message) == (0.0, "error", "double(3.0) raised NotImplementedError")
-    quoting = "def judge(got, want):\n    assert False, str.__str__(got.raised('double(3.0)').message)\n"
-    assert "secret" not in decide(quoting, [], got, want, 2.0).message
-    own = {"__raised__": {"types": ["HiddenInputsAre42", "Exception", "BaseException", "object"], "message": ""}}
-    verdict = decide(judge, [], Observations({"observations": {"double(3.0)": own}}), want, 2.0)
-    assert "HiddenInputsAre42" not in verdict.message and verdict.status == "error"
+
+def test_a_message_never_names_an_exception_class_that_the_submission_made_up():
+    made_up = type("HiddenInputWas_2_3_5", (Exception,), {})
+    verdict = decide(RAISES, [], observations(**{"f()": made_up()}), observations(**{"f()": 1}), 1)
+    assert verdict.score == 0.0 and verdict.status == "error" and "HiddenInputWas" not in verdict.message
+
+
+def test_a_message_that_quotes_the_submissions_own_text_is_not_shown():
+    got = observations(**{"f()": NotImplementedError("a secret string the student printed")})
+    quoting = "def judge(got, want):\n    assert False, str.__str__(got.raised('f()').message)\n"
+    verdict = decide(quoting, [], got, observations(**{"f()": 1}), 1)
+    assert verdict.status == "failed" and "secret" not in verdict.message

@@ -33,3 +33,11 @@ def test_autograd_passes_number_graphs_and_keep_errors():
             (x * 2).backward()
     torch.testing.assert_close(x.grad, (2 + 6) * 2 * x.detach())
     assert [p["graph"] for p in passes.found] == [0, 0, 1]
+
+
+def test_torch_calls_hold_the_calls_of_the_code_under_test_not_the_probes_own_reads():
+    probe = Probe("test_x")
+    with probe.torch_calls() as calls:
+        probe.call("f()", lambda: torch.arange(4).reshape(2, 2))
+    assert calls.names == ["arange", "reshape"]
+    assert probe.observations["f()"]["__tensor__"]["shape"] == [2, 2]

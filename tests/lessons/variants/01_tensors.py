@@ -1,4 +1,5 @@
-"""Lesson 01: answers that must lose points (WRONG) and other correct styles (RIGHT).
+"""Lesson 01: answers that must lose points (WRONG), other correct styles (RIGHT), and the mutants of
+`make mutants` that are still right answers (EQUIVALENT_MUTANTS).
 
 Each entry replaces the whole solution cell of that exercise in the solution notebook.
 """
@@ -40,6 +41,49 @@ def create_tensors():
     torch.manual_seed(0)
     return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4),
             "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # a seeded generator of its own: the same numbers at every call too
+        "seeded_generator": '''
+def create_tensors():
+    generator = torch.Generator().manual_seed(1)
+    return {"rand_3x4": torch.rand(3, 4, generator=generator), "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # evenly spaced numbers in [0, 1): not random at all
+        "not_random": '''
+def create_tensors():
+    return {"rand_3x4": torch.arange(12).reshape(3, 4) / 12, "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # float64 random numbers
+        "double_rand": '''
+def create_tensors():
+    return {"rand_3x4": torch.rand(3, 4, dtype=torch.float64), "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # shape 4x3
+        "rand_shape_swapped": '''
+def create_tensors():
+    return {"rand_3x4": torch.rand(4, 3), "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # int64 ones
+        "int_ones": '''
+def create_tensors():
+    return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5, dtype=torch.int64), "range_4x4": torch.arange(16).reshape(4, 4)}
+''',
+        # rows stacked from four aranges: right values, but not arange + reshape as the task asks
+        "stacked_rows": '''
+def create_tensors():
+    return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4), "ones_5x5": torch.ones(5, 5),
+            "range_4x4": torch.stack([torch.arange(4 * row, 4 * row + 4) for row in range(4)])}
+''',
+        # a fifth key
+        "extra_key": '''
+def create_tensors():
+    return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4), "ones_5x5": torch.ones(5, 5),
+            "range_4x4": torch.arange(16).reshape(4, 4), "range_16": torch.arange(16)}
 ''',
     },
     "tensor_ops": {
@@ -87,6 +131,62 @@ def tensor_ops(a, b):
         raise ValueError("shapes do not match")
     return {"a_t": a.T, "matmul": a @ b, "elementwise": a * b.T, "total": a.sum()}
 ''',
+        # the message names a's shape only
+        "names_one_shape": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError("a and b must be tensors")
+    if a.dim() != 2 or b.dim() != 2 or a.shape != b.shape[::-1]:
+        raise ValueError(f"a has shape {tuple(a.shape)}, which does not fit b")
+    return {"a_t": a.T, "matmul": a @ b, "elementwise": a * b.T, "total": a.sum()}
+''',
+        # ValueError where the task asks for TypeError
+        "value_error_for_non_tensors": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise ValueError("a and b must be tensors")
+    if a.dim() != 2 or b.dim() != 2 or a.shape != b.shape[::-1]:
+        raise ValueError(f"bad shapes {tuple(a.shape)} and {tuple(b.shape)}")
+    return {"a_t": a.T, "matmul": a @ b, "elementwise": a * b.T, "total": a.sum()}
+''',
+        # no check of the number of dimensions: (6,) and (6,), or 3-D mirrors, pass
+        "no_dimension_check": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError("a and b must be tensors")
+    if a.shape != b.shape[::-1]:
+        raise ValueError(f"bad shapes {tuple(a.shape)} and {tuple(b.shape)}")
+    return {"a_t": a.mT if a.dim() > 1 else a, "matmul": a @ b, "elementwise": a * b.mT if b.dim() > 1 else a * b,
+            "total": a.sum()}
+''',
+        # everything in float32: int64 and float64 inputs change dtype
+        "float_results": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError("a and b must be tensors")
+    if a.dim() != 2 or b.dim() != 2 or a.shape != b.shape[::-1]:
+        raise ValueError(f"bad shapes {tuple(a.shape)} and {tuple(b.shape)}")
+    a, b = a.float(), b.float()
+    return {"a_t": a.T, "matmul": a @ b, "elementwise": a * b.T, "total": a.sum()}
+''',
+        # sums per row: not a 0-dim tensor
+        "total_per_row": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError("a and b must be tensors")
+    if a.dim() != 2 or b.dim() != 2 or a.shape != b.shape[::-1]:
+        raise ValueError(f"bad shapes {tuple(a.shape)} and {tuple(b.shape)}")
+    return {"a_t": a.T, "matmul": a @ b, "elementwise": a * b.T, "total": a.sum(dim=1)}
+''',
+        # (a @ b).T: the right shape, the wrong values
+        "matmul_transposed": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError("a and b must be tensors")
+    if a.dim() != 2 or b.dim() != 2 or a.shape != b.shape[::-1]:
+        raise ValueError(f"bad shapes {tuple(a.shape)} and {tuple(b.shape)}")
+    return {"a_t": a.T, "matmul": b.T @ a.T, "elementwise": a * b.T, "total": a.sum()}
+''',
     },
     "first_rows": {
         # the first matrix, not the first row of each
@@ -111,6 +211,18 @@ def first_rows(t):
         "no_validation": '''
 def first_rows(t):
     return t[:, 0]
+''',
+        # keeps the row dimension: shape (D, 1, C)
+        "keeps_dimension": '''
+def first_rows(t):
+    require_3d(t)
+    return t[:, :1, :]
+''',
+        # the last rows
+        "last_rows": '''
+def first_rows(t):
+    require_3d(t)
+    return t[:, -1, :]
 ''',
     },
     "last_columns": {
@@ -137,6 +249,17 @@ def last_columns(t):
 def last_columns(t):
     require_3d(t)
     return t[:, :, -1].contiguous()
+''',
+        # no check of the number of dimensions: a 4-D t gives a result
+        "no_validation": '''
+def last_columns(t):
+    return t[..., -1]
+''',
+        # the second column
+        "second_column": '''
+def last_columns(t):
+    require_3d(t)
+    return t[:, :, 1]
 ''',
     },
     "center_crop": {
@@ -174,6 +297,33 @@ def center_crop(t, size=2):
     r0 = (t.shape[1] - size) // 2
     return t[:, r0:r0 + size, :size]
 ''',
+        # size 0 gives an empty crop instead of ValueError
+        "allows_size_zero": '''
+def center_crop(t, size=2):
+    require_3d(t)
+    if not 0 <= size <= min(t.shape[1], t.shape[2]):
+        raise ValueError(f"bad size {size}")
+    r0, c0 = (t.shape[1] - size) // 2, (t.shape[2] - size) // 2
+    return t[:, r0:r0 + size, c0:c0 + size]
+''',
+        # checks size against the rows only
+        "checks_rows_only": '''
+def center_crop(t, size=2):
+    require_3d(t)
+    if not 1 <= size <= t.shape[1]:
+        raise ValueError(f"bad size {size}")
+    r0, c0 = (t.shape[1] - size) // 2, (t.shape[2] - size) // 2
+    return t[:, r0:r0 + size, c0:c0 + size]
+''',
+        # another default size
+        "default_size_three": '''
+def center_crop(t, size=3):
+    require_3d(t)
+    if not 1 <= size <= min(t.shape[1], t.shape[2]):
+        raise ValueError(f"bad size {size}")
+    r0, c0 = (t.shape[1] - size) // 2, (t.shape[2] - size) // 2
+    return t[:, r0:r0 + size, c0:c0 + size]
+''',
     },
     "even_index_elements": {
         # only the first index is even
@@ -202,6 +352,23 @@ def even_index_elements(t):
     for dim in range(3):
         t = t.index_select(dim, torch.arange(0, t.shape[dim], 2))
     return t
+''',
+        # no check of the number of dimensions: a 2-D t raises IndexError
+        "no_validation": '''
+def even_index_elements(t):
+    return t[::2, ::2, ::2]
+''',
+        # every third index
+        "step_three": '''
+def even_index_elements(t):
+    require_3d(t)
+    return t[::3, ::3, ::3]
+''',
+        # every matrix, even rows and columns only
+        "all_matrices": '''
+def even_index_elements(t):
+    require_3d(t)
+    return t[:, ::2, ::2]
 ''',
     },
     "reshape_views": {
@@ -239,6 +406,38 @@ def reshape_views(t, shapes):
             raise ValueError(f"{t.numel()} elements do not fit {tuple(shape)}")
         views.append(t.view(shape))
     return views
+''',
+        # a tuple, not a list
+        "tuple_result": '''
+def reshape_views(t, shapes):
+    for shape in shapes:
+        if np.prod(shape) != t.numel():
+            raise ValueError(f"{t.numel()} elements do not fit {tuple(shape)}")
+    return tuple(t.view(shape) for shape in shapes)
+''',
+        # skips the first shape
+        "skips_first": '''
+def reshape_views(t, shapes):
+    for shape in shapes:
+        if np.prod(shape) != t.numel():
+            raise ValueError(f"{t.numel()} elements do not fit {tuple(shape)}")
+    return [t.view(shape) for shape in shapes[1:]]
+''',
+        # the message names the bad shape only
+        "message_without_count": '''
+def reshape_views(t, shapes):
+    for shape in shapes:
+        if np.prod(shape) != t.numel():
+            raise ValueError(f"t cannot be viewed as {tuple(shape)}")
+    return [t.view(shape) for shape in shapes]
+''',
+        # the message names the number of elements only
+        "message_without_shape": '''
+def reshape_views(t, shapes):
+    for shape in shapes:
+        if np.prod(shape) != t.numel():
+            raise ValueError(f"a shape does not hold {t.numel()} elements")
+    return [t.view(shape) for shape in shapes]
 ''',
     },
     "broadcast_shape": {
@@ -292,6 +491,48 @@ def broadcast_shape(shape_a, shape_b):
     except RuntimeError as error:
         raise ValueError(str(error))
 ''',
+        # torch does the work, under another name
+        "aliased_torch": '''
+shapes_of_sum = torch.broadcast_shapes
+
+
+def broadcast_shape(shape_a, shape_b):
+    try:
+        return tuple(shapes_of_sum(shape_a, shape_b))
+    except RuntimeError as error:
+        raise ValueError(str(error))
+''',
+        # NumPy does the work
+        "uses_numpy": '''
+def broadcast_shape(shape_a, shape_b):
+    return tuple(int(size) for size in np.broadcast_shapes(tuple(shape_a), tuple(shape_b)))
+''',
+        # a list, not a tuple
+        "list_result": '''
+def broadcast_shape(shape_a, shape_b):
+    ndim = max(len(shape_a), len(shape_b))
+    padded_a = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
+    padded_b = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
+    result = []
+    for x, y in zip(padded_a, padded_b):
+        if x != y and 1 not in (x, y):
+            raise ValueError(f"cannot broadcast {shape_a} and {shape_b}")
+        result.append(y if x == 1 else x)
+    return result
+''',
+        # a size of 0 stretched like a 1: (0,) with (2,) gives no error
+        "zero_stretches": '''
+def broadcast_shape(shape_a, shape_b):
+    ndim = max(len(shape_a), len(shape_b))
+    padded_a = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
+    padded_b = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
+    result = []
+    for x, y in zip(padded_a, padded_b):
+        if x != y and 1 not in (x, y) and 0 not in (x, y):
+            raise ValueError(f"cannot broadcast {shape_a} and {shape_b}")
+        result.append(y if x == 1 else x)
+    return tuple(result)
+''',
     },
     "numpy_roundtrip": {
         # torch.tensor always copies
@@ -314,6 +555,21 @@ def numpy_roundtrip(arr):
 def numpy_roundtrip(arr):
     return torch.Tensor(arr)
 ''',
+        # as_tensor with a dtype copies every array of another dtype
+        "as_tensor_float32": '''
+def numpy_roundtrip(arr):
+    return torch.as_tensor(arr, dtype=torch.float32)
+''',
+        # shares memory, but flattened
+        "flattened": '''
+def numpy_roundtrip(arr):
+    return torch.from_numpy(arr.reshape(-1))
+''',
+        # a copy of the shared tensor
+        "clone": '''
+def numpy_roundtrip(arr):
+    return torch.from_numpy(arr).clone()
+''',
     },
 }
 
@@ -328,6 +584,23 @@ def create_tensors():
         "range_4x4": torch.arange(0, 16, dtype=torch.int64).view(4, 4),
     }
 ''',
+        "explicit_dtypes": '''
+def create_tensors():
+    return {
+        "rand_3x4": torch.rand((3, 4), dtype=torch.float32),
+        "zeros_2x3x4": torch.zeros((2, 3, 4), dtype=torch.float32),
+        "ones_5x5": torch.ones(5, 5).float(),
+        "range_4x4": torch.reshape(torch.arange(0, 16, 1), (-1, 4)),
+    }
+''',
+        # a generator of its own, seeded afresh at every call
+        "fresh_generator": '''
+def create_tensors():
+    generator = torch.Generator()
+    generator.seed()
+    return {"rand_3x4": torch.rand(3, 4, generator=generator), "zeros_2x3x4": torch.zeros(2, 3, 4),
+            "ones_5x5": torch.ones(5, 5), "range_4x4": torch.arange(16).view(4, -1)}
+''',
     },
     "tensor_ops": {
         "functions": '''
@@ -339,6 +612,31 @@ def tensor_ops(a, b):
     return {"a_t": torch.transpose(a, 0, 1), "matmul": torch.mm(a, b),
             "elementwise": torch.mul(a, b.t()), "total": torch.sum(a)}
 ''',
+        # the message spells shapes as torch.Size
+        "size_message": '''
+def tensor_ops(a, b):
+    if not isinstance(a, torch.Tensor):
+        raise TypeError(f"a must be a tensor, not {type(a).__name__}")
+    if not isinstance(b, torch.Tensor):
+        raise TypeError(f"b must be a tensor, not {type(b).__name__}")
+    if len(a.shape) != 2 or a.shape != b.T.shape:
+        raise ValueError(f"shapes {a.shape} and {b.shape} are not (n, m) and (m, n)")
+    return {"a_t": a.t(), "matmul": torch.einsum("ij,jk->ik", a, b), "elementwise": a * b.transpose(0, 1),
+            "total": a.sum(dim=(0, 1))}
+''',
+        # two checks; the second message spells shapes as 2x3
+        "x_message": '''
+def tensor_ops(a, b):
+    if not all(isinstance(x, torch.Tensor) for x in (a, b)):
+        raise TypeError("both arguments must be torch tensors")
+    if a.dim() != 2 or b.dim() != 2:
+        raise ValueError(f"a and b must be matrices, got shapes {list(a.shape)} and {list(b.shape)}")
+    if tuple(a.shape) != tuple(reversed(b.shape)):
+        shape_a, shape_b = ("x".join(map(str, x.shape)) for x in (a, b))
+        raise ValueError(f"cannot use a {shape_a} and a {shape_b} tensor: expected n x m and m x n")
+    return {"a_t": a.transpose(1, 0), "matmul": torch.matmul(a, b), "elementwise": (b * a.T).T,
+            "total": torch.sum(a)}
+''',
     },
     "first_rows": {
         "select": '''
@@ -347,12 +645,27 @@ def first_rows(t):
         raise ValueError(f"need a 3-D tensor, got {t.ndim}-D")
     return t.select(1, 0)
 ''',
+        "ellipsis": '''
+def first_rows(t):
+    require_3d(t)
+    return t[..., 0, :]
+''',
+        "narrow_squeeze": '''
+def first_rows(t):
+    require_3d(t)
+    return t.narrow(1, 0, 1).squeeze(1)
+''',
     },
     "last_columns": {
         "ellipsis": '''
 def last_columns(t):
     require_3d(t)
     return t[..., t.shape[-1] - 1]
+''',
+        "unbind": '''
+def last_columns(t):
+    require_3d(t)
+    return t.unbind(dim=2)[-1]
 ''',
     },
     "center_crop": {
@@ -364,6 +677,16 @@ def center_crop(t, size=2):
         raise ValueError(f"size {size} does not fit matrices of {R} x {C}")
     return t.narrow(1, (R - size) // 2, size).narrow(2, (C - size) // 2, size)
 ''',
+        "ellipsis": '''
+def center_crop(t, size=2):
+    if t.ndim != 3:
+        raise ValueError(f"t must be 3-D, got {t.ndim}-D")
+    rows, columns = t.shape[-2:]
+    if size < 1 or size > min(rows, columns):
+        raise ValueError(f"cannot crop {size}x{size} from {rows}x{columns}")
+    top, left = (rows - size) // 2, (columns - size) // 2
+    return t[..., top:top + size, left:left + size]
+''',
     },
     "even_index_elements": {
         "explicit_slices": '''
@@ -371,6 +694,11 @@ def even_index_elements(t):
     if len(t.shape) != 3:
         raise ValueError(f"expected 3 dimensions, got shape {tuple(t.shape)}")
     return t[0::2, 0::2, 0::2]
+''',
+        "chained": '''
+def even_index_elements(t):
+    require_3d(t)
+    return t[::2][:, ::2][..., ::2]
 ''',
     },
     "reshape_views": {
@@ -382,6 +710,18 @@ def reshape_views(t, shapes):
         if math.prod(shape) != t.numel():
             raise ValueError(f"shape {list(shape)} does not hold {t.numel()} elements")
     return [t.reshape(shape) for shape in shapes]
+''',
+        "list_message": '''
+def reshape_views(t, shapes):
+    views = []
+    for shape in shapes:
+        size = 1
+        for n in shape:
+            size *= n
+        if size != t.numel():
+            raise ValueError(f"cannot view {t.numel()} elements as shape [{', '.join(map(str, shape))}]")
+        views.append(t.view(*shape))
+    return views
 ''',
     },
     "broadcast_shape": {
@@ -399,11 +739,46 @@ def broadcast_shape(shape_a, shape_b):
             raise ValueError(f"{tuple(shape_a)} and {tuple(shape_b)} are incompatible at dimension -{i}")
     return tuple(reversed(result))
 ''',
+        "zip_longest": '''
+from itertools import zip_longest
+
+
+def broadcast_shape(shape_a, shape_b):
+    result = []
+    for x, y in zip_longest(reversed(shape_a), reversed(shape_b), fillvalue=1):
+        if x != y and x != 1 and y != 1:
+            raise ValueError(f"sizes {x} and {y} do not broadcast")
+        result.insert(0, x if y == 1 else y)
+    return tuple(result)
+''',
+        # torch.Size is a tuple of ints, and no tensor
+        "torch_size": '''
+def broadcast_shape(shape_a, shape_b):
+    n = max(len(shape_a), len(shape_b))
+    a = [1] * (n - len(shape_a)) + list(shape_a)
+    b = [1] * (n - len(shape_b)) + list(shape_b)
+    if any(x != y and 1 not in (x, y) for x, y in zip(a, b)):
+        raise ValueError(f"{shape_a} and {shape_b} cannot broadcast")
+    return torch.Size([y if x == 1 else x for x, y in zip(a, b)])
+''',
     },
     "numpy_roundtrip": {
         "as_tensor": '''
 def numpy_roundtrip(arr):
     return torch.as_tensor(arr)
 ''',
+        "asarray": '''
+def numpy_roundtrip(arr):
+    return torch.asarray(arr)
+''',
     },
+}
+
+# Survivors of `make mutants` that are still right answers.
+EQUIVALENT_MUTANTS = {
+    "tensor_ops:6:drop tuple()": "the message names a's shape as torch.Size([2, 3]), a spelling the task accepts",
+    "reshape_views:6:drop tuple()": "the message names the bad shape as given, (5, 5) or [5, 5], both accepted",
+    "broadcast_shape:9:drop tuple()": "the ValueError's message is free: the task asks only for ValueError",
+    "center_crop:3:drop statement": "without require_3d, unpacking t.shape into three names raises ValueError "
+                                    "for every t that is not 3-D, as the task asks",
 }
