@@ -19,6 +19,7 @@ Messages are the judge's own words. Student strings decode as StudentText, which
 content when formatted, and a last check replaces any message that still quotes a string only the
 student's process produced.
 """
+import builtins
 import math
 import re
 from collections.abc import Mapping
@@ -34,6 +35,9 @@ from autograder.kernel.plain import Opaque, Raised, StudentText, decode
 
 STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
+# Python's own exception names are public words, whoever raised them ("raised NotImplementedError")
+PUBLIC_NAMES = frozenset(name for name, value in vars(builtins).items()
+                         if isinstance(value, type) and issubclass(value, BaseException))
 TIMEOUTS = ("timeout", "an earlier cell timed out")
 CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted")  # autograder.execute's own errors
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",
@@ -120,10 +124,15 @@ class Observations(Mapping):
             elif isinstance(value, Raised):
                 walk(value.message)
                 walk(list(value.types))
+            elif isinstance(value, Opaque):
+                walk(value.what)
 
         for key in self._raw:
             walk(key)
             walk(self.value(key))
+        for raised in (self.stopped, self.visible):  # exception class names the student chose
+            if raised is not None:
+                walk(raised)
         return found
 
 
@@ -196,7 +205,7 @@ def _without_quotes(message: str, got: Observations, want: Observations) -> str:
     """The message, unless it quotes a string that only the student's process produced."""
     if not message:
         return message
-    trusted = want.texts()
+    trusted = want.texts() | PUBLIC_NAMES
     for text in got.texts() - trusted:
         if len(text) >= QUOTE_LIMIT and text in message:
             return "a hidden check failed (its message quoted the submission's own text, so it is not shown)"
