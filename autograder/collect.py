@@ -20,7 +20,8 @@ Who sent a file (names are never trusted as paths):
   AppleDouble "._*" files, .DS_Store, Thumbs.db, desktop.ini. Other hidden files are files.
 
 Limits come before reading: a file's size (its stat, or a zip entry's declared size; reads are
-capped too, since a zip can lie), the files read per student, the cells of a notebook.
+capped too, since a zip can lie), the files read per student, the cells of a notebook (and the
+characters of their sources, before any of it is parsed or run).
 
 The notebook's JSON is untrusted. It is rebuilt into a clean nbformat 4 notebook: what has the
 wrong type is dropped (flag "malformed"), outputs are dropped, and the course metadata keeps only
@@ -56,6 +57,7 @@ CELL_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # nbformat 4.5
 MAX_FILE_BYTES = 50 << 20
 MAX_FILES_PER_STUDENT = 100
 MAX_CELLS = 2000  # the largest lesson has 76
+MAX_SOURCE_CHARS = 4 << 20  # all cells' sources together, outputs aside (a lesson's are about 40 000)
 ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
 UNGRADABLE = {
     "empty": "the file is empty",
@@ -548,6 +550,9 @@ def parse_notebook(data: bytes, name: str) -> tuple[nbformat.NotebookNode, list[
         raise Refused("too-many-cells", f"{len(cells)} cells (limit {MAX_CELLS})")
     problems = Counter()
     clean = [c for c in (clean_cell(cell, problems) for cell in cells) if c is not None]
+    size = sum(len(c["source"]) for c in clean)
+    if size > MAX_SOURCE_CHARS:
+        raise Refused("too-large", f"{size} characters of cell source (limit {MAX_SOURCE_CHARS})")
     metadata = raw.get("metadata", {})
     if not isinstance(metadata, dict):
         problems["notebook metadata that is not an object"] += 1

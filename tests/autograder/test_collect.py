@@ -101,8 +101,9 @@ def test_two_folders_never_share_a_student_key(tmp_path):
         "x/01_alpha.ipynb": notebook("01_alpha"), ".x/01_alpha.ipynb": notebook("01_alpha"),
         "101/01_alpha.ipynb": notebook("01_alpha"),
         "Ann Lee_101_assignsubmission_file_/01_alpha.ipynb": notebook("01_alpha"),
+        "Ann Lee_102_assignsubmission_file_/01_alpha.ipynb": notebook("01_alpha"),  # a namesake
     })
-    assert len(subs) == 6 and len({s.student for s in subs}) == 6, [s.student for s in subs]
+    assert len(subs) == 7 and len({s.student for s in subs}) == 7, [s.student for s in subs]
     assert all(s.status == "ok" for s in subs)
     assert {s.display for s in subs} >= {"Иван Петров", "Иван_Петров", ".x", "x", "101", "Ann Lee"}
 
@@ -314,6 +315,8 @@ UNREADABLE = {
     "not UTF-8": (b'{"nbformat": 4, "cells": ["\xff"]}', "invalid-json"),
     "broken nbformat 3": (json.dumps({"nbformat": 3, "worksheets": [{"cells": [{"cell_type": 5}]}]}).encode(),
                           "not-a-notebook"),
+    "too much source": (json.dumps(raw_notebook(cells=[{"cell_type": "code", "source": "x" * (5 << 20),
+                                                         "metadata": {}}])).encode(), "too-large"),
     "too many cells": (json.dumps(raw_notebook(cells=[{"cell_type": "code", "source": "x", "metadata": {}}]
                                               * 40_000)).encode(), "too-many-cells"),
 }
