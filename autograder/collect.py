@@ -135,6 +135,13 @@ def clean_name(name: str, flags: list[str], notes: list[str]) -> str:
     return fixed
 
 
+def refused(status: str, reason: str) -> Callable[[], bytes]:
+    """A reader for a file known not to be read."""
+    def read():
+        raise Refused(status, reason)
+    return read
+
+
 # --- sources: a folder ---------------------------------------------------------------------------
 
 def read_file(path: Path) -> bytes:
@@ -160,9 +167,9 @@ def from_folder(folder: Path) -> list[Found]:
     while stack:
         directory, parts = stack.pop()
         try:
-            entries = sorted(os.scandir(directory), key=lambda e: e.name, reverse=True)
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
         except OSError as error:
-            found.append(Found(parts + ["(folder)"], _refuse("unreadable", f"the folder cannot be listed: "
+            found.append(Found(parts + ["(folder)"], refused("unreadable", f"the folder cannot be listed: "
                                                                           f"{error.strerror}")))
             continue
         for entry in entries:
@@ -170,7 +177,7 @@ def from_folder(folder: Path) -> list[Found]:
             here = parts + [clean_name(entry.name, flags, notes)]
             path = Path(entry.path)
             if entry.is_symlink():
-                found.append(Found(here, _refuse("not-a-file", "a symbolic link (never followed)"), path=path))
+                found.append(Found(here, refused("not-a-file", "a symbolic link (never followed)"), path=path))
             elif entry.is_dir(follow_symlinks=False):
                 stack.append((path, here))
             elif entry.is_file(follow_symlinks=False):
@@ -180,14 +187,8 @@ def from_folder(folder: Path) -> list[Found]:
                     mtime = 0.0
                 found.append(Found(here, lambda path=path: read_file(path), mtime, path, flags, notes))
             else:
-                found.append(Found(here, _refuse("not-a-file", "a FIFO, socket or device"), path=path))
+                found.append(Found(here, refused("not-a-file", "a FIFO, socket or device"), path=path))
     return found
-
-
-def _refuse(status: str, reason: str) -> Callable[[], bytes]:
-    def read():
-        raise Refused(status, reason)
-    return read
 
 
 # --- sources: a zip --------------------------------------------------------------------------------
@@ -223,9 +224,15 @@ class PatchedFile:
     def close(self):
         self._file.close()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
 
 def patch_headers(file) -> tuple[dict[int, bytes], dict[int, str]]:
-    """({offset: patched bytes}, {entry index: what was patched}) for a zip's headers.
+    """({offset: patched bytes}, {entry index: what was patched: "name", "version", "extra"}) for a zip.
 
     zipfile refuses the whole archive when one entry's header is odd: a name flagged UTF-8 that is
     not, a "version needed" it does not know, a damaged extra field. The patches clear the flag (in
@@ -255,7 +262,7 @@ def patch_headers(file) -> tuple[dict[int, bytes], dict[int, str]]:
                 bytes(cd[name_at:name_at + name_len]).decode("utf-8")
             except UnicodeDecodeError:
                 struct.pack_into("<H", cd, pos + 8, flags & ~0x800)
-                patched[index] = "name"
+                patched.setdefault(index, set()).add("name")
                 local = header[zipfile._CD_LOCAL_HEADER_OFFSET] + concat
                 file.seek(local + 6)
                 local_flags = file.read(2)
@@ -263,11 +270,11 @@ def patch_headers(file) -> tuple[dict[int, bytes], dict[int, str]]:
                     patches[local + 6] = struct.pack("<H", struct.unpack("<H", local_flags)[0] & ~0x800)
         if header[zipfile._CD_EXTRACT_VERSION] > zipfile.MAX_EXTRACT_VERSION:
             cd[pos + 6] = 20
-            patched[index] = "version"
+            patched.setdefault(index, set()).add("version")
         extra_at = name_at + name_len
         if not _extra_ok(bytes(cd[extra_at:extra_at + extra_len]), header):
             cd[extra_at:extra_at + extra_len] = _blank_extra(extra_len)
-            patched[index] = "extra"
+            patched.setdefault(index, set()).add("extra")
         pos = extra_at + extra_len + header[zipfile._CD_COMMENT_LENGTH]
         index += 1
     patches[start] = bytes(cd)
@@ -330,23 +337,24 @@ def read_entry(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     return data
 
 
-def from_zip(zf: zipfile.ZipFile, patched: dict[int, str]) -> list[Found]:
+def from_zip(zf: zipfile.ZipFile, patched: dict[int, set[str]]) -> list[Found]:
     found = []
     for index, info in enumerate(zf.filelist):
         if info.is_dir():
             continue
         flags, notes = [], []
-        name = zip_name(info, patched.get(index) == "name", flags, notes).replace("\\", "/")
+        odd = patched.get(index, set())
+        name = zip_name(info, "name" in odd, flags, notes).replace("\\", "/")
         parts = [p for p in name.split("/") if p not in ("", ".", "..")] or ["(no name)"]
         try:
             mtime = datetime(*info.date_time).timestamp()
         except (ValueError, OverflowError, OSError):
             mtime = 0.0
             notes.append(f"the zip gives it an impossible date {info.date_time}")
-        if patched.get(index) in ("version", "extra"):
-            read = _refuse("unsupported" if patched[index] == "version" else "corrupt",
-                           "the zip entry needs a newer zip reader" if patched[index] == "version"
-                           else "the zip entry's extra field is damaged")
+        if "version" in odd:
+            read = refused("unsupported", "the zip entry needs a newer zip reader")
+        elif "extra" in odd:
+            read = refused("corrupt", "the zip entry's extra field is damaged")
         else:
             read = lambda info=info: read_entry(zf, info)
         found.append(Found(parts, read, mtime, None, flags, notes))
@@ -360,12 +368,11 @@ def from_zip(zf: zipfile.ZipFile, patched: dict[int, str]) -> list[Found]:
     return found
 
 
-def open_zip(archive: Path) -> zipfile.ZipFile:
+def open_zip(archive: Path) -> tuple[PatchedFile, dict[int, set[str]]]:
+    """The archive as a file zipfile can open whatever one entry's header says, and what was patched."""
     with open(archive, "rb") as file:
         patches, patched = patch_headers(file)
-    zf = zipfile.ZipFile(PatchedFile(archive, patches))
-    zf.patched = patched
-    return zf
+    return PatchedFile(archive, patches), patched
 
 
 # --- who sent what -------------------------------------------------------------------------------
@@ -657,8 +664,9 @@ def collect(source: Path, workdir: Path, assignments: list[str], identify=None,
     if source.is_dir():
         return _collect(from_folder(source), workdir, assignments, identify, skipped)
     if source.is_file() and zipfile.is_zipfile(source):
-        with open_zip(source) as zf:
-            return _collect(from_zip(zf, zf.patched), workdir, assignments, identify, skipped)
+        file, patched = open_zip(source)
+        with file, zipfile.ZipFile(file) as zf:
+            return _collect(from_zip(zf, patched), workdir, assignments, identify, skipped)
     raise FileNotFoundError(f"{source} is neither a folder nor a zip file")
 
 

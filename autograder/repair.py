@@ -22,7 +22,6 @@ import copy
 import difflib
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import nbformat
 

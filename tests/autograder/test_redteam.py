@@ -13,12 +13,11 @@ import json
 import os
 import textwrap
 
-import nbformat
 import pytest
 
 from autograder import Course, feedback, grade, release
 from tests.autograder import corpus
-from tests.autograder.conftest import LESSON_A, LESSON_B, NO_PRELOAD
+from tests.autograder.conftest import LESSON_A, NO_PRELOAD
 
 LESSON_T = '''
 # %% [markdown] tags=["ru"]
