@@ -27,7 +27,8 @@ The notebook's JSON is untrusted. It is rebuilt into a clean nbformat 4 notebook
 wrong type is dropped (flag "malformed"), outputs are dropped, and the course metadata keeps only
 values from the release's own lists (flag "bad-metadata" otherwise). The assignment comes from
 that metadata (file names lie), or from the cells (`identify`). When a student has two notebooks
-of one assignment, the newest (modification time, then file name) is graded; the others are noted.
+of one assignment, the newest (modification time, then file name) is graded; the others, and files
+that cannot be graded beside a graded notebook, are noted on its row.
 """
 import hashlib
 import json
@@ -696,12 +697,14 @@ def choose_duplicates(subs: list[Submission]) -> list[Submission]:
             others = ", ".join(repr(s.name) for s in group[:-1])
             best.notes.append(f"graded {best.name!r} (newest) over {others}")
         chosen.append(best)
-    # An unreadable file does not count when the student also sent a gradable one of that lesson.
+    # A file that cannot be graded is a note on the student's graded notebook of its lesson (or, when
+    # its lesson is unknown, of any lesson), and a row of its own only when there is none.
     for sub in subs:
         if sub.status != "ok":
-            if sub.assignment and (sub.student, sub.assignment) in groups:
-                groups[(sub.student, sub.assignment)][-1].notes.append(
-                    f"ignored {sub.name!r}: {sub.status} ({sub.reason})")
+            theirs = sorted(key for key in groups if key[0] == sub.student
+                            and (key[1] == sub.assignment or not sub.assignment))
+            if theirs:
+                groups[theirs[0]][-1].notes.append(f"ignored {sub.name!r}: {sub.status} ({sub.reason})")
             else:
                 chosen.append(sub)
     return sorted(chosen, key=lambda s: (s.student, s.assignment, s.name))

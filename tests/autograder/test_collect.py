@@ -51,6 +51,7 @@ def collect_files(tmp_path, files, **kwargs):
 def test_folder_statuses_and_metadata_assignment(tmp_path):
     subs = collect_files(tmp_path, {
         "ann/homework.ipynb": notebook("01_alpha"),  # the name says nothing: metadata decides
+        "ann/onlinetext.html": b"<p>see my notebook</p>",  # beside a graded notebook: a note
         "bob/01_alpha.ipynb": notebook("02_beta"),  # another lesson under this lesson's name
         "cid/01_alpha.ipynb": b"{broken",
         "dan/02_beta.ipynb": b"",
@@ -64,6 +65,7 @@ def test_folder_statuses_and_metadata_assignment(tmp_path):
                    ("fay", "01_alpha", "not-a-notebook"), ("gus", "", "unknown-lesson")}
     subs = by_student(subs)
     assert "wrong-lesson" in subs[("bob", "02_beta")].flags
+    assert "ignored 'onlinetext.html': not-a-notebook" in " ".join(subs[("ann", "01_alpha")].notes)
     assert all(s.reason for s in subs.values() if s.status != "ok")
     assert all(s.status in collect.UNGRADABLE for s in subs.values() if s.status != "ok")
 
@@ -148,9 +150,10 @@ def test_one_participant_id_under_two_names_is_refused(tmp_path):
         "Bob_6_assignsubmission_file_/01_alpha.ipynb": notebook("01_alpha"),
         "Bobby_6_assignsubmission_file_/02_beta.ipynb": notebook("02_beta"),
     })
-    got = {(s.student, s.name, s.status) for s in subs}
-    assert ("5", "01_alpha.ipynb", "ok") in got
-    assert all(s.status == "identity-conflict" for s in subs if s.student == "6") and len(subs) == 4
+    [ann] = [s for s in subs if s.student == "5"]
+    assert ann.status == "ok" and "onlinetext.html" in " ".join(ann.notes)
+    bob = [s for s in subs if s.student == "6"]
+    assert len(bob) == 2 and all(s.status == "identity-conflict" and "'Bob'" in s.reason for s in bob)
 
 
 def test_moodle_zip(tmp_path):
