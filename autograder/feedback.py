@@ -7,12 +7,13 @@ never show a string that came from the student's process (autograder.judge), so 
 checks' source nor their inputs can ride on, say, an exception message built from `In[-1]` or
 `linecache`. Nothing else that the kernel produced reaches a page.
 
-The last guard is exact. The hidden checks' text (the test cells' hidden blocks, as graded) minus
-everything the release shows anyway (its notebook, the judges' code, the probes' keys, which
-messages quote by design) is secret. A part of a page (a message, a note) that holds SECRET_RUN
-characters in a row of that secret text, whitespace aside, is replaced by a sentence that says so;
-the rest of the page stays. A short hidden line that the release also shows (`create_tensors()`)
-withholds nothing, and a page is withheld whole only when its parts together would quote a secret.
+The last guard is exact. The hidden checks' text (the test cells' hidden blocks, as graded) is
+secret, less what may be on a page by design: the released notebook, the judges' code (a judge's
+message is its author's words) and the probes' keys (messages name them). A part of a page (a
+message, a note) that holds SECRET_RUN characters in a row of that secret text, whitespace aside,
+is replaced by a sentence that says so; the rest of the page stays. A short hidden line that the
+release also shows (`create_tensors()`) withholds nothing, and a page is withheld whole only when
+its parts together would quote a secret.
 """
 import ast
 import html
@@ -59,7 +60,7 @@ def probe_keys(code: str) -> list[str]:
 
 
 def public_runs(release_nb, judges: str = "") -> set[str]:
-    """The runs of what the release shows anyway: its notebook and the judges' code."""
+    """The runs of what may be on a page by design: the released notebook and the judges' code."""
     public = runs(judges)
     for cell in release_nb.cells:
         public |= runs(cell.source)
@@ -148,7 +149,7 @@ def judges_text(judges_dir: Path | None, assignment: str) -> str:
 
 def write_feedback(results, releases: dict, autograded_dir: Path, feedback_dir: Path,
                    judges_dir: Path | None = None) -> None:
-    """A page per result; judges_dir (build/<lang>/judges) lets judges' own words count as public."""
+    """A page per result; judges_dir (build/<lang>/judges): the judges' own words are never redacted."""
     public: dict[str, set[str]] = {}
     for r in results:
         release_nb = releases.get(r.assignment)
