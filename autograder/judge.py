@@ -124,10 +124,15 @@ class Observations(Mapping):
             elif isinstance(value, Raised):
                 walk(value.message)
                 walk(list(value.types))
+            elif isinstance(value, Opaque):
+                walk(value.what)
 
         for key in self._raw:
             walk(key)
             walk(self.value(key))
+        for raised in (self.stopped, self.visible):  # exception class names the student chose
+            if raised is not None:
+                walk(raised)
         return found
 
 

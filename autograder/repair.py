@@ -17,15 +17,16 @@ between matched neighbours. What the match had to fix becomes a flag; nothing is
 sys.modules, __code__ or the gradebook, hooks IPython, or reads files.
 """
 import ast
+import bisect
 import copy
 import difflib
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import nbformat
 
 from autograder import Course
+from autograder.release import LANGS
 
 SKIP_TAGS = {"skip-execution", "skip_execution", "raises-exception", "remove-cell"}
 
@@ -41,6 +42,10 @@ class Prepared:
 
 
 def released_notebook(course: Course, assignment: str, lang: str = "en") -> nbformat.NotebookNode:
+    """The released student notebook; assignment and lang must be the release's own (they may come
+    from a submission's metadata, which must never select another file)."""
+    if assignment not in course.assignments() or lang not in LANGS:
+        raise ValueError(f"no released lesson {assignment!r} in language {lang!r}")
     path = course.out_root / "lessons" / lang / f"{assignment}.ipynb"
     if not path.exists():
         path = course.out_root / "lessons" / "en" / f"{assignment}.ipynb"
@@ -48,17 +53,37 @@ def released_notebook(course: Course, assignment: str, lang: str = "en") -> nbfo
 
 
 def nbgrader_of(cell) -> dict:
-    meta = cell.get("metadata", {}).get("nbgrader")
+    meta = cell.get("metadata", {})
+    meta = meta.get("nbgrader") if isinstance(meta, dict) else None
     return meta if isinstance(meta, dict) else {}
 
 
 def grade_id(cell) -> str | None:
-    return nbgrader_of(cell).get("grade_id")
+    found = nbgrader_of(cell).get("grade_id")
+    return found if isinstance(found, str) else None
+
+
+def cell_id(cell) -> str | None:
+    found = cell.get("id")
+    return found if isinstance(found, str) and found else None
 
 
 def find_cell(nb: nbformat.NotebookNode, wanted: str):
     """The first cell of nb with this grade_id, or None."""
     return next((cell for cell in nb.cells if grade_id(cell) == wanted), None)
+
+
+def text(cell) -> str:
+    """A cell's source as one string ("" when it is neither a string nor a list of them)."""
+    source = cell.get("source", "")
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        return "".join(source)
+    return source if isinstance(source, str) else ""
+
+
+def tags(cell) -> set[str]:
+    found = cell.get("metadata", {}).get("tags") if isinstance(cell.get("metadata"), dict) else None
+    return {tag for tag in found if isinstance(tag, str)} if isinstance(found, list) else set()
 
 
 def normalized(source) -> str:
@@ -75,10 +100,10 @@ def is_protected(cell) -> bool:
 
 def identify(nb: nbformat.NotebookNode, releases: dict[str, nbformat.NotebookNode]) -> str:
     """The released lesson whose cells a notebook shares most of (for notebooks that lost metadata)."""
-    sources = {normalized(c.source) for c in nb.cells if c.cell_type == "code" and c.source.strip()}
+    sources = {normalized(text(c)) for c in nb.cells if c.get("cell_type") == "code"} - {""}
     best, best_score = "", 0.0
     for name, rel in releases.items():
-        released = {normalized(c.source) for c in rel.cells if c.cell_type == "code" and c.source.strip()}
+        released = {normalized(text(c)) for c in rel.cells if c.cell_type == "code"} - {""}
         score = len(sources & released) / max(1, len(released))
         if score > best_score:
             best, best_score = name, score
@@ -86,28 +111,33 @@ def identify(nb: nbformat.NotebookNode, releases: dict[str, nbformat.NotebookNod
 
 
 def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str, int], list[str]]:
-    """({student index: release index}, {how: count}, duplicated release ids)."""
+    """({student index: release index}, {how: count}, duplicated release ids).
+
+    Linear in the student's cells (each phase looks each cell up once; the order phase compares a
+    released cell only with the unmatched cells between its neighbours), so a notebook of many
+    cells costs time in proportion.
+    """
     assigned: dict[int, int] = {}
     taken: dict[int, int] = {}
     how = {"grade_id": 0, "id": 0, "content": 0, "order": 0}
     duplicated = []
+    norm = [normalized(text(c)) for c in student]
     rel_by_gid = {grade_id(c): i for i, c in enumerate(release) if grade_id(c)}
-    rel_by_id = {c.get("id"): i for i, c in enumerate(release) if c.get("id")}
+    rel_by_id = {cell_id(c): i for i, c in enumerate(release) if cell_id(c)}
     rel_by_content: dict[str, list[int]] = {}
     for i, c in enumerate(release):
-        if normalized(c.source):
-            rel_by_content.setdefault(c.cell_type + ":" + normalized(c.source), []).append(i)
+        if normalized(text(c)):
+            rel_by_content.setdefault(c.cell_type + ":" + normalized(text(c)), []).append(i)
 
     def claim(s: int, r: int | None, kind: str) -> None:
         if r is None or s in assigned:
             return
         if r in taken:
-            if is_protected(release[r]) and normalized(student[s].source) == normalized(student[taken[r]].source) \
-                    or is_protected(release[r]) and kind in ("grade_id", "id"):
-                duplicated.append(grade_id(release[r]) or release[r].get("id"))
+            if is_protected(release[r]) and (norm[s] == norm[taken[r]] or kind in ("grade_id", "id")):
+                duplicated.append(grade_id(release[r]) or cell_id(release[r]))
                 assigned[s] = -1  # a copy of a protected cell: dropped
             return
-        if student[s].cell_type != release[r].cell_type:
+        if student[s].get("cell_type") != release[r].cell_type:
             return
         assigned[s], taken[r] = r, s
         how[kind] += 1
@@ -115,28 +145,35 @@ def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str,
     for s, cell in enumerate(student):
         claim(s, rel_by_gid.get(grade_id(cell)), "grade_id")
     for s, cell in enumerate(student):
-        cid = cell.get("id")
+        cid = cell_id(cell)
         # a released id only counts when the cell kept a compatible role
         claim(s, rel_by_id.get(cid) if cid and not grade_id(cell) else None, "id")
     for s, cell in enumerate(student):
         if s not in assigned:
-            for r in rel_by_content.get(cell.cell_type + ":" + normalized(cell.source), []):
+            for r in rel_by_content.get(f"{cell.get('cell_type')}:{norm[s]}", []):
                 if r not in taken:
                     claim(s, r, "content")
                     break
     # Order: an unmatched released solution cell takes the most similar unmatched student cell
-    # between the student positions of its matched neighbours.
+    # between the student positions of its matched neighbours (the first of equals).
+    free = [s for s in range(len(student)) if s not in assigned and norm[s]]
     for r, rcell in enumerate(release):
         if r in taken or not nbgrader_of(rcell).get("solution"):
             continue
-        before = [taken[q] for q in range(r) if q in taken]
-        after = [taken[q] for q in range(r + 1, len(release)) if q in taken]
-        lo, hi = (max(before) if before else -1), (min(after) if after else len(student))
-        candidates = [s for s in range(lo + 1, hi) if s not in assigned and student[s].cell_type == rcell.cell_type
-                      and student[s].source.strip()]
-        if candidates:
-            ratio = lambda s: difflib.SequenceMatcher(None, normalized(student[s].source), normalized(rcell.source)).ratio()
-            claim(max(candidates, key=lambda s: (ratio(s), -s)), r, "order")
+        lo = max((taken[q] for q in range(r) if q in taken), default=-1)
+        hi = min((taken[q] for q in range(r + 1, len(release)) if q in taken), default=len(student))
+        matcher = difflib.SequenceMatcher(None)
+        matcher.set_seq2(normalized(text(rcell)))
+        best, best_ratio = None, -1.0
+        for s in free[bisect.bisect_right(free, lo):bisect.bisect_left(free, hi)]:
+            if s in assigned or student[s].get("cell_type") != rcell.cell_type:
+                continue
+            matcher.set_seq1(norm[s])
+            if matcher.real_quick_ratio() > best_ratio and matcher.quick_ratio() > best_ratio \
+                    and (ratio := matcher.ratio()) > best_ratio:
+                best, best_ratio = s, ratio
+        if best is not None:
+            claim(best, r, "order")
     return assigned, how, duplicated
 
 
@@ -146,7 +183,7 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
     release = list(release_nb.cells)
     assigned, how, duplicated = match_cells(student, release)
     flags, notes = [], []
-    if not any(c.get("id") for c in student):
+    if not any(cell_id(c) for c in student):
         notes.append("cells had no ids (nbformat 4.0-4.4)")
     lost_metadata = [release[r] for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r])
                      and grade_id(student[s]) != grade_id(release[r])]
@@ -155,7 +192,7 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
         flags.append("repaired")
         notes.append(f"nbgrader metadata of {len(lost_metadata)} cells recovered by "
                      + ", ".join(f"{k} ({v})" for k, v in how.items() if v and k != "grade_id"))
-    tagged = [s for s, c in enumerate(student) if SKIP_TAGS & set(c.get("metadata", {}).get("tags", []) or [])]
+    tagged = [s for s, c in enumerate(student) if SKIP_TAGS & tags(c)]
     if tagged:
         flags.append("skip-execution")
         notes.append(f"{len(tagged)} cells tagged to skip execution: tags removed, every cell runs")
@@ -172,12 +209,15 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
             if assigned[s] >= 0:
                 last_release = assigned[s]
             continue
-        if not cell.source.strip():
+        source = text(cell)
+        if not source.strip():
             continue
         # ids are deterministic, so a re-run finds the same notebook (and its cached grade)
-        extra = nbformat.v4.new_markdown_cell(cell.source, id=f"student-{s}") if cell.cell_type == "markdown" else \
-            nbformat.v4.new_code_cell(cell.source, id=f"student-{s}") if cell.cell_type == "code" else None
-        if extra is not None:
+        kind = cell.get("cell_type")
+        if kind in ("code", "markdown"):  # what nbformat.v4.new_*_cell make, without validating each
+            extra = nbformat.from_dict({"id": f"student-{s}", "cell_type": kind, "metadata": {}, "source": source})
+            if kind == "code":
+                extra.outputs, extra.execution_count = [], None
             extras_after.setdefault(last_release, []).append(extra)
     cells.extend(extras_after.get(-1, []))
     for r, rcell in enumerate(release):
@@ -191,17 +231,19 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
                 deleted.append(meta.get("grade_id"))
         else:
             if is_protected(rcell):
-                if normalized(student[s].source) != normalized(rcell.source) and rcell.cell_type == "code":
+                if normalized(text(student[s])) != normalized(rcell.source) and rcell.cell_type == "code":
                     edited.append(meta.get("grade_id"))
             else:
-                new.source = student[s].source if isinstance(student[s].source, str) else "".join(student[s].source)
+                new.source = text(student[s])
         if new.cell_type == "code":
             new.outputs, new.execution_count = [], None
         cells.append(new)
         cells.extend(extras_after.get(r, []))
+    seen = set()
     for i, cell in enumerate(cells):
-        if "id" not in cell or not cell.get("id") or cell.get("id") in {c.get("id") for c in cells[:i]}:
+        if not cell_id(cell) or cell["id"] in seen:
             cell["id"] = f"student-cell-{i}"
+        seen.add(cell["id"])
     if deleted:
         flags.append("test-cell-deleted")
         notes.append("deleted test cells restored: " + ", ".join(deleted))
@@ -216,7 +258,7 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
     nb.cells = cells
     nb.metadata["autograder"] = {"missing_answers": missing}  # the judge scores their tests 0
     nb.nbformat, nb.nbformat_minor = 4, 5
-    answers = [student[s].source for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r]).get("solution")]
+    answers = [text(student[s]) for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r]).get("solution")]
     answers += [c.source for extra in extras_after.values() for c in extra if c.cell_type == "code"]
     helpers = helper_names(release_nb)
     tamper = scan(answers, helpers)
@@ -281,10 +323,10 @@ def scan(sources: list[str], helpers: set[str] = frozenset()) -> list[str]:
     found = []
     roots = PROTECTED_MODULES | set(helpers)
     for source in sources:
-        text = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+        code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
         try:
-            tree = ast.parse(text)
-        except SyntaxError:
+            tree = ast.parse(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # not Python, or too deep to parse
             continue
         top_level = set(tree.body)
         for node in ast.walk(tree):

@@ -91,9 +91,10 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
         for job in todo:
             outcome = outcomes[job.key]
             if "error" in outcome:
+                # the error's name only: its text may come from the kernel
                 results.append(ungraded(job.student, job.assignment, released.get(job.assignment), "error",
-                                        "grading failed: " + outcome["error"].strip().splitlines()[-1][:200],
-                                        job.file, job.flags, job.notes))
+                                        f"grading failed ({outcome['error'].split(':')[0][:60]})",
+                                        job.file, job.flags, job.notes, display=job.display))
                 continue
             path = outputs.autograded_path(out, job.student, job.assignment)
             outputs.write_atomic(path, outcome["notebook"])
@@ -108,7 +109,7 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
         staging.mkdir(parents=True)
         outputs.write_csvs(results, staging)
         if feedback:
-            feedback_pages.write_feedback(results, released, staging / "feedback")
+            feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=judges_path(course, "-").parent)
         report.write_report(results, staging / "report.html", seconds=time.perf_counter() - started,
                             workers=used, reused=reused)
         outputs.publish(staging, out)

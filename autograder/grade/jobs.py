@@ -24,6 +24,7 @@ class Job:
     notebook: str  # the prepared notebook (nbformat JSON text)
     key: str  # identifies the notebook and the grading settings (the cache key)
     file: str = ""  # the file's name as submitted, for people
+    display: str = ""  # the student's name for people (Moodle's display name, or the folder name)
     timestamp: float = 0.0  # when it was submitted (the file's modification time)
     status: str = "ok"  # ok or repaired
     flags: list[str] = field(default_factory=list)
@@ -54,14 +55,14 @@ def prepare(submissions: Path, workdir: Path, course: Course, released: dict, se
         release_nb = released.get(sub.assignment)
         if sub.status != "ok":
             results.append(ungraded(sub.student, sub.assignment, release_nb, sub.status, sub.reason, sub.name,
-                                    sub.flags, sub.notes))
+                                    sub.flags, sub.notes, display=sub.display))
             continue
         try:
             jobs.append(_job(sub, course, release_nb, settings))
         except Exception as error:  # a notebook too odd to match: say so, go on
             results.append(ungraded(sub.student, sub.assignment, release_nb, "error",
                                     f"could not match it to the release: {type(error).__name__}", sub.name,
-                                    sub.flags, sub.notes))
+                                    sub.flags, sub.notes, display=sub.display))
     return jobs, results
 
 
@@ -79,5 +80,5 @@ def _job(sub: collect.Submission, course: Course, release_nb, settings: str) -> 
     notes += prepared.notes
     text = nbformat.writes(prepared.notebook)
     return Job(sub.student, sub.assignment, text, job_key(sub.student, sub.assignment, text, version, settings),
-               file=sub.name, timestamp=sub.mtime, status=prepared.status, flags=flags, notes=notes,
+               file=sub.name, display=sub.display, timestamp=sub.mtime, status=prepared.status, flags=flags, notes=notes,
                tamper=prepared.tamper)

@@ -30,6 +30,7 @@ class NotebookResult:
     notes: list[str] = field(default_factory=list)
     file: str = ""
     tamper: list[str] = field(default_factory=list)
+    display: str = ""  # the student's name for people
 
 
 def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float, str]]:
@@ -39,11 +40,11 @@ def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float,
 
 
 def ungraded(student: str, assignment: str, release_nb, status: str, reason: str, file: str,
-             flags=(), notes=()) -> NotebookResult:
+             flags=(), notes=(), display: str = "") -> NotebookResult:
     """A notebook that was not graded: every exercise missing, the reason in the notes."""
     points = released_points(release_nb) if release_nb is not None else []
     result = NotebookResult(student, assignment, 0.0, sum(p for _, p, _ in points), 0.0, status=status,
-                            flags=list(flags), notes=[reason, *notes], file=file)
+                            flags=list(flags), notes=[reason, *notes], file=file, display=display)
     for name, p, cell_type in sorted(points, key=lambda x: x[2] + x[0]):
         result.exercises.append(ExerciseResult(name, 0.0, p, "missing", f"{status}: {reason}"[:300]))
     return result
@@ -53,7 +54,7 @@ def graded(job, outcome: dict, autograded: Path) -> NotebookResult:
     """The result of a notebook a worker graded (outcome: autograder.grade.worker.Grader.grade's dict)."""
     result = NotebookResult(job.student, job.assignment, 0.0, 0.0, outcome["seconds"], autograded=autograded,
                             status=job.status, flags=list(job.flags), notes=list(job.notes), file=job.file,
-                            tamper=list(job.tamper))
+                            tamper=list(job.tamper), display=job.display)
     for grade in sorted(outcome["grades"], key=lambda g: g["cell_type"] + g["grade_id"]):
         score = grade["score"] or 0.0
         result.exercises.append(ExerciseResult(grade["grade_id"], score, grade["points"], grade["status"],

@@ -69,6 +69,42 @@ def test_missing_answer_is_reported(alpha):
     assert repair.prepare(student, release).missing_answers == ["square"]
 
 
+@pytest.mark.parametrize("assignment, lang", [("01_alpha", "../solutions/en"), ("01_alpha", "/tmp"),
+                                               ("../solutions/en/01_alpha", "en"), ("01_alpha", "de")])
+def test_released_notebook_takes_only_the_release_s_names(tiny_course, assignment, lang):
+    with pytest.raises(ValueError):
+        repair.released_notebook(tiny_course, assignment, lang)
+
+
+def test_odd_cells_are_matched_without_raising(alpha):
+    """prepare's own defence (collect hands it clean notebooks): sources as lists, odd metadata."""
+    release, solution = alpha
+    student = copy.deepcopy(solution)
+    corpus.cell(student, "double").source = list(answer(solution, "double").splitlines(keepends=True))
+    student.cells[0].metadata = {"tags": "skip-execution", "nbgrader": "x"}
+    student.cells[1].metadata["tags"] = [["a"], "skip-execution"]
+    student.cells.append(nbformat.from_dict({"cell_type": "raw", "source": "raw text", "metadata": {}}))
+    prepared = repair.prepare(student, release)
+    assert answer(prepared.notebook, "double") == answer(solution, "double")
+    assert "skip-execution" in prepared.flags
+
+
+def test_many_extra_cells_are_kept_in_order_with_unique_ids(alpha):
+    release, solution = alpha
+    student = corpus.insert_after(solution, "double", *[f"x{i} = {i}" for i in range(3000)])
+    for c in student.cells:
+        c.id = "same"  # every id the same: the copy gets unique ones
+    prepared = repair.prepare(student, release)
+    ids = [c.id for c in prepared.notebook.cells]
+    assert len(ids) == len(set(ids)) >= len(release.cells) + 3000
+    extras = [c.source for c in prepared.notebook.cells if c.source.startswith("x")]
+    assert extras == [f"x{i} = {i}" for i in range(3000)]
+
+
+def test_scan_survives_code_too_deep_to_parse():
+    assert repair.scan(["x = " + "(" * 100_000 + ")" * 100_000, "a\0b", "-" * 1_000_000 + "1"]) == []
+
+
 def test_identify_recognises_a_lesson_without_metadata(tiny_course, alpha):
     release, solution = alpha
     releases = {a: repair.released_notebook(tiny_course, a) for a in ("01_alpha", "02_beta")}

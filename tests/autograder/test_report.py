@@ -1,5 +1,8 @@
 """Feedback pages and the instructor's report, from hand-made results (no kernel needed)."""
+import json
+
 import nbformat
+import pytest
 
 from autograder import feedback, report
 from autograder.grade import ExerciseResult, NotebookResult
@@ -39,16 +42,80 @@ def test_hidden_failure_shows_only_its_message():
     assert "assert f(7)" not in page and "HIDDEN TESTS" not in page
 
 
-def test_write_feedback_withholds_a_page_that_would_quote_hidden_source(tmp_path):
-    release, graded = notebooks(4, 'assert f(7) == 14, "f(7) must be 14"')  # a message quoting the source
+def write_one(tmp_path, graded, release, res) -> str:
+    autograded = tmp_path / "autograded" / "ann"
+    autograded.mkdir(parents=True, exist_ok=True)
+    nbformat.write(graded, autograded / "01_alpha.ipynb")
+    res.autograded = autograded / "01_alpha.ipynb"
+    feedback.write_feedback([res], {"01_alpha": release}, tmp_path / "feedback")
+    return (tmp_path / "feedback" / "ann" / "01_alpha.html").read_text()
+
+
+def test_a_message_quoting_hidden_source_is_replaced_and_the_rest_stays(tmp_path):
+    release, graded = notebooks(4, "x")
+    res = result('assert f(7) == 14, "f(7) must be 14"')  # a message quoting the source
+    res.notes = ["made from an older release"]
+    page = write_one(tmp_path, graded, release, res)
+    assert "assert f(7)" not in page and "it is not shown" in page
+    assert "withheld" not in page and "made from an older release" in page and "0 / 2" in page
+
+
+LEAKS = {  # messages that carry hidden source in ways an exact-line filter misses
+    "part of a line": 'AssertionError: got 5, wanted f(7) == 14, "f(7) must',
+    "lines joined": 'assert f(7) == 14,   "f(7) must be 14"  ### END HIDDEN',
+    "in a note": None,
+}
+
+
+@pytest.mark.parametrize("case", LEAKS)
+def test_hidden_source_never_reaches_a_page(tmp_path, case):
+    release, graded = notebooks(4, "x")
+    leak = LEAKS[case]
+    res = result(leak) if leak else result("f(7) must be 14")
+    if leak is None:
+        res.notes = ['nbgrader could not grade it: assert f(7) == 14, "f(7) must be 14"']
+    page = write_one(tmp_path, graded, release, res)
+    assert "f(7) ==" not in page and "it is not shown" in page
+
+
+def test_parts_that_quote_a_secret_together_withhold_the_page(tmp_path):
+    release, graded = notebooks(4, "x")
+    res = result("f(7) must be 14")
+    res.notes = ['assert f(7) ==', '14, "f(7) must b']  # each part alone is too short to say anything
+    page = write_one(tmp_path, graded, release, res)
+    assert "withheld" in page and "f(7) ==" not in page and "0 / 2" in page
+
+
+def test_hidden_lines_the_release_also_shows_withhold_nothing(tmp_path):
+    visible = "create_tensors()\nprint('Visible checks passed. Hidden tests run at grading.')"
+    hidden = (visible + '\n### BEGIN HIDDEN TESTS\ncreate_tensors()\nprobe.call("create_tensors() returns three tensors", '
+              'create_tensors)\n### END HIDDEN TESTS')
+    release = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        visible, id="test_f", metadata={"nbgrader": {"grade_id": "test_f"}})])
+    graded = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        hidden, id="test_f", metadata={"nbgrader": {"grade_id": "test_f"}})])
+    message = "create_tensors() returns three tensors raised NotImplementedError"  # judge.py's words
+    page = write_one(tmp_path, graded, release, result(message))
+    assert message in page and "not shown" not in page and "withheld" not in page
+
+
+def test_judges_own_words_are_public(tmp_path):
+    release, graded = notebooks(4, "x")
+    graded.cells[0].source += "\n### BEGIN HIDDEN TESTS\nprobe.record('k', f(7))  # 'f(7) must be 14 exactly, not 15'\n" \
+                              "### END HIDDEN TESTS"
+    message = "f(7) must be 14 exactly, not 15"
+    judges = tmp_path / "judges"
+    judges.mkdir()
+    (judges / "01_alpha.json").write_text(json.dumps({"helpers": [], "judges": {
+        "test_f": f"def judge(got, want):\n    assert got['k'] == 14, {message!r}"}}))
     autograded = tmp_path / "autograded" / "ann"
     autograded.mkdir(parents=True)
     nbformat.write(graded, autograded / "01_alpha.ipynb")
-    quoting = result('assert f(7) == 14, "f(7) must be 14"')
-    quoting.autograded = autograded / "01_alpha.ipynb"
-    feedback.write_feedback([quoting], {"01_alpha": release}, tmp_path / "feedback")
-    page = (tmp_path / "feedback" / "ann" / "01_alpha.html").read_text()
-    assert "assert f(7)" not in page and "withheld" in page
+    for judges_dir, shown in ((None, False), (judges, True)):
+        res = result(message)
+        res.autograded = autograded / "01_alpha.ipynb"
+        feedback.write_feedback([res], {"01_alpha": release}, tmp_path / "feedback", judges_dir=judges_dir)
+        assert (message in (tmp_path / "feedback" / "ann" / "01_alpha.html").read_text()) is shown
 
 
 def test_report_has_plot_statuses_flags_and_time(tmp_path):
