@@ -37,10 +37,24 @@ def graded_cells(assignment: str) -> dict[str, str]:
             if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
 
 
+@functools.cache
+def test_cells(assignment: str) -> dict[str, list[str]]:
+    """Exercise (solution grade_id) -> grade ids of its test cells: `test_<exercise>` and the parts
+    `test_<exercise>_<part>` that share its points. A test cell belongs to the longest exercise name
+    it matches, so `test_poly_grads_analytic` is poly_grads_analytic's, not a part of poly_grads."""
+    cells = graded_cells(assignment)
+    solutions = [g for g in cells if not g.startswith("test_")]
+    owned: dict[str, list[str]] = {}
+    for grade_id in cells:
+        owners = [s for s in solutions if grade_id == f"test_{s}" or grade_id.startswith(f"test_{s}_")]
+        if owners:
+            owned.setdefault(max(owners, key=len), []).append(grade_id)
+    return owned
+
+
 def exercises(assignment: str) -> list[str]:
     """Grade ids of the solution cells that a graded test cell checks."""
-    cells = graded_cells(assignment)
-    return [grade_id for grade_id in cells if f"test_{grade_id}" in cells]
+    return [grade_id for grade_id in graded_cells(assignment) if grade_id in test_cells(assignment)]
 
 
 def names_defined(source: str) -> set[str]:
@@ -67,7 +81,8 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
     defined = {e: names_defined(cells[e]) for e in names}
     used = {}
     for e in names:
-        sources = [cells[e], cells[f"test_{e}"]] + [s for table in load_variants(assignment) for s in table.get(e, {}).values()]
+        sources = ([cells[e]] + [cells[t] for t in test_cells(assignment)[e]]
+                   + [s for table in load_variants(assignment) for s in table.get(e, {}).values()])
         used[e] = set().union(*map(names_used, sources))
     depends = {e: {other for other in names if other != e and used[e] & defined[other]} for e in names}
     changed = True
