@@ -63,8 +63,18 @@ def _shell_hooks() -> dict:
                                       vars(shell.display_pub).get("publish"))
         for name in ("input_transformers_cleanup", "input_transformers_post", "ast_transformers"):
             hooks[name] = list(getattr(shell, name))
-        hooks["event callbacks"] = {event: list(callbacks) for event, callbacks in shell.events.callbacks.items()}
+        own = _library_callbacks()
+        hooks["event callbacks"] = {event: [c for c in callbacks if not any(c is o for o in own)]
+                                    for event, callbacks in shell.events.callbacks.items()}
     return hooks
+
+
+def _library_callbacks() -> list:
+    """Event callbacks that libraries register by themselves, not a forger: matplotlib's pyplot adds its
+    redraw hook to post_execute when a notebook first draws a figure."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    hook = getattr(pyplot, "_draw_all_if_interactive", None)
+    return [hook] if hook is not None else []
 
 
 def _ipython():
