@@ -171,6 +171,9 @@ class Probe:
 
 _BASELINE: dict = {}
 KERNEL_SWAPS = {("builtins", "input")}  # ipykernel replaces it for every request (stdin forwarding)
+# torch._dynamo, imported by the profiler or torch.compile on first use, wraps these in torch._disable_dynamo
+# (a wrapper whose __wrapped__ is the original)
+LIBRARY_WRAPS = {("torch", "manual_seed")}
 
 
 def take_baseline() -> None:
@@ -189,7 +192,8 @@ def tampering() -> list[str]:
     for name, before in _BASELINE["namespaces"].items():
         now = snapshot.get(name, {})
         changed = sorted(k for k, v in before.items() if now.get(k, _MISSING) is not v
-                         and (name, k) not in KERNEL_SWAPS)
+                         and (name, k) not in KERNEL_SWAPS
+                         and not ((name, k) in LIBRARY_WRAPS and getattr(now.get(k), "__wrapped__", None) is v))
         # a new attribute on a class shadows the inherited one (torch.Tensor.add = ...)
         if name in ("torch.Tensor", "torch.TensorBase", "Probe", "Calls", "probe", "plain"):
             changed += sorted(set(now) - set(before))

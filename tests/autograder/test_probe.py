@@ -1,5 +1,6 @@
 """The probe's tamper check in an IPython shell of our own: what it flags, and what a library does by itself."""
 import pytest
+import torch
 from IPython.core.interactiveshell import InteractiveShell
 
 from autograder.kernel import probe
@@ -31,3 +32,14 @@ def test_matplotlib_drawing_its_first_figure_is_not_flagged(shell):
     plt.switch_backend("agg")  # what the first figure of a notebook does: pyplot registers its redraw hook
     plt.close(plt.figure())
     assert probe.tampering() == []
+
+
+def test_torch_dynamo_wrapping_manual_seed_is_not_flagged_but_replacing_it_is(shell):
+    original = torch.manual_seed
+    try:
+        torch.manual_seed = torch._disable_dynamo(original)  # what importing torch._dynamo does (the profiler)
+        assert probe.tampering() == []
+        torch.manual_seed = lambda seed: None
+        assert "torch.manual_seed was replaced" in probe.tampering()
+    finally:
+        torch.manual_seed = original
