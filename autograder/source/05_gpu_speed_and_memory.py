@@ -1045,8 +1045,9 @@ with needs("measure_time (exercise 2)"):
 # работает `torch.utils.benchmark.Timer` ([документация](https://pytorch.org/docs/stable/benchmark_utils.html),
 # [рецепт](https://pytorch.org/tutorials/recipes/recipes/benchmark.html)): `blocked_autorange`
 # сам подбирает `number` и синхронизирует GPU. Функция `blocked_time` ниже (готовая, не
-# задание) делает то же самое; таблица раздела 3 измеряется ею, и там же её числа сверяются с
-# `benchmark.Timer` для каждого размера.
+# задание) делает то же самое: на GPU удваивает `number`, пока блок не продлится 10 мс, а на CPU
+# повторяет вызовы в блоке, пока не пройдёт 10 мс. Таблица раздела 3 измеряется ею, и там же её
+# числа сверяются с `benchmark.Timer` для каждого размера.
 
 # %% [markdown] tags=["en"]
 # #### Short operations: time a block of calls (≈ 15 minutes)
@@ -1066,38 +1067,40 @@ with needs("measure_time (exercise 2)"):
 # works in blocks too ([documentation](https://pytorch.org/docs/stable/benchmark_utils.html),
 # [recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html)): `blocked_autorange`
 # picks `number` by itself and synchronizes the GPU. The `blocked_time` function below (given,
-# not an exercise) does the same; section 3's table is measured with it, and there its numbers
-# are checked against `benchmark.Timer` for every size.
+# not an exercise) does the same: on a GPU it doubles `number` until a block lasts 10 ms, on the
+# CPU a block repeats the call until 10 ms have passed. Section 3's table is measured with it, and
+# there its numbers are checked against `benchmark.Timer` for every size.
 
 # %% tags=["demo"]
 def blocked_time(fn, *args, device="cpu", repeat=5, warmup=1, min_block_ms=10.0, **kwargs):
-    """Median milliseconds per call, timing blocks: `number` calls back to back between one pair of
-    readings (CUDA events on a GPU), with `number` chosen so that one block lasts about min_block_ms."""
-    cuda = torch.device(device).type == "cuda"
-    sync = torch.cuda.synchronize if cuda else (lambda: None)
+    """Median milliseconds per call, timing blocks of calls made back to back. On a GPU a block sits between
+    one pair of CUDA events, and its number of calls doubles until a block lasts min_block_ms; on the CPU a
+    block makes calls until it has lasted min_block_ms."""
     for _ in range(warmup):
         fn(*args, **kwargs)
-    sync()
-    start = time.perf_counter()
-    fn(*args, **kwargs)
-    sync()
-    one_call_ms = (time.perf_counter() - start) * 1e3
-    number = max(1, math.ceil(min_block_ms / max(one_call_ms, 1e-4)))
-    per_call = []
-    for _ in range(repeat):
-        if cuda:
+    if torch.device(device).type == "cuda":
+        def block(number):
             begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             begin.record()
             for _ in range(number):
                 fn(*args, **kwargs)
             end.record()
             end.synchronize()
-            per_call.append(begin.elapsed_time(end) / number)
-        else:
-            begin = time.perf_counter()
-            for _ in range(number):
-                fn(*args, **kwargs)
-            per_call.append((time.perf_counter() - begin) * 1e3 / number)
+            return begin.elapsed_time(end)
+
+        torch.cuda.synchronize()
+        number = 1
+        while block(number) < min_block_ms and number < 2**16:
+            number *= 2
+        return statistics.median(block(number) / number for _ in range(repeat))
+    per_call = []
+    for _ in range(repeat):
+        calls, begin, elapsed_ms = 0, time.perf_counter(), 0.0
+        while elapsed_ms < min_block_ms:
+            fn(*args, **kwargs)
+            calls += 1
+            elapsed_ms = (time.perf_counter() - begin) * 1e3
+        per_call.append(elapsed_ms / calls)
     return statistics.median(per_call)
 
 
@@ -1446,7 +1449,7 @@ SHAPES, DEVICES = (HOMEWORK_SHAPES, ["cpu", "cuda"]) if HAS_CUDA else (CPU_ONLY_
 if HAS_CUDA:
     sample = torch.randn(512, 512)
     cpu_gflops = 2 * 512**3 / blocked_time(torch.matmul, sample, sample) / 1e6
-    flop = sum(2 * b * n**3 for b, n, _ in SHAPES) * 7  # blocked_time runs about 7 calls of each big product
+    flop = sum(2 * b * n**3 for b, n, _ in SHAPES) * 6  # blocked_time runs 6 calls of each big product
     print(f"The CPU does about {cpu_gflops:.0f} GFLOP/s here: its matmuls in this table take about "
           f"{flop / cpu_gflops / 1e9:.0f} s, and the elementwise operations some seconds more.")
 bench_results = None
