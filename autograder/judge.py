@@ -108,7 +108,7 @@ class Observations(Mapping):
         return key in self._raw
 
     def texts(self) -> set[str]:
-        """Every string in the observations, decoded."""
+        """Every string in the observations, decoded, but for exception class names (verdicts name them)."""
         found: set[str] = set()
 
         def walk(value):
@@ -121,7 +121,7 @@ class Observations(Mapping):
                 for k, v in value.items():
                     walk(k)
                     walk(v)
-            elif isinstance(value, Raised):
+            elif isinstance(value, Raised):  # its class name is shown on purpose (Raised.name), its message never
                 walk(value.message)
                 walk(list(value.types))
             elif isinstance(value, Opaque):

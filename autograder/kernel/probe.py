@@ -65,8 +65,18 @@ def _shell_hooks() -> dict:
                                       vars(shell.display_pub).get("publish"))
         for name in ("input_transformers_cleanup", "input_transformers_post", "ast_transformers"):
             hooks[name] = list(getattr(shell, name))
-        hooks["event callbacks"] = {event: list(callbacks) for event, callbacks in shell.events.callbacks.items()}
+        own = _library_callbacks()
+        hooks["event callbacks"] = {event: [c for c in callbacks if not any(c is o for o in own)]
+                                    for event, callbacks in shell.events.callbacks.items()}
     return hooks
+
+
+def _library_callbacks() -> list:
+    """Event callbacks that libraries register by themselves, not a forger: matplotlib's pyplot adds its
+    redraw hook to post_execute when a notebook first draws a figure."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    hook = getattr(pyplot, "_draw_all_if_interactive", None)
+    return [hook] if hook is not None else []
 
 
 def _ipython():
@@ -237,6 +247,9 @@ class Probe:
 
 _BASELINE: dict = {}
 KERNEL_SWAPS = {("builtins", "input")}  # ipykernel replaces it for every request (stdin forwarding)
+# torch._dynamo, imported by the profiler or torch.compile on first use, wraps these in torch._disable_dynamo
+# (a wrapper whose __wrapped__ is the original)
+LIBRARY_WRAPS = {("torch", "manual_seed")}
 
 
 def take_baseline() -> None:
@@ -255,7 +268,8 @@ def tampering() -> list[str]:
     for name, before in _BASELINE["namespaces"].items():
         now = snapshot.get(name, {})
         changed = sorted(k for k, v in before.items() if now.get(k, _MISSING) is not v
-                         and (name, k) not in KERNEL_SWAPS)
+                         and (name, k) not in KERNEL_SWAPS
+                         and not ((name, k) in LIBRARY_WRAPS and getattr(now.get(k), "__wrapped__", None) is v))
         # a new attribute on a class shadows the inherited one (torch.Tensor.add = ...)
         if name in ("torch.Tensor", "torch.TensorBase", "Probe", "Calls", "probe", "plain"):
             changed += sorted(set(now) - set(before))

@@ -154,6 +154,285 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
         times.append((time.perf_counter() - start) * 1000)
     return float(statistics.median(times))
 ''',
+        # the CUDA branch skips the warm-up calls
+        "cuda_no_warmup": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    if device == "cuda":
+        times = []
+        for _ in range(repeat):
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn(*args, **kwargs)
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end))
+        return float(statistics.median(times))
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # reads elapsed_time before the GPU has reached the end event
+        "cuda_no_sync": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    if device == "cuda":
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(repeat):
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn(*args, **kwargs)
+            end.record()
+            times.append(start.elapsed_time(end))
+        return float(statistics.median(times))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # CUDA events created without enable_timing=True
+        "cuda_timing_disabled": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    if device == "cuda":
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(repeat):
+            start, end = torch.cuda.Event(), torch.cuda.Event()
+            start.record()
+            fn(*args, **kwargs)
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end))
+        return float(statistics.median(times))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # the homework's mistake: a host clock on cuda, never synchronized: only the launch is timed
+        "cuda_host_clock_no_sync": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # host clock on cuda, synchronized after each timed call but not after the warm-up
+        "cuda_no_sync_after_warmup": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        sync()
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # elapsed_time taken for seconds and multiplied by 1000
+        "cuda_elapsed_as_seconds": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    if device == "cuda":
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(repeat):
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn(*args, **kwargs)
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end) * 1000)
+        return float(statistics.median(times))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # a 2.4% scale error: seconds times 1024
+        "binary_milliseconds": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1024)
+    return float(statistics.median(times))
+''',
+        # a CPU-time clock: waiting is not counted
+        "process_time": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn(*args, **kwargs)
+        times.append((time.process_time() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # each time rounded to a whole millisecond
+        "rounded_to_whole_ms": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append(round((time.perf_counter() - start) * 1000))
+    return float(statistics.median(times))
+''',
+        # checks repeat only after the warm-up calls
+        "validates_after_warmup": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # a missing GPU reported as ValueError instead of RuntimeError
+        "value_error_without_cuda": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise ValueError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # keyword arguments are not passed on to fn
+        "drops_kwargs": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # calls fn once more before the warm-up, to see that it works
+        "one_extra_call": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    fn(*args, **kwargs)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
         # returns a tensor (torch's median) instead of a float
         "returns_tensor": '''
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
@@ -289,6 +568,144 @@ def results_table(results):
         table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
     return table
 ''',
+        # times with two decimals instead of three
+        "times_two_decimals": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.2f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.2f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # times rounded with round(): 12.5 instead of 12.500
+        "rounded_times": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else str(round(r.cpu_ms, 3))
+        gpu = "n/a" if r.gpu_ms is None else str(round(r.gpu_ms, 3))
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # the speedup without its x
+        "speedup_without_x": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # the shape as a list, not a tuple
+        "shape_as_list": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, list(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # the shape of the input's last tensor instead of its first
+        "shape_of_last_tensor": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index, inputs in enumerate(tensors):
+            moved = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *moved, device=device)
+    return [OpResult(name, tuple(inputs[-1].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
+        # puts the moved tensors into the caller's list: its inputs end up on another device
+        "replaces_callers_inputs": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in devices:
+        column = "cpu" if device == "cpu" else "gpu"
+        for index in range(len(tensors)):
+            tensors[index] = tuple(t.to(device) for t in tensors[index])
+            for name, op in ops.items():
+                times[(name, index, column)] = timer(op, *tensors[index], device=device)
+    return [OpResult(name, tuple(inputs[0].shape), times.get((name, index, "cpu")), times.get((name, index, "gpu")))
+            for name in ops for index, inputs in enumerate(tensors)]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+        gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+        speedup = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speedup])
+    return table
+''',
         # only "cuda" counts as a GPU: any other accelerator is dropped
         "only_cuda_column": '''
 def benchmark_ops(tensors, ops, devices, timer=measure_time):
@@ -411,6 +828,11 @@ def outer_products_vectorized(a, b):
         "summed_over_batch": '''
 def outer_products_vectorized(a, b):
     return torch.einsum("bi,bj->ij", a, b)
+''',
+        # computes in float32 whatever the inputs' dtype
+        "always_float32": '''
+def outer_products_vectorized(a, b):
+    return a.float()[:, :, None] * b.float()[:, None, :]
 ''',
         # one outer product of the flattened batches
         "flattened_outer": '''
@@ -535,6 +957,34 @@ def find_max_allocatable(try_alloc, hi):
             return n
         n = candidate
 ''',
+        # catches every exception: a bug in try_alloc is taken for a lack of memory
+        "catches_everything": '''
+def find_max_allocatable(try_alloc, hi):
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top + 1) // 2
+        try:
+            try_alloc(mid)
+        except Exception:
+            top = mid - 1
+        else:
+            lo = mid
+    return lo
+''',
+        # a float midpoint: try_alloc(2.5) is an error, as torch.empty(2.5) would be
+        "float_midpoint": '''
+def find_max_allocatable(try_alloc, hi):
+    lo, top = 0, hi
+    while lo < top:
+        mid = (lo + top + 1) / 2
+        try:
+            try_alloc(mid)
+        except (torch.OutOfMemoryError, MemoryError):
+            top = mid - 1
+        else:
+            lo = mid
+    return int(lo)
+''',
         # collects every successful allocation in a list
         "hoards_allocations": '''
 def find_max_allocatable(try_alloc, hi):
@@ -634,6 +1084,13 @@ def top_ops(fn, k=3):
 
 RIGHT = {
     "pick_device": {
+        # the generic accelerator API of recent PyTorch
+        "accelerator_api": '''
+def pick_device():
+    if torch.accelerator.is_available():
+        return torch.accelerator.current_accelerator()
+    return torch.device("cpu")
+''',
         "one_expression": '''
 def pick_device():
     return torch.device("cuda" if torch.cuda.is_available()
@@ -670,6 +1127,58 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
     if len(samples) % 2:
         return float(samples[middle])
     return (samples[middle - 1] + samples[middle]) / 2
+''',
+        # time.monotonic, median_high; on cuda all events recorded first, one synchronize at the end
+        "monotonic_events_sync_once": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if repeat < 1:
+        raise ValueError(f"repeat should be 1 or more, not {repeat}")
+    if device == "cuda":
+        if not torch.cuda.is_available():
+            raise RuntimeError("no CUDA device for device='cuda'")
+        for _ in range(warmup):
+            fn(*args, **kwargs)
+        pairs = []
+        for _ in range(repeat):
+            begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            begin.record()
+            fn(*args, **kwargs)
+            end.record()
+            pairs.append((begin, end))
+        torch.cuda.synchronize()
+        return float(statistics.median_high([begin.elapsed_time(end) for begin, end in pairs]))
+    if device != "cpu":
+        raise ValueError(f"device {device} is not supported (cpu or cuda)")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    samples = []
+    for _ in range(repeat):
+        t0 = time.monotonic()
+        fn(*args, **kwargs)
+        samples.append(1000.0 * (time.monotonic() - t0))
+    return statistics.median_high(samples)
+''',
+        # time.time_ns; on cuda a host clock with the stream synchronized (torch.accelerator-style checks)
+        "time_ns_stream_sync": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    known = {"cpu", "cuda", "mps"}
+    if str(device) not in known:
+        raise ValueError("device must be one of cpu, cuda, mps; got " + str(device))
+    if not repeat >= 1:
+        raise ValueError("repeat=" + str(repeat) + " is too small")
+    if device == "cuda" and torch.cuda.device_count() == 0:
+        raise RuntimeError("CUDA requested but no cuda device")
+    wait = torch.cuda.current_stream().synchronize if device == "cuda" else (lambda: None)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    wait()
+    times = []
+    for _ in range(repeat):
+        t0 = time.time_ns()
+        fn(*args, **kwargs)
+        wait()
+        times.append((time.time_ns() - t0) / 1_000_000)
+    return float(torch.tensor(times, dtype=torch.float64).quantile(0.5))
 ''',
         # timeit's own timer (time.perf_counter bound when timeit was imported: the real clock), torch's median
         "timeit_repeat": '''
