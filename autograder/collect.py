@@ -37,6 +37,8 @@ class Submission:
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     notebook: nbformat.NotebookNode | None = field(default=None, repr=False, compare=False)
+    display: str = ""  # the student's name for people (Moodle's display name, or the folder name)
+    lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
 def safe_student(name: str) -> str:
@@ -49,15 +51,16 @@ def _junk(parts) -> bool:
     return any(part in JUNK or part.startswith(".") for part in parts)
 
 
-def _split_moodle(parts: list[str]) -> tuple[str, str]:
-    """(student, name) from a path inside a folder or a zip: the first folder is the student."""
-    if len(parts) >= 2:
-        match = MOODLE.match(parts[0])
-        return safe_student(match["student"] if match else parts[0]), "/".join(parts[1:])
+def _split_moodle(parts: list[str]) -> tuple[str, str, str, str]:
+    """(student, name, display name, Moodle participant id) from a path inside a folder or a zip:
+    the first folder is the student."""
     match = MOODLE.match(parts[0])
+    display, lms_id = match["student"].rsplit("_", 1) if match else (parts[0], "")
+    if len(parts) >= 2:
+        return safe_student(match["student"] if match else parts[0]), "/".join(parts[1:]), display, lms_id
     if match:
-        return safe_student(match["student"]), match["rest"]
-    return "", parts[0]
+        return safe_student(match["student"]), match["rest"], display, lms_id
+    return "", parts[0], "", ""
 
 
 def from_zip(archive: Path, workdir: Path) -> list[Submission]:
@@ -73,7 +76,7 @@ def from_zip(archive: Path, workdir: Path) -> list[Submission]:
             parts = [p for p in name.parts[1 if strip else 0:] if p not in ("", ".", "..")]
             if not parts or _junk(parts):
                 continue
-            student, inner = _split_moodle(parts)
+            student, inner, display, lms_id = _split_moodle(parts)
             if not student:
                 student = "unknown"
             target = workdir / "zip" / f"{index:05d}{Path(inner).suffix[:16]}"
@@ -86,7 +89,8 @@ def from_zip(archive: Path, workdir: Path) -> list[Submission]:
                 continue
             with zf.open(info) as src, open(target, "wb") as dst:
                 shutil.copyfileobj(src, dst)
-            subs.append(Submission(student, "", target, inner, mtime=datetime(*info.date_time).timestamp()))
+            subs.append(Submission(student, "", target, inner, mtime=datetime(*info.date_time).timestamp(),
+                                   display=display, lms_id=lms_id))
     return subs
 
 
@@ -97,7 +101,8 @@ def from_folder(folder: Path) -> list[Submission]:
             relative = path.relative_to(student_dir)
             if _junk(relative.parts):
                 continue
-            subs.append(Submission(safe_student(student_dir.name), "", path, str(relative), mtime=path.stat().st_mtime))
+            subs.append(Submission(safe_student(student_dir.name), "", path, str(relative), mtime=path.stat().st_mtime,
+                                   display=student_dir.name))
     return subs
 
 
