@@ -155,8 +155,9 @@ def save(url: str, graded: list[tuple], answers_path: Path) -> list[Reset]:
                 if mine is None:
                     continue
                 grade.auto_score = mine["score"]
+                answer = now.get(grade.name)
                 # no checksum yet (a course graded before checksums were kept): the score stays
-                if grade.manual_score is not None and before.get(grade.name, now.get(grade.name)) != now.get(grade.name):
+                if grade.manual_score is not None and before.get(grade.name, answer) != answer:
                     resets.append(Reset(job.student, job.assignment, grade.name, grade.manual_score))
                     grade.manual_score = None
                 grade.needs_manual_grade = grade.auto_score is None and grade.manual_score is None

@@ -99,3 +99,14 @@ def test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed(moodle_
     assert f"<td>{ivan}</td><td>01_alpha</td><td>answer_why</td><td>1</td>" in reset_rows
     assert f"<td>{ivan}</td><td>01_alpha</td><td>test_double</td><td>1.5</td>" in reset_rows
     assert anna not in reset_rows
+
+
+def test_formgrade_and_export_find_the_gradebook_the_course_config_names(tiny_course, tmp_path):
+    out = tmp_path / "graded"
+    out.mkdir()
+    assert gradebook.course_url(out) == gradebook.url_of(out, None)
+    gradebook.write_course(out, tiny_course, {"02_beta"}, "postgresql://grader@db.example/course")
+    assert gradebook.course_url(out) == "postgresql://grader@db.example/course"
+    assert gradebook.course_url(out, "sqlite:///elsewhere.db") == "sqlite:///elsewhere.db"
+    assert oct((out / "nbgrader_config.py").stat().st_mode & 0o777) == "0o600"
+    assert (out / "source" / "02_beta" / "02_beta.ipynb").is_file()

@@ -73,7 +73,8 @@ def test_report_shows_manual_grading_waiting_students_and_links(tmp_path):
                          autograded=tmp_path / "a.ipynb", flags=["duplicate"])
     bob = NotebookResult("bob", "01_alpha", 0.0, 4.0, 0.0, status="invalid-json", notes=["not valid JSON"])
     report.write_report([ann, bob], tmp_path / "report.html", seconds=1.0, workers=1,
-                        resets=[Reset("ann", "01_alpha", "how", 0.5)], people={"ann": Person("ann", "Ann Lee", "7", "")})
+                        resets=[Reset("ann", "01_alpha", "how", 0.5)],
+                        people={"ann": Person("ann", "Ann Lee", "7", "")})
     page = (tmp_path / "report.html").read_text()
     assert "Answers still waiting for manual grading: <b>1</b>" in page
     assert "<tr><td>01_alpha</td><td class='waiting'>1</td><td>1</td><td>1</td></tr>" in page
