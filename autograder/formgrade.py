@@ -6,6 +6,7 @@ URL to open, token included, is printed once the server answers.
 """
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -38,27 +39,38 @@ def start(out: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
         raise FileNotFoundError(f"{out} is not a graded course: run `make autograde OUT={out}` first")
     port, token = port or free_port(), secrets.token_urlsafe(24)
     server = subprocess.Popen(command(out, port, token), cwd=out, env=os.environ.copy())
-    base = f"http://127.0.0.1:{port}"
+    try:
+        return server, wait_until_up(server, f"http://127.0.0.1:{port}", token)
+    except BaseException:  # the server never outlives a start that failed or was stopped
+        server.kill()
+        server.wait()
+        raise
+
+
+def wait_until_up(server: subprocess.Popen, base: str, token: str) -> str:
+    """The URL to open, once the formgrader answers."""
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
         try:
             with urllib.request.urlopen(f"{base}/formgrader/api/assignments?token={token}", timeout=5) as answer:
                 if answer.status == 200:
-                    return server, f"{base}/formgrader?token={token}"
+                    return f"{base}/formgrader?token={token}"
         except OSError:
             pass
         if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            raise RuntimeError(f"the formgrader did not start on port {port} (exit status {server.wait()})")
+            raise RuntimeError(f"the formgrader did not start at {base} (exit status {server.poll()})")
         time.sleep(0.5)
 
 
 def serve(out: Path, port: int = 0) -> None:
-    """Run the formgrader until Ctrl-C."""
+    """Run the formgrader until Ctrl-C (or SIGTERM); the server stops with this process."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # a plain `kill` stops the server too
     server, url = start(out, port)
     print(f"formgrader of {Path(out).resolve()}: open\n    {url}\nCtrl-C stops it.", flush=True)
     try:
         server.wait()
     except KeyboardInterrupt:
+        pass
+    finally:
         server.terminate()
         server.wait(timeout=30)
