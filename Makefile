@@ -9,11 +9,12 @@ OUT ?= graded
 WORKERS ?= $(shell nproc)
 DB ?=
 SCHEDULER ?=
+PORT ?=
 STUDENTS ?= 50
 BENCHMARK_OUT ?= benchmark
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test autograde benchmark mutants clean
+.PHONY: help venv release test autograde formgrade export benchmark mutants clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -36,6 +37,12 @@ test: venv ## prove every exercise gradable, and test the tooling
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
 	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
+
+formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (prints the URL) [PORT=n]
+	$(PYTHON) -m autograder.cli formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
+
+export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export
+	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)")
 
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"

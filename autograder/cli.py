@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde ...` (the Makefile calls these)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export ...` (the Makefile calls these)."""
 import argparse
 import os
 import sys
@@ -29,6 +29,15 @@ def main(argv: list[str] | None = None) -> None:
                              ("cpu-seconds", int, "kernel CPU-time cap, seconds")):
         autograde_cmd.add_argument(f"--{name}", type=kind, help=what)
 
+    formgrade_cmd = commands.add_parser("formgrade", help="grade answers by hand in nbgrader's formgrader")
+    formgrade_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
+    formgrade_cmd.add_argument("--port", type=int, default=0, help="default: a free one")
+
+    export_cmd = commands.add_parser("export", help="final grades, Moodle worksheets and feedback zips into OUT/export")
+    export_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
+    export_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
+                            help="the gradebook (default: the one OUT/nbgrader_config.py names, or OUT/gradebook.db)")
+
     benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
     benchmark_cmd.add_argument("--students", type=int, default=50)
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
@@ -37,6 +46,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "release":
         for path in release.release(only=args.assignments or None):
             print(path.relative_to(ROOT))
+    elif args.command == "formgrade":
+        from autograder import formgrade
+        formgrade.serve(args.out, args.port)
+    elif args.command == "export":
+        from autograder import export
+        for path in export.export(args.out, args.db):
+            print(path)
     elif args.command == "benchmark":
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))
@@ -56,8 +72,11 @@ def main(argv: list[str] | None = None) -> None:
         for r in results:
             statuses[r.status] = statuses.get(r.status, 0) + 1
         flagged = sum(1 for r in results if r.flags)
+        waiting = sum(e.status == "manual" for r in results for e in r.exercises)
         print(f"graded {len(results)} notebooks ({', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))}; "
               f"{flagged} flagged); see {args.out / 'grades.csv'} and {args.out / 'report.html'}")
+        if waiting:
+            print(f"{waiting} answers wait for manual grading: make formgrade OUT={args.out}")
 
 
 if __name__ == "__main__":

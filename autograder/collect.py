@@ -90,6 +90,7 @@ class Submission:
     notes: list[str] = field(default_factory=list)
     notebook: nbformat.NotebookNode | None = field(default=None, repr=False, compare=False)
     display: str = ""  # the student's name for people (Moodle's display name, or the folder name)
+    lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
 class Refused(Exception):
@@ -330,7 +331,8 @@ def attribute(found: list[Found], skipped: list[str] | None) -> list[tuple[Submi
                 chosen = chosen[:MAX_FILES_PER_STUDENT]
             for f, inner in chosen:
                 sub = Submission(who.key, "", f.path or Path(inner), inner, f.mtime, flags=list(f.flags),
-                                 notes=notes + f.notes, display=who.display)
+                                 notes=notes + f.notes, display=who.display,
+                                 lms_id=origin.split(":", 1)[1] if origin.startswith("moodle:") else "")
                 if who.status != "ok":
                     sub.status, sub.reason = who.status, who.reason
                 pairs.append((sub, f))

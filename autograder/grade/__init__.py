@@ -8,7 +8,8 @@ The run, stage by stage (each in its own module):
    interrupted run resumes where it stopped.
 3. gradebook and outputs: once every job is done, the scores go into the course's one gradebook
    and the autograded notebooks, CSVs, feedback pages and report.html into <OUT>. An interrupted
-   run (Ctrl-C) writes none of them.
+   run (Ctrl-C) writes none of them. The CSVs, feedback and report hold the instructor's scores
+   and comments from the gradebook; `refresh` rewrites them from it after manual grading.
 """
 import json
 import os
@@ -20,13 +21,15 @@ from pathlib import Path
 from autograder import ROOT, Course
 from autograder.grade import engine, gradebook, jobs as jobs_module, outputs
 from autograder.grade.jobs import Job
+from autograder.grade import results as results_module
 from autograder.grade.results import ExerciseResult, NotebookResult, graded, ungraded
 from autograder.grade.worker import LIMITS, WorkerSettings
 from autograder.jail import python_prefixes
 from autograder.reference import judges_path
 from autograder.release import gradebook_path
 
-__all__ = ["autograde", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
+__all__ = ["autograde", "refresh", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
+LAST_RUN = Path(".autograde") / "last-run.json"  # the last run's results, before the gradebook's manual grades
 
 
 def hidden_paths(tmp: Path, course: Course, extra=()) -> list[str]:
@@ -49,8 +52,6 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
     resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde.
     """
-    from autograder import feedback as feedback_pages, report
-
     started = time.perf_counter()
     out = Path(out)
     if not gradebook_path(course).exists():
@@ -71,8 +72,8 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
         url = gradebook.url_of(out, db_url)
         if not db_url and not (out / "gradebook.db").exists():
             shutil.copy(gradebook_path(course), out / "gradebook.db")
-        gradebook.prepare(url, course, {j.assignment for j in todo}, {j.student for j in todo}, tmp)
-        gradebook.write_course_config(out, "pytorch-basics")
+        gradebook.prepare(url, course, {j.assignment for j in todo}, {j.student: j for j in todo}, tmp)
+        gradebook.write_course(out, course, {j.assignment for j in todo}, db_url)
         reused = len(todo) - len(pending)
 
         def done(outcome: dict) -> None:
@@ -101,16 +102,38 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
             result = graded(job, outcome, path)
             finished.append((job, outcome, result))
             results.append(result)
-        gradebook.save(url, finished)
+        resets = gradebook.save(url, finished, out / ".autograde" / "answers.json")
         results.sort(key=lambda r: (r.student, r.assignment, r.file))
-
-        staging = out / ".autograde" / f"staging-{os.getpid()}"
-        shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir(parents=True)
-        outputs.write_csvs(results, staging)
-        if feedback:
-            feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=judges_path(course, "-").parent)
-        report.write_report(results, staging / "report.html", seconds=time.perf_counter() - started,
-                            workers=used, reused=reused)
-        outputs.publish(staging, out)
+        run = {"seconds": time.perf_counter() - started, "workers": used, "reused": reused, "feedback": feedback,
+               "resets": [vars(x) for x in resets], "judges": str(judges_path(course, "-").parent)}
+        outputs.write_atomic(out / LAST_RUN, json.dumps({**run, "results": results_module.to_data(results, out)}))
+        write_outputs(out, url, results, released, run)
     return results
+
+
+def refresh(out: Path, db_url: str | None = None, course: Course = Course()) -> list[NotebookResult]:
+    """Rewrite the CSVs, feedback pages and report of the last run with the gradebook's manual grades."""
+    out = Path(out)
+    if not (out / LAST_RUN).exists():
+        raise FileNotFoundError(f"{out / LAST_RUN} is missing: run `make autograde OUT={out}` first")
+    run = json.loads((out / LAST_RUN).read_text(encoding="utf-8"))
+    results = results_module.from_data(run.pop("results"), out)
+    write_outputs(out, gradebook.course_url(out, db_url), results, jobs_module.releases(course), run)
+    return results
+
+
+def write_outputs(out: Path, url: str, results: list[NotebookResult], released: dict, run: dict) -> None:
+    """grades.csv, exercises.csv, the feedback pages and report.html of graded results, with the
+    gradebook's manual scores and comments put in (`results` are changed so)."""
+    from autograder import feedback as feedback_pages, report
+
+    resets = gradebook.apply(url, results, [gradebook.Reset(**x) for x in run["resets"]])
+    staging = out / ".autograde" / f"staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    outputs.write_csvs(results, staging)
+    if run["feedback"]:
+        feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=Path(run["judges"]))
+    report.write_report(results, staging / "report.html", seconds=run["seconds"], workers=run["workers"],
+                        reused=run["reused"], resets=resets, people=gradebook.people(url), feedback=run["feedback"])
+    outputs.publish(staging, out)

@@ -1,35 +1,76 @@
 """The course's one gradebook: nbgrader's own database, holding every graded submission.
 
 `<OUT>` is an nbgrader course: its gradebook (SQLite `<OUT>/gradebook.db` by default, or the
-`DB=postgresql://...` one) holds the release's assignments and, once grading is done, every
-submission with the judges' scores. nbgrader's own commands and its formgrader read it.
+`DB=postgresql://...` one) holds the release's assignments, the students (with their Moodle
+participant id and name when the submissions came from Moodle) and, once grading is done, every
+submission with the judges' scores. nbgrader's own commands and its formgrader read it; the
+formgrader writes the instructor's scores and comments into it.
+
+A re-run keeps what the instructor wrote. Each graded cell's answer has a checksum, kept in
+`<OUT>/.autograde/answers.json` (a manually graded answer: its cell; an autograded test: every
+answer cell of the notebook). A manual score stays while that checksum stays; when the answer
+changed, the score is reset (the answer waits to be graded again; a test's own score counts
+again) and the reset is reported. Comments are never touched.
 """
+import hashlib
+import json
 import shutil
 import warnings
+from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
+import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.apps import NbGraderAPI
 from sqlalchemy.exc import SAWarning
+from traitlets.config.loader import PyFileConfigLoader
 
 from autograder import Course
 from autograder.release import gradebook_path, nbgrader_config
 
 warnings.filterwarnings("ignore", category=SAWarning)
 COURSE_CONFIG = """\
-# nbgrader's configuration of this graded course (written by `make autograde`).
+# nbgrader's configuration of this graded course (written by `make autograde`): `make formgrade` and
+# nbgrader's own commands, run in this folder, find the course and its gradebook through it.
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = {course_id!r}
 """
+
+
+@dataclass
+class Reset:
+    """A manual score dropped by a re-run because the answer it scored changed."""
+    student: str
+    assignment: str
+    exercise: str
+    previous: float  # the instructor's score, now gone from the gradebook
+
+
+@dataclass
+class Person:
+    id: str
+    name: str  # for people: the Moodle display name or the folder name ("" when unknown)
+    lms_id: str  # the Moodle participant id ("" for a folder of submissions)
+    email: str
 
 
 def url_of(out: Path, db_url: str | None) -> str:
     return db_url or f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
 
 
-def prepare(url: str, course: Course, assignments: set[str], students: set[str], workdir: Path) -> None:
+def course_url(out: Path, db_url: str | None = None) -> str:
+    """The gradebook of the graded course `out`: db_url, else the one its nbgrader_config.py names."""
+    if db_url or not (Path(out) / "nbgrader_config.py").exists():
+        return url_of(out, db_url)
+    config = PyFileConfigLoader("nbgrader_config.py", str(out)).load_config()
+    return config.CourseDirectory.get("db_url") or url_of(out, None)
+
+
+def prepare(url: str, course: Course, assignments: set[str], students: dict, workdir: Path) -> None:
     """Make the gradebook hold the release's assignments (hidden tests included) and the students.
 
+    students: {student: a Job of theirs} (its display name and Moodle participant id are stored).
     An assignment is (re)generated with nbgrader's generate_assignment from the build's source
     notebook when the gradebook lacks it or holds other cell checksums than the release's.
     """
@@ -53,37 +94,132 @@ def prepare(url: str, course: Course, assignments: set[str], students: set[str],
             if not outcome["success"]:
                 raise RuntimeError(f"could not put {assignment} into {url}:\n{outcome['log']}")
     with Gradebook(url) as db:
-        for student in sorted(students):
-            db.update_or_create_student(student)
+        for student, job in sorted(students.items()):
+            names = {}
+            if job.display:  # nbgrader shows "last_name, first_name"; the full name is first + " " + last
+                first, _, last = job.display.rpartition(" ")
+                names = {"first_name": first or None, "last_name": last}
+            if job.lms_id:
+                names["lms_user_id"] = job.lms_id
+            db.update_or_create_student(student, **names)
 
 
-def write_course_config(out: Path, course_id: str) -> None:
+def write_course(out: Path, course: Course, assignments: set[str], db_url: str | None) -> None:
+    """What nbgrader's formgrader needs in `out`: nbgrader_config.py (course id, gradebook) and source/."""
+    text = COURSE_CONFIG.format(course_id=nbgrader_config(out).CourseDirectory.course_id)
+    if db_url:
+        text += f"c.CourseDirectory.db_url = {db_url!r}\n"
     path = Path(out) / "nbgrader_config.py"
-    if not path.exists():
-        path.write_text(COURSE_CONFIG.format(course_id=course_id), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o600)  # a db_url may hold a password
+    for assignment in sorted(assignments):
+        source = course.build / "en" / "source" / assignment / f"{assignment}.ipynb"
+        target = Path(out) / "source" / assignment / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, target)
 
 
-def save(url: str, graded: list[tuple]) -> None:
+def answer_checksums(notebook_text: str) -> dict[str, str]:
+    """{grade_id: checksum of the answer it scores} for every graded cell of an autograded notebook."""
+    nb = nbformat.reads(notebook_text, as_version=4)
+    answers = [(c.metadata["nbgrader"]["grade_id"], c.source) for c in nb.cells
+               if c.metadata.get("nbgrader", {}).get("solution")]
+    every_answer = hashlib.sha256(json.dumps(answers).encode()).hexdigest()
+    checksums = {}
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("grade") or meta.get("task"):
+            own = hashlib.sha256(cell.source.encode()).hexdigest()
+            checksums[meta["grade_id"]] = own if meta.get("solution") else every_answer
+    return checksums
+
+
+def save(url: str, graded: list[tuple], answers_path: Path) -> list[Reset]:
     """Write each (job, outcome, result) into the gradebook: the submission, its scores and comments.
 
-    A score an instructor gave by hand (nbgrader's manual_score) is never overwritten.
+    The instructor's scores stay unless the answer they scored changed (see the module's doc);
+    their comments always stay. Returns the manual scores reset by this run.
     """
-    from datetime import datetime, timezone
-
+    records = json.loads(answers_path.read_text(encoding="utf-8")) if answers_path.exists() else {}
+    resets = []
     with Gradebook(url) as db:
         for job, outcome, _ in graded:
             timestamp = datetime.fromtimestamp(job.timestamp, timezone.utc) if job.timestamp else None
             db.update_or_create_submission(job.assignment, job.student, timestamp=timestamp)
             notebook = db.find_submission_notebook(job.assignment, job.assignment, job.student)
+            record = records.setdefault(job.student, {})
+            before, now = record.get(job.assignment, {}), answer_checksums(outcome["notebook"])
             scores = {g["grade_id"]: g for g in outcome["grades"]}
             for grade in notebook.grades:
                 mine = scores.get(grade.name)
                 if mine is None:
                     continue
                 grade.auto_score = mine["score"]
-                grade.needs_manual_grade = mine["score"] is None and grade.manual_score is None
+                answer = now.get(grade.name)
+                # no checksum yet (a course graded before checksums were kept): the score stays
+                if grade.manual_score is not None and before.get(grade.name, answer) != answer:
+                    resets.append(Reset(job.student, job.assignment, grade.name, grade.manual_score))
+                    grade.manual_score = None
+                grade.needs_manual_grade = grade.auto_score is None and grade.manual_score is None
+            record[job.assignment] = now
             comments = {c["grade_id"]: c["auto_comment"] for c in outcome["comments"]}
             for comment in notebook.comments:
                 if comment.name in comments:
                     comment.auto_comment = comments[comment.name]
         db.db.commit()
+    answers_path.parent.mkdir(parents=True, exist_ok=True)
+    answers_path.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
+    return resets
+
+
+def apply(url: str, results: list, resets: list[Reset]) -> list[Reset]:
+    """Put the gradebook's final word into graded results: the instructor's scores and comments.
+
+    An exercise scored by hand becomes "graded" (its score the instructor's, its message their
+    comment); one still waiting stays "manual"; comments on answer cells that are not graded
+    themselves go to the notes. Returns the resets that nobody has scored again since.
+    """
+    reset = {(x.student, x.assignment, x.exercise) for x in resets}
+    unscored = set()
+    with Gradebook(url) as db:
+        for r in results:
+            if r.autograded is None:
+                continue
+            try:
+                notebook = db.find_submission_notebook(r.assignment, r.assignment, r.student)
+            except MissingEntry:
+                continue
+            grades = {g.name: g for g in notebook.grades}
+            comments = {c.name: c.manual_comment.strip() for c in notebook.comments
+                        if c.manual_comment and c.manual_comment.strip()}
+            for e in r.exercises:
+                grade = grades.get(e.exercise)
+                if grade is None:
+                    continue
+                e.score = float(grade.score)
+                if grade.manual_score is None:
+                    unscored.add((r.student, r.assignment, e.exercise))
+                if grade.needs_manual_grade:
+                    e.status = "manual"
+                    if (r.student, r.assignment, e.exercise) in reset:
+                        e.message = "the answer changed after it was graded: it waits to be graded again"
+                elif grade.manual_score is not None:
+                    tested = e.status != "manual"  # an autograded score the instructor changed
+                    said = f"; the tests said: {e.message}" if tested and e.message else ""
+                    e.status = "graded"
+                    e.message = comments.get(e.exercise) or ("score set by the instructor" + said if tested
+                                                             else "graded by the instructor")
+                elif e.exercise in comments:
+                    e.message = f"{e.message} (instructor: {comments[e.exercise]})".lstrip()
+            r.notes += [f"instructor's comment on {name}: {text}" for name, text in sorted(comments.items())
+                        if name not in grades]
+            r.score = sum(e.score for e in r.exercises)
+    return [x for x in resets if (x.student, x.assignment, x.exercise) in unscored]
+
+
+def people(url: str) -> dict[str, Person]:
+    """Every student of the gradebook, by id."""
+    with Gradebook(url) as db:
+        return {s.id: Person(s.id, " ".join(filter(None, (s.first_name, s.last_name))), s.lms_user_id or "",
+                             s.email or "") for s in db.students}
+

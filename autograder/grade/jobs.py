@@ -30,6 +30,8 @@ class Job:
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     tamper: list[str] = field(default_factory=list)
+    display: str = ""  # the student's name for people (collect.Submission.display)
+    lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
 def job_key(student: str, assignment: str, notebook_text: str, version: str, settings: str) -> str:
@@ -80,5 +82,5 @@ def _job(sub: collect.Submission, course: Course, release_nb, settings: str) -> 
     notes += prepared.notes
     text = nbformat.writes(prepared.notebook)
     return Job(sub.student, sub.assignment, text, job_key(sub.student, sub.assignment, text, version, settings),
-               file=sub.name, display=sub.display, timestamp=sub.mtime, status=prepared.status, flags=flags, notes=notes,
-               tamper=prepared.tamper)
+               file=sub.name, timestamp=sub.mtime, status=prepared.status, flags=flags, notes=notes,
+               tamper=prepared.tamper, display=sub.display, lms_id=sub.lms_id)

@@ -1,10 +1,10 @@
 """What grading says about one notebook: its exercises' scores, statuses and messages, its flags."""
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import nbformat
 
-STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
+STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual", "graded")
 
 
 @dataclass
@@ -12,7 +12,7 @@ class ExerciseResult:
     exercise: str  # the graded cell's grade_id
     score: float
     max_score: float
-    status: str  # one of STATUSES; manual: an answer that awaits the instructor
+    status: str  # one of STATUSES; manual: an answer that awaits the instructor; graded: scored by the instructor
     message: str = ""
 
 
@@ -66,3 +66,17 @@ def graded(job, outcome: dict, autograded: Path) -> NotebookResult:
         result.flags.append("tamper-runtime")
         result.tamper += [f"tamper-runtime: {t}" for t in outcome["tampering"]]
     return result
+
+
+def to_data(results: list[NotebookResult], out: Path) -> list[dict]:
+    """The results as JSON-ready data, autograded notebooks relative to the course folder `out`."""
+    return [{**asdict(r), "autograded": r.autograded and str(Path(r.autograded).relative_to(out))} for r in results]
+
+
+def from_data(data: list[dict], out: Path) -> list[NotebookResult]:
+    results = []
+    for item in data:
+        item = {**item, "exercises": [ExerciseResult(**e) for e in item["exercises"]],
+                "autograded": item["autograded"] and Path(out) / item["autograded"]}
+        results.append(NotebookResult(**item))
+    return results

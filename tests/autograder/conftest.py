@@ -156,3 +156,36 @@ def postgres_url(tmp_path_factory):
         subprocess.run(["runuser", "-u", "postgres", "--", f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"],
                        capture_output=True, cwd=folder)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def moodle_class(tiny_course, tmp_path_factory):
+    """(the Moodle zip, the course folder it was graded into, serially): tests copy the folder to change it."""
+    from autograder import grade
+    from tests.autograder import classroom, corpus
+
+    archive = corpus.write_zip(classroom.moodle_files(tiny_course), tmp_path_factory.mktemp("moodle") / "moodle.zip")
+    out = tmp_path_factory.mktemp("moodle-graded") / "graded"
+    grade.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
+    return archive, out
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright drives it, so no browser download is needed
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+@pytest.fixture
+def chromium_page(request):
+    """pytest-playwright's page in Debian's chromium; skipped where chromium is missing, unless
+    AUTOGRADER_REQUIRE_BROWSER=1 (set by .ci/run), which makes that an error."""
+    import os
+
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("AUTOGRADER_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"a browser is required (AUTOGRADER_REQUIRE_BROWSER=1) but {CHROMIUM} is missing")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium): the browser tests need it")
+    return request.getfixturevalue("page")

@@ -1,0 +1,125 @@
+"""The whole workflow on the tiny course, from a Moodle zip to the files that go back to Moodle
+(autograder/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
+import csv
+import re
+import zipfile
+from datetime import datetime, timezone
+
+import pytest
+
+from autograder import export, grade
+from autograder.grade import gradebook
+from tests.autograder import classroom
+
+NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
+
+
+def table(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_course, tmp_path):
+    _, session_out = moodle_class
+    out = classroom.copy_course(session_out, tmp_path / "graded")
+    url = gradebook.url_of(out, None)
+    ids = classroom.keys(url)
+    ivan, anna, oleg, maria = (ids[i] for i in ("101", "102", "103", "104"))
+    classroom.grade_by_hand(url, ivan, "01_alpha", "answer_why", score=1.0, comment="Right: 2x is linear.")
+    classroom.grade_by_hand(url, anna, "01_alpha", "answer_why", score=0.5, comment="Say <why>, & how.")
+    classroom.grade_by_hand(url, anna, "01_alpha", "square", comment="Square, not double.")  # a code answer's comment
+    classroom.grade_by_hand(url, anna, "01_alpha", "test_square", score=1.0)  # an autograded score, adjusted
+    # Мария's answer still waits
+
+    written = export.export(out, course=tiny_course, now=NOW)
+    folder = out / "export"
+    assert sorted(p.name for p in written) == ["01_alpha_feedback.zip", "01_alpha_grades.csv", "02_beta_feedback.zip",
+                                              "02_beta_grades.csv", "final_grades.csv"]
+
+    final = table(folder / "final_grades.csv")
+    assert final[0] == ["student", "name", "01_alpha", "02_beta", "total", "waiting"]
+    assert sorted(final[1:]) == sorted([
+        [ivan, "Ivan Petrov", "6", "0", "6", "0"],
+        [anna, "Anna Smirnova", "3.5", "1", "4.5", "0"],  # 2 + 1 (adjusted) + 0.5 by hand; 02_beta 1
+        [oleg, "Oleg Ivanov", "0", "0", "0", "0"],
+        [maria, "Мария Иванова", "5", "0", "5", "1"]])
+
+    sheet = table(folder / "01_alpha_grades.csv")
+    assert sheet[0] == ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade",
+                        "Grade can be changed", "Last modified (submission)", "Last modified (grade)",
+                        "Feedback comments"]
+    by_id = {row[0]: dict(zip(sheet[0], row)) for row in sheet[1:]}
+    assert sorted(by_id) == ["Participant 101", "Participant 102", "Participant 103", "Participant 104"]
+    anna_row = by_id["Participant 102"]
+    assert anna_row["Full name"] == "Anna Smirnova" and anna_row["Email address"] == ""
+    assert (anna_row["Grade"], anna_row["Maximum Grade"], anna_row["Grade can be changed"]) == ("3.50", "6.00", "Yes")
+    assert anna_row["Status"] == "Submitted for grading - Graded"
+    assert anna_row["Feedback comments"] == ("<p><b>answer_why</b>: Say &lt;why&gt;, &amp; how.</p>"
+                                             "<p><b>square</b>: Square, not double.</p>")
+    # Moodle reads both times back with PHP's strtotime: its own userdate() format
+    assert anna_row["Last modified (grade)"] == NOW.strftime(export.MOODLE_TIME)
+    submitted = datetime(2026, 11, 1, 12, 1).astimezone(timezone.utc)  # the zip entry's time, local
+    assert anna_row["Last modified (submission)"] == submitted.strftime(export.MOODLE_TIME)
+    assert by_id["Participant 101"]["Grade"] == "6.00"
+    assert by_id["Participant 101"]["Feedback comments"] == "<p><b>answer_why</b>: Right: 2x is linear.</p>"
+    assert by_id["Participant 103"]["Grade"] == "0.00" and by_id["Participant 103"]["Feedback comments"] == ""
+    assert by_id["Participant 104"]["Status"] == "Submitted for grading - 1 answers wait for grading"
+    assert by_id["Participant 104"]["Full name"] == "Мария Иванова" and by_id["Participant 104"]["Grade"] == "5.00"
+    assert [row[0] for row in table(folder / "02_beta_grades.csv")[1:]] == ["Participant 102"]
+
+    with zipfile.ZipFile(folder / "01_alpha_feedback.zip") as archive:
+        names = sorted(archive.namelist())
+        pages = {name: archive.read(name).decode() for name in names}
+    assert names == sorted(["Ivan Petrov_101_assignsubmission_file_01_alpha_feedback.html",
+                            "Anna Smirnova_102_assignsubmission_file_01_alpha_feedback.html",
+                            "Oleg Ivanov_103_assignsubmission_file_01_alpha_feedback.html",
+                            "Мария Иванова_104_assignsubmission_file_01_alpha_feedback.html"])
+    for name in names:  # as Moodle's importer splits it: explode('_', path, 5) -> [name, id, plugin type, plugin, file]
+        parts = name.split("_", 4)
+        assert parts[1].isdigit() and parts[2:4] == ["assignsubmission", "file"], name
+        assert parts[4] == "01_alpha_feedback.html"
+    anna_page = pages["Anna Smirnova_102_assignsubmission_file_01_alpha_feedback.html"]
+    assert "Say &lt;why&gt;, &amp; how." in anna_page and "3.5 / 6" in anna_page
+    assert "instructor&#x27;s comment on square: Square, not double." in anna_page
+    assert "hidden-source-line-0xC0FFEE" not in "".join(pages.values())
+
+    # the instructor's outputs reflect the manual grades too
+    exercises = {(r[0], r[1], r[2]): r for r in table(out / "exercises.csv")[1:]}
+    assert exercises[anna, "01_alpha", "answer_why"][3:6] == ["0.5", "1.0", "graded"]
+    assert exercises[anna, "01_alpha", "test_square"][3:6] == ["1.0", "3.0", "graded"]
+    assert exercises[maria, "01_alpha", "answer_why"][5] == "manual"  # manual now means: still waiting
+    report = (out / "report.html").read_text()
+    assert re.search(r"<tr><td>01_alpha</td><td class='waiting'>1</td><td>1</td><td>3</td></tr>", report), report
+    assert f"href='feedback/{anna}/01_alpha.html'" in report
+    assert (out / "feedback" / anna / "01_alpha.html").read_text() == anna_page
+
+
+def test_folder_of_submissions_uses_folder_names(tiny_course, tmp_path):
+    submissions = tmp_path / "submissions"
+    for student in ("ann", "bob.smith"):
+        (submissions / student).mkdir(parents=True)
+    beta = classroom.corpus.load(tiny_course, "solutions", "02_beta")
+    (submissions / "ann" / "02_beta.ipynb").write_bytes(classroom.corpus.dump(beta))
+    (submissions / "bob.smith" / "lesson.ipynb").write_bytes(classroom.corpus.dump(
+        classroom.corpus.with_source(beta, "negate", "def negate(x):\n    return x")))
+    out = tmp_path / "graded"
+    grade.autograde(submissions, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
+    export.export(out, course=tiny_course, now=NOW)
+    assert table(out / "export" / "final_grades.csv")[1:] == [["ann", "ann", "0", "1", "1", "0"],
+                                                               ["bob.smith", "bob.smith", "0", "0", "0", "0"]]
+    assert [row[:2] + row[4:6] for row in table(out / "export" / "02_beta_grades.csv")[1:]] == [
+        ["ann", "ann", "1.00", "1.00"], ["bob.smith", "bob.smith", "0.00", "1.00"]]
+    with zipfile.ZipFile(out / "export" / "02_beta_feedback.zip") as archive:
+        assert sorted(archive.namelist()) == ["ann/02_beta_feedback.html", "bob.smith/02_beta_feedback.html"]
+
+
+def test_feedback_names_never_break_moodles_split():
+    person = gradebook.Person("7", "Jean_Luc / O'Neil: *x*", "77", "")
+    name = export.feedback_name(person, "01_alpha")
+    assert name.split("_", 4)[1:4] == ["77", "assignsubmission", "file"] and "/" not in name
+    assert export.feedback_name(gradebook.Person("7", "", "77", ""), "01_alpha").startswith("Participant_77_")
+
+
+def test_export_needs_a_graded_course(tmp_path):
+    with pytest.raises(FileNotFoundError, match="make autograde"):
+        export.export(tmp_path)
