@@ -27,8 +27,11 @@ def released(request, tmp_path_factory) -> Course:
 
 
 @pytest.fixture(scope="session")
-def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.NotebookResult]:
-    """(student, assignment) -> result, for "solution-<lang>", "stub-<lang>" and the variant batches."""
+def graded(request, released, tmp_path_factory, unsafe_no_sandbox) -> dict[tuple[str, str], grade.NotebookResult]:
+    """(student, assignment) -> result, for "solution-<lang>", "stub-<lang>" and the variant batches.
+
+    Graded in the jail; where there is none (outside CI), in the explicit unsafe mode: the code is the
+    course's own, and every result then carries the flag autograder.jail.UNSANDBOXED."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -46,5 +49,6 @@ def graded(request, released, tmp_path_factory) -> dict[tuple[str, str], grade.N
                 sources = {exercise: source for exercise, (_, source) in batch.items()}
                 submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
     out = tmp_path_factory.mktemp("graded")
-    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released)
+    unsafe = {"unsafe_no_sandbox": True} if unsafe_no_sandbox else {}
+    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, **unsafe)
     return {(r.student, r.assignment): r for r in results}
