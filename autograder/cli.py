@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> None:
                              ("cpu-seconds", int, "kernel CPU-time cap, seconds")):
         autograde_cmd.add_argument(f"--{name}", type=kind, help=what)
 
+    commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
+
     benchmark_cmd = commands.add_parser("benchmark", help="time a class graded serially, with 2 workers, by plain nbgrader")
     benchmark_cmd.add_argument("--students", type=int, default=50)
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
@@ -34,6 +36,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "release":
         for path in release.release(only=args.assignments or None):
             print(path.relative_to(ROOT))
+    elif args.command == "check-sandbox":
+        from autograder import jail
+        try:
+            print(jail.check(release.nbgrader_config(ROOT)))
+        except jail.JailError as error:
+            parser.exit(1, f"{error}\n")
     elif args.command == "benchmark":
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))

@@ -14,7 +14,9 @@
   /proc/<pid>/root, so the kernel writes nothing on the host;
 - as an unprivileged uid: when the grader is root, UID_BASE + the grader's pid, the same inside and
   outside (bwrap sets the jail up as root, then setpriv drops every privilege: uid, groups,
-  capabilities, no new privileges); otherwise as the grader's own uid in a user namespace;
+  capabilities, no new privileges); otherwise as the grader's own uid in a user namespace. It can
+  make no user namespace of its own (a seccomp filter, `no_user_namespaces`; bwrap's
+  --disable-userns for a grader that is not root);
 - with an environment made from an allowlist (`environment`): nothing of the grader's environment
   (keys, tokens, database passwords) reaches it;
 - under limits: a cgroup of its own (autograder.cgroup: processes, and memory that counts its
@@ -27,10 +29,13 @@ emptied and removed.
 call it before any grade is made. `unsafe_no_sandbox` runs kernels without the jail (rlimits, the
 environment allowlist and the cgroup still apply); every grade made so must carry UNSANDBOXED.
 """
+import errno
 import json
 import os
+import platform
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -57,6 +62,10 @@ UNSAFE_OPTION = "--unsafe-no-sandbox"
 JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
 
 
+# architecture -> (its AUDIT_ARCH, the numbers of clone and unshare)
+SYSCALLS = {"x86_64": (0xC000003E, 56, 272), "aarch64": (0xC00000B7, 220, 97)}
+
+
 class JailError(Exception):
     """Student code cannot be jailed here: grading must not start. The message names the fix."""
 
@@ -68,6 +77,35 @@ def bwrap_path() -> str | None:
 def bwrap_version(bwrap: str) -> tuple[int, ...]:
     text = subprocess.run([bwrap, "--version"], capture_output=True, text=True, check=True).stdout
     return tuple(int(n) for n in re.findall(r"\d+", text)[:3])
+
+
+def no_user_namespaces() -> bytes | None:
+    """A seccomp program (classic BPF) that refuses the kernel new user namespaces, the way into kernel
+    features an unprivileged uid otherwise cannot reach: unshare and clone with CLONE_NEWUSER fail
+    (EPERM), clone3 reports itself missing (ENOSYS: glibc falls back to clone), and so does every system
+    call of another ABI (i386, x32). None on an architecture not in SYSCALLS."""
+    if platform.machine() not in SYSCALLS:
+        return None
+    arch, clone, unshare = SYSCALLS[platform.machine()]
+    clone3, clone_newuser, other_abi = 435, 0x10000000, 0x40000000
+    allow, refuse, missing = 0x7FFF0000, 0x00050000 | errno.EPERM, 0x00050000 | errno.ENOSYS
+    load, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06  # BPF_LD|W|ABS, BPF_JMP|{JEQ,JGE,JSET}|K, BPF_RET|K
+    program = [  # (code, jump if true, jump if false, k); a jump skips that many instructions
+        (load, 0, 0, 4),  # 0: the architecture
+        (jeq, 1, 0, arch),
+        (ret, 0, 0, refuse),  # 2: another ABI
+        (load, 0, 0, 0),  # 3: the system call's number
+        (jge, 7, 0, other_abi),  # x32's numbers
+        (jeq, 4, 0, clone3),
+        (jeq, 1, 0, unshare),
+        (jeq, 0, 3, clone),
+        (load, 0, 0, 16),  # 8: the low half of the first argument: the flags
+        (jset, 2, 1, clone_newuser),
+        (ret, 0, 0, missing),  # 10: clone3
+        (ret, 0, 0, allow),  # 11
+        (ret, 0, 0, refuse),  # 12
+    ]
+    return b"".join(struct.pack("=HBBI", *instruction) for instruction in program)
 
 
 def python_prefixes() -> list[str]:
@@ -146,7 +184,7 @@ class SandboxKernelManager(AsyncKernelManager):
                                        f"student:x:{uid}:{uid}:student:{HOME}:/usr/sbin/nologin\n")
         (rundir / "group").write_text(f"root:x:0:\nstudent:x:{uid}:\n")
 
-    def jail(self, rundir: Path, info_fd: int | None = None) -> list[str]:
+    def jail(self, rundir: Path, info_fd: int | None = None, seccomp_fd: int | None = None) -> list[str]:
         """The bubblewrap command line that jails what follows it, up to the dropped privileges."""
         bwrap = bwrap_path()
         if bwrap is None:
@@ -160,6 +198,8 @@ class SandboxKernelManager(AsyncKernelManager):
             args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
         if info_fd is not None:
             args += ["--info-fd", str(info_fd)]
+        if seccomp_fd is not None:
+            args += ["--seccomp", str(seccomp_fd)]
         made = {"/"}
 
         def folders(path: str) -> list[str]:
@@ -207,6 +247,15 @@ class SandboxKernelManager(AsyncKernelManager):
                      "--bounding-set=-all", "--no-new-privs", "--"]
         return args
 
+    @staticmethod
+    def _seccomp_fd(rundir: Path) -> int | None:
+        """An open file of the seccomp program, for bubblewrap to read; None where there is none."""
+        program = no_user_namespaces()
+        if program is None:
+            return None
+        (rundir / "seccomp.bpf").write_bytes(program)
+        return os.open(rundir / "seccomp.bpf", os.O_RDONLY)
+
     def _in_cgroup(self, command: list[str]) -> list[str]:
         if self._cgroup is None:
             return command
@@ -244,14 +293,17 @@ class SandboxKernelManager(AsyncKernelManager):
         if os.geteuid() == 0:  # the kernel's user must read its connection file
             os.chown(self.connection_file, self.uid, self.uid)
         read, write = os.pipe()
+        seccomp = self._seccomp_fd(rundir)
         try:
-            command = self.jail(rundir, info_fd=write) + self._limits(jailed=True) + [
+            command = self.jail(rundir, info_fd=write, seccomp_fd=seccomp) + self._limits(jailed=True) + [
                 self._python(kernel_cmd[0]), *kernel_cmd[1:]]
-            kw.update(cwd=str(rundir), pass_fds=(write,),
+            kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
                       env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
             await super()._async_launch_kernel(self._in_cgroup(command), **kw)
         finally:
-            os.close(write)
+            for fd in (write, seccomp):
+                if fd is not None:
+                    os.close(fd)
         with os.fdopen(read, "rb") as info:
             pid = _child_pid(info)
         # the grader reaches the kernel's sockets inside the jail
@@ -289,12 +341,18 @@ class SandboxKernelManager(AsyncKernelManager):
             self._write_identity(rundir)
             self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20) if self.cgroup else None
             probe = "import os, autograder_kernel; print(os.getuid(), os.getcwd())"
-            command = self.jail(rundir) + self._limits(jailed=True) + [self._python(sys.executable), "-c", probe]
+            seccomp = self._seccomp_fd(rundir)
+            command = self.jail(rundir, seccomp_fd=seccomp) + self._limits(jailed=True) + [
+                self._python(sys.executable), "-c", probe]
             env = environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", [], self.threads)
             try:
-                done = subprocess.run(self._in_cgroup(command), env=env, capture_output=True, text=True, timeout=120)
+                done = subprocess.run(self._in_cgroup(command), env=env, capture_output=True, text=True, timeout=120,
+                                      pass_fds=() if seccomp is None else (seccomp,))
             except subprocess.TimeoutExpired:
                 done = subprocess.CompletedProcess(command, -1, "", "no answer in 120 s")
+            finally:
+                if seccomp is not None:
+                    os.close(seccomp)
             if done.returncode != 0 or done.stdout.split() != [str(self.uid), HOME]:
                 raise JailError(f"bubblewrap could not start a jail here ({done.stderr.strip() or done.stdout.strip()}). "
                                 f"It needs root, or unprivileged user namespaces (sysctl "
@@ -320,7 +378,7 @@ def _child_pid(info) -> int:
         except ValueError:
             continue
     raise JailError("bubblewrap could not start the kernel's jail (its message is above); "
-                    "`python -m autograder.cli check` says why")
+                    "`python -m autograder.cli check-sandbox` says why")
 
 
 def check(config: Config | None = None) -> str:

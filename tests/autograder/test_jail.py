@@ -17,7 +17,7 @@ def command(tmp_path, monkeypatch):
     """The jail's command line, as bubblewrap would get it here (bubblewrap itself not needed)."""
     monkeypatch.setattr(jail, "bwrap_path", lambda: "/usr/bin/bwrap")
     km = SandboxKernelManager()
-    return km, km.jail(tmp_path, info_fd=7) + km._limits(jailed=True)
+    return km, km.jail(tmp_path, info_fd=7, seccomp_fd=8) + km._limits(jailed=True)
 
 
 def pairs(args: list[str], option: str) -> dict[str, str]:
@@ -52,6 +52,7 @@ def test_the_kernel_is_isolated_and_unprivileged(command):
     for option in ("--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"):
         assert option in args
     assert "--share-net" not in args and args[args.index("--info-fd") + 1] == "7"
+    assert jail.no_user_namespaces() is None or args[args.index("--seccomp") + 1] == "8"
     if os.geteuid() == 0:
         assert km.uid == jail.UID_BASE + os.getpid()
         drop = args[args.index("setpriv"):]

@@ -302,3 +302,17 @@ def test_kernels_share_nothing(execute):
     nb = execute([f"import os\nprint([f for d in ['{HOME}', '/tmp', '/dev/shm'] for f in os.listdir(d)])"],
                  kernel=SMALL)
     assert marker not in text(nb) and "[" in text(nb)
+
+
+def test_no_user_namespace_and_no_other_abi(execute):
+    nb = execute([
+        "import ctypes, os, subprocess, threading\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+        "print('USERNS', libc.unshare(0x10000000), os.strerror(ctypes.get_errno()))\n"
+        "done = subprocess.run(['unshare', '--user', '--map-root-user', 'id'], capture_output=True, text=True)\n"
+        "print('ROOT IN A NAMESPACE' if done.returncode == 0 else 'UNSHARE REFUSED')",
+        "thread = threading.Thread(target=print, args=('THREADS WORK',))\nthread.start()\nthread.join()\n"
+        "print('PROCESSES WORK', subprocess.run(['true']).returncode)",
+    ], kernel=SMALL)
+    out = text(nb)
+    assert "USERNS -1 Operation not permitted" in out and "UNSHARE REFUSED" in out, out
+    assert "THREADS WORK" in out and "PROCESSES WORK 0" in out, out
