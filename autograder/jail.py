@@ -278,36 +278,40 @@ class SandboxKernelManager(AsyncKernelManager):
     async def _async_launch_kernel(self, kernel_cmd, **kw):
         rundir = Path(self._rundir)
         kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
-        if self.cgroup:
-            self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20)
-        if self.unsafe_no_sandbox:
-            home, packages = rundir / "home", rundir / "py"
-            for folder in (home, rundir / "ipc", packages):
-                folder.mkdir()
-            (packages / "autograder_kernel").symlink_to(KERNEL_PACKAGE)
-            kw.update(cwd=str(home), env=environment(str(home), str(home), str(packages),
-                                                     os.path.dirname(sys.executable), self.preload, self.threads))
-            await super()._async_launch_kernel(self._in_cgroup(self._limits(jailed=False) + kernel_cmd), **kw)
-            return
-        self._write_identity(rundir)
-        if os.geteuid() == 0:  # the kernel's user must read its connection file
-            os.chown(self.connection_file, self.uid, self.uid)
-        read, write = os.pipe()
-        seccomp = self._seccomp_fd(rundir)
         try:
-            command = self.jail(rundir, info_fd=write, seccomp_fd=seccomp) + self._limits(jailed=True) + [
-                self._python(kernel_cmd[0]), *kernel_cmd[1:]]
-            kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
-                      env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
-            await super()._async_launch_kernel(self._in_cgroup(command), **kw)
-        finally:
-            for fd in (write, seccomp):
-                if fd is not None:
-                    os.close(fd)
-        with os.fdopen(read, "rb") as info:
-            pid = _child_pid(info)
-        # the grader reaches the kernel's sockets inside the jail
-        os.symlink(f"/proc/{pid}/root{rundir}/ipc", rundir / "ipc")
+            if self.cgroup:
+                self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20)
+            if self.unsafe_no_sandbox:
+                home, packages = rundir / "home", rundir / "py"
+                for folder in (home, rundir / "ipc", packages):
+                    folder.mkdir()
+                (packages / "autograder_kernel").symlink_to(KERNEL_PACKAGE)
+                kw.update(cwd=str(home), env=environment(str(home), str(home), str(packages),
+                                                         os.path.dirname(sys.executable), self.preload, self.threads))
+                await super()._async_launch_kernel(self._in_cgroup(self._limits(jailed=False) + kernel_cmd), **kw)
+                return
+            self._write_identity(rundir)
+            if os.geteuid() == 0:  # the kernel's user must read its connection file
+                os.chown(self.connection_file, self.uid, self.uid)
+            read, write = os.pipe()
+            seccomp = self._seccomp_fd(rundir)
+            with os.fdopen(read, "rb") as info:
+                try:
+                    command = self.jail(rundir, info_fd=write, seccomp_fd=seccomp) + self._limits(jailed=True) + [
+                        self._python(kernel_cmd[0]), *kernel_cmd[1:]]
+                    kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
+                              env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
+                    await super()._async_launch_kernel(self._in_cgroup(command), **kw)
+                finally:
+                    for fd in (write, seccomp):
+                        if fd is not None:
+                            os.close(fd)
+                pid = _child_pid(info)
+            # the grader reaches the kernel's sockets inside the jail
+            os.symlink(f"/proc/{pid}/root{rundir}/ipc", rundir / "ipc")
+        except BaseException:  # nbclient cleans up only after a kernel that started
+            self._release()
+            raise
 
     def seal(self) -> None:
         """Once the kernel has made its sockets: its socket folder takes no new entry (no symlink
@@ -315,14 +319,18 @@ class SandboxKernelManager(AsyncKernelManager):
         if self._rundir and not self.unsafe_no_sandbox:
             os.chmod(os.path.join(self._rundir, "ipc"), 0o555)
 
-    async def _async_cleanup_resources(self, restart: bool = False) -> None:
-        await super()._async_cleanup_resources(restart=restart)
+    def _release(self, rundir: bool = True) -> None:
+        """Kill what the kernel left in its cgroup and remove it; remove the kernel's folder."""
         if self._cgroup is not None:
             self.log.debug("the kernel's peak use: %s", self._cgroup.peak())
             self._cgroup.remove()
             self._cgroup = None
-        if self._rundir and not restart:
+        if self._rundir and rundir:
             shutil.rmtree(self._rundir, ignore_errors=True)
+
+    async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        await super()._async_cleanup_resources(restart=restart)
+        self._release(rundir=not restart)
 
     # nbclient calls this after a kernel died; AsyncKernelManager binds the name to its own method
     cleanup_resources = _async_cleanup_resources
@@ -332,10 +340,12 @@ class SandboxKernelManager(AsyncKernelManager):
         if self.unsafe_no_sandbox:
             return f"NO SANDBOX ({UNSAFE_OPTION}): student code runs unjailed; every grade is flagged {UNSANDBOXED!r}"
         bwrap = bwrap_path()
+        needed = ".".join(map(str, BWRAP_VERSION))
         if bwrap is not None and bwrap_version(bwrap) < BWRAP_VERSION:
             raise JailError(f"bubblewrap {'.'.join(map(str, bwrap_version(bwrap)))} is too old: the jail needs "
-                            f"{'.'.join(map(str, BWRAP_VERSION))} or newer (Debian 12, Ubuntu 24.04)")
-        rundir = Path(tempfile.mkdtemp(prefix="agk-", dir="/tmp"))
+                            f"{needed} or newer (Debian 12, Ubuntu 24.04)")
+        self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
+        rundir = Path(self._rundir)
         try:
             (rundir / "kernel.json").write_text("{}")
             self._write_identity(rundir)
@@ -353,16 +363,13 @@ class SandboxKernelManager(AsyncKernelManager):
             finally:
                 if seccomp is not None:
                     os.close(seccomp)
-            if done.returncode != 0 or done.stdout.split() != [str(self.uid), HOME]:
-                raise JailError(f"bubblewrap could not start a jail here ({done.stderr.strip() or done.stdout.strip()}). "
-                                f"It needs root, or unprivileged user namespaces (sysctl "
-                                f"kernel.unprivileged_userns_clone=1), and bubblewrap "
-                                f"{'.'.join(map(str, BWRAP_VERSION))} or newer (`{INSTALL}`)")
         finally:
-            if self._cgroup is not None:
-                self._cgroup.remove()
-                self._cgroup = None
-            shutil.rmtree(rundir, ignore_errors=True)
+            self._release()
+        if done.returncode != 0 or done.stdout.split() != [str(self.uid), HOME]:
+            raise JailError(f"bubblewrap could not start a jail here ({done.stderr.strip() or done.stdout.strip()}). "
+                            f"It needs root (in a container: a privileged one), or unprivileged user namespaces "
+                            f"(sysctl kernel.unprivileged_userns_clone=1), and bubblewrap {needed} or newer "
+                            f"(`{INSTALL}`)")
         found = find_cgroup() if self.cgroup else None
         limits = f"cgroup {found[0]} and rlimits" if found else "rlimits and size-capped tmpfs (no cgroup)"
         return f"bubblewrap jail, uid {self.uid}, {limits}"
