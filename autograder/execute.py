@@ -13,7 +13,8 @@
   resources["autograder"]["cells"][grade_id] with what happened to the cell, for the judge
   (autograder.judging.JudgeCells);
 - caps the output a notebook may send (`output_mb`) while it runs: past the cap nothing more is
-  recorded and the cell gets an OutputLimit error; past twice the cap the kernel is stopped.
+  recorded and the cell gets an OutputLimit error; past twice the cap, or at one message bigger than
+  autograder.jail.MAX_MESSAGE (never read), the kernel is stopped.
 
 LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the notebook's grade.
 """
@@ -28,7 +29,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
-from autograder.jail import JailError, SandboxKernelManager
+from autograder.jail import MAX_MESSAGE, JailError, SandboxKernelManager
 from autograder.kernel.probe import MAX_BYTES, MIME
 from autograder.release import HIDDEN_MARKERS
 
@@ -187,6 +188,13 @@ class SandboxExecute(Execute):
             self._check_assign_resources(resources)
             cell = self.execute_cell(cell, index, store_history=store_history)
         except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
+            if self.kc.output_dropped():  # a message past jail.MAX_MESSAGE: dropped unread, with what followed
+                self._stopped = FLOODED
+                self._kill_kernel()
+                cell.outputs = list(cell.get("outputs", [])) + [_error(
+                    OUTPUT_LIMIT_ENAME, f"the kernel was stopped: this cell sent one output bigger than "
+                                        f"{MAX_MESSAGE >> 20} MiB")]
+                return cell, resources
             cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
         except DeadKernelError:
             if self._flood_stop is not None:

@@ -41,8 +41,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+import zmq
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Bool, Integer, List, Unicode
+from traitlets import Bool, Integer, List, Type, Unicode, default
 from traitlets.config import Config
 
 from autograder import ROOT
@@ -58,6 +60,7 @@ BWRAP_VERSION = (0, 8, 0)  # --size, --perms and --disable-userns
 INSTALL = "apt-get install bubblewrap"
 UNSANDBOXED = "unsandboxed"  # the flag of every grade made with unsafe_no_sandbox
 UNSAFE_OPTION = "--unsafe-no-sandbox"
+MAX_MESSAGE = 32 << 20  # bytes of one message from a kernel: twice the probe's largest observations
 # joins the kernel's cgroup before it starts: `sh -c JOIN sh <cgroup.procs files> -- <command>`
 JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
 
@@ -137,8 +140,43 @@ def environment(home: str, tmp: str, packages: str, python_bin: str, preload: li
     return env
 
 
+class SandboxKernelClient(AsyncKernelClient):
+    """The grader's end of a kernel's sockets: a message bigger than MAX_MESSAGE is never read (its
+    connection is dropped), so one huge print costs the grader no memory; `output_dropped` tells."""
+
+    _monitor = None
+
+    @default("context")
+    def _context_default(self) -> zmq.asyncio.Context:
+        context = super()._context_default()
+        context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
+        return context
+
+    def start_channels(self, *args, **kwargs) -> None:
+        super().start_channels(*args, **kwargs)
+        self._monitor = self.iopub_channel.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+
+    def output_dropped(self) -> bool:
+        """Whether the kernel's output connection was dropped (a message past MAX_MESSAGE, or the
+        kernel's end) since the last call."""
+        events, dropped = zmq.Socket.shadow(self._monitor.underlying), False
+        while events.poll(0):
+            events.recv_multipart()
+            dropped = True
+        return dropped
+
+    def stop_channels(self) -> None:
+        if self._monitor is not None:
+            self.iopub_channel.socket.disable_monitor()
+            self._monitor.close(linger=0)
+            self._monitor = None
+        super().stop_channels()
+
+
 class SandboxKernelManager(AsyncKernelManager):
     """A kernel started in the jail, under limits (see the module docstring)."""
+
+    client_factory = Type(SandboxKernelClient, klass=AsyncKernelClient)
 
     memory_mb = Integer(4096, help="memory of the kernel and its processes, tmpfs included (cgroup), and its "
                                    "address space (RLIMIT_AS), MiB; 0: none").tag(config=True)

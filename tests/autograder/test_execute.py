@@ -3,6 +3,7 @@ kernel that cannot start. Hangs, notebook timeouts and os._exit are proven throu
 test_grade.py; the jail's walls in test_jail_redteam.py."""
 import json
 import time
+import tracemalloc
 
 import pytest
 
@@ -26,7 +27,7 @@ def test_cpu_cap_kills_only_the_kernel(execute):
 @pytest.mark.parametrize("flood", [
     "while True:\n    print('x' * 1000)",
     "from IPython.display import display, HTML\nwhile True:\n    display(HTML('<b>' + 'y' * 5000 + '</b>'))",
-    "print('z' * (50 << 20))",  # one message of 50 MB
+    "print('z' * (20 << 20))",  # one message of 20 MiB
 ])
 def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute, flood):
     start = time.perf_counter()
@@ -36,6 +37,18 @@ def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute, floo
     assert nb.cells[0].outputs[0].text == "before\n"
     assert OUTPUT_LIMIT_ENAME in errors(nb.cells[1])
     assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
+
+
+def test_one_huge_output_is_never_read_by_the_grader(execute):
+    tracemalloc.start()
+    try:
+        nb = execute(["print('before')", "print('z' * (200 << 20))", "print('after')"])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20, f"the grader held {peak >> 20} MiB"
+    assert nb.cells[0].outputs[0].text == "before\n"
+    assert errors(nb.cells[1]) == [OUTPUT_LIMIT_ENAME] and errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
 
 
 def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute):
