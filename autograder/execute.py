@@ -188,7 +188,8 @@ class SandboxExecute(Execute):
             self._check_assign_resources(resources)
             cell = self.execute_cell(cell, index, store_history=store_history)
         except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
-            if self.kc.output_dropped():  # a message past jail.MAX_MESSAGE: dropped unread, with what followed
+            # a message past jail.MAX_MESSAGE was dropped unread, with what followed it
+            if self.kc.output_dropped() and run_sync(self.km.is_alive)():
                 self._stopped = FLOODED
                 self._kill_kernel()
                 cell.outputs = list(cell.get("outputs", [])) + [_error(

@@ -230,8 +230,9 @@ class SandboxKernelManager(AsyncKernelManager):
                             f"(`{INSTALL}`), or grade without a sandbox with {UNSAFE_OPTION} (every grade is "
                             f"then flagged {UNSANDBOXED!r})")
         scratch = str(self.scratch_mb << 20)
-        args = [bwrap, "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-                "--unshare-cgroup-try", "--hostname", "jail"]
+        # --new-session: the kernel's process group holds only the jail's processes (see interrupts)
+        args = [bwrap, "--die-with-parent", "--new-session", "--unshare-ipc", "--unshare-pid", "--unshare-net",
+                "--unshare-uts", "--unshare-cgroup-try", "--hostname", "jail"]
         if os.geteuid() != 0:
             args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
         if info_fd is not None:
@@ -311,6 +312,8 @@ class SandboxKernelManager(AsyncKernelManager):
         self.transport = "ipc"
         self.connection_file = os.path.join(self._rundir, "kernel.json")
         self.ip = os.path.join(self._rundir, "ipc", "k")
+        if not self.unsafe_no_sandbox:  # SIGINT to bubblewrap would end the jail: the kernel interrupts itself
+            self.kernel_spec.interrupt_mode = "message"
         return await super()._async_pre_start_kernel(**kw)
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):

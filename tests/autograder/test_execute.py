@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME
+from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME, TIMEOUT_ENAME
 from autograder.jail import JailError
 
 
@@ -22,6 +22,12 @@ def test_cpu_cap_kills_only_the_kernel(execute):
     assert nb.cells[0].outputs[0].text == "start\n"
     assert errors(nb.cells[1]) == [KERNEL_DIED_ENAME]
     assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
+
+
+def test_a_cell_past_its_time_is_interrupted_and_the_kernel_lives_on(execute):
+    nb = execute(["while True:\n    pass", "print('alive')"], run={"timeout": 3, "kill_on_timeout": False})
+    assert TIMEOUT_ENAME in errors(nb.cells[0])
+    assert nb.cells[1].outputs[0].text == "alive\n", "the interrupt must reach the kernel only, not end its jail"
 
 
 @pytest.mark.parametrize("flood", [
