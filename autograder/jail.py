@@ -381,10 +381,11 @@ class SandboxKernelManager(AsyncKernelManager):
         if self.unsafe_no_sandbox:
             return f"NO SANDBOX ({UNSAFE_OPTION}): student code runs unjailed; every grade is flagged {UNSANDBOXED!r}"
         bwrap = bwrap_path()
+        version = bwrap_version(bwrap) if bwrap else BWRAP_VERSION
         needed = ".".join(map(str, BWRAP_VERSION))
-        if bwrap is not None and bwrap_version(bwrap) < BWRAP_VERSION:
-            raise JailError(f"bubblewrap {'.'.join(map(str, bwrap_version(bwrap)))} is too old: the jail needs "
-                            f"{needed} or newer (Debian 12, Ubuntu 24.04)")
+        if version < BWRAP_VERSION:
+            raise JailError(f"bubblewrap {'.'.join(map(str, version))} is too old: the jail needs {needed} or newer "
+                            f"(Debian 12, Ubuntu 24.04)")
         self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
         rundir = Path(self._rundir)
         try:
