@@ -4,7 +4,7 @@ import os
 import sys
 from pathlib import Path
 
-from autograder import ROOT, grade, release
+from autograder import ROOT, grade, jail, release
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -22,6 +22,8 @@ def main(argv: list[str] | None = None) -> None:
                                help="grade on this Dask cluster, e.g. tcp://host:8786 (default: a local one of --workers)")
     autograde_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
                                help="a shared gradebook, e.g. postgresql://user@host/db (default: SQLite copies)")
+    autograde_cmd.add_argument("--unsafe-no-sandbox", action="store_true",
+                               help="UNSAFE: run student code without the jail; every grade is flagged 'unsandboxed'")
     autograde_cmd.add_argument("--fresh", action="store_true", help="ignore results cached by an earlier run")
     autograde_cmd.add_argument("--no-progress", action="store_true")
     for name, kind, what in (("timeout", int, "seconds per cell"), ("notebook-timeout", float, "seconds per notebook"),
@@ -38,6 +40,8 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
                             help="the gradebook (default: the one OUT/nbgrader_config.py names, or OUT/gradebook.db)")
 
+    commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
+
     benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
     benchmark_cmd.add_argument("--students", type=int, default=50)
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
@@ -53,17 +57,26 @@ def main(argv: list[str] | None = None) -> None:
         from autograder import export
         for path in export.export(args.out, args.db):
             print(path)
+    elif args.command == "check-sandbox":
+        try:
+            print(jail.check(release.nbgrader_config(ROOT)))
+        except jail.JailError as error:
+            parser.exit(1, f"{error}\n")
     elif args.command == "benchmark":
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))
     else:
+        from autograder.grade.engine import NoGradingWorker
+
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
         try:
             results = grade.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
-                                      scheduler=args.scheduler,
+                                      scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
                                       limits=limits or None, resume=not args.fresh,
                                       progress=False if args.no_progress else None)
+        except (jail.JailError, NoGradingWorker) as error:
+            parser.exit(1, f"nothing was graded: {error}\n")
         except KeyboardInterrupt:
             print(f"interrupted: nothing was published; the notebooks graded so far are kept in "
                   f"{args.out / '.autograde'} and the next run resumes from them", file=sys.stderr)

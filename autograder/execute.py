@@ -2,7 +2,8 @@
 
 `SandboxExecute` (set through configuration, see grade.sandbox_config):
 
-- launches the kernel with autograder.jail.SandboxKernelManager;
+- launches the kernel with autograder.jail.SandboxKernelManager; a kernel that does not start
+  (before any student code has run) raises autograder.jail.JailError: it costs no grade;
 - adds a whole-notebook deadline to the per-cell timeout, and turns a hang or a dead kernel
   (out-of-memory kill, `os._exit`, CPU limit) into an error output on the cell where it happened
   and on every cell after it ("NotExecuted"), so the batch goes on;
@@ -10,24 +11,39 @@
   through autograder.kernel.probe.run, as a separate request whose outputs never enter the
   notebook. What the probe published (its observations) goes to
   resources["autograder"]["cells"][grade_id] with what happened to the cell, for the judge
-  (autograder.judging.JudgeCells).
+  (autograder.judging.JudgeCells);
+- caps the output a notebook may send (`output_mb`) while it runs: past the cap nothing more is
+  recorded and the cell gets an OutputLimit error; past twice the cap, or at one message bigger than
+  autograder.jail.MAX_MESSAGE (never read), the kernel is stopped.
+
+LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the notebook's grade.
 """
+import asyncio
+import json
+import signal
 import time
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.util import run_sync
 from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
 from autograder.demos import SKIP_TAG
-from autograder.jail import SandboxKernelManager
-from autograder.kernel.probe import MIME
+from autograder.jail import MAX_MESSAGE, JailError, SandboxKernelManager
+from autograder.kernel.probe import MAX_BYTES, MIME
 from autograder.release import HIDDEN_MARKERS
 
 TIMEOUT_ENAME = "CellTimeoutError"
 NOT_EXECUTED_ENAME = "NotExecuted"
 KERNEL_DIED_ENAME = "KernelDied"
+OUTPUT_LIMIT_ENAME = "OutputLimit"
 TIMED_OUT = "an earlier cell timed out"
+FLOODED = "the kernel was stopped in an earlier cell: too much output"
+# the errors this executor writes into a notebook, and the flag each gives the notebook's grade
+LIMIT_FLAGS = {TIMEOUT_ENAME: "timeout", KERNEL_DIED_ENAME: "kernel-died", OUTPUT_LIMIT_ENAME: "output-limit"}
+# iopub messages that are bookkeeping, not output
+BOOKKEEPING = ("status", "execute_input")
 
 
 def _error(ename: str, evalue: str) -> NotebookNode:
@@ -55,9 +71,11 @@ def is_test_cell(cell) -> bool:
 class SandboxExecute(Execute):
     """nbgrader's Execute with a jailed kernel, a notebook deadline, probes, and no crash on a dead kernel."""
 
-    notebook_timeout = Float(600, help="seconds all cells of one notebook may run together").tag(config=True)
+    notebook_timeout = Float(120, help="seconds all cells of one notebook may run together").tag(config=True)
     kill_on_timeout = Bool(True, help="after a cell times out, stop the kernel: later cells are not run").tag(
         config=True)
+    output_mb = Float(8, help="MiB of output (stdout, displays, widget messages) one notebook may send; past it "
+                              "nothing more is recorded, past twice it the kernel is stopped").tag(config=True)
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("kernel_manager_class", SandboxKernelManager)
@@ -69,14 +87,51 @@ class SandboxExecute(Execute):
         self._deadline = None  # set when the first cell runs: kernel start-up does not count
         self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
         self._cells = (resources or {}).setdefault("autograder", {}).setdefault("cells", {})
+        self._output_bytes, self._cut_at, self._flood_stop, self._probing = 0, None, None, False
         try:
-            return super().preprocess(nb, resources, km)
-        except (DeadKernelError, RuntimeError) as error:  # the kernel died before the first cell (start-up)
-            self.log.warning("the kernel could not start: %s", error)
+            nb, resources = super().preprocess(nb, resources, km)
+        except (DeadKernelError, RuntimeError) as error:
+            if self._deadline is None:  # before any cell: the jail or the kernel's start-up failed, not the student
+                raise JailError(f"the kernel did not start: {error}") from error
+            self.log.warning("the kernel stopped: %s", error)
             for cell in nb.cells:
                 if cell.cell_type == "code" and not any(o.output_type == "error" for o in cell.get("outputs", [])):
                     cell.outputs = [_error(NOT_EXECUTED_ENAME, "the kernel could not run the notebook")]
-            return nb, resources
+        if self._cut_at is not None:
+            outputs = nb.cells[self._cut_at].setdefault("outputs", [])
+            if not any(o.get("ename") == OUTPUT_LIMIT_ENAME for o in outputs):
+                outputs.append(_error(OUTPUT_LIMIT_ENAME, f"the notebook's output passed the limit "
+                                                          f"({self.output_mb:g} MiB): the rest was not recorded"))
+        return nb, resources
+
+    async def async_start_new_kernel_client(self):
+        kc = await super().async_start_new_kernel_client()
+        self.km.seal()  # the kernel is ready: its sockets are made
+        return kc
+
+    start_new_kernel_client = run_sync(async_start_new_kernel_client)  # nbclient's setup_kernel calls this name
+
+    def process_message(self, msg, cell, cell_index):
+        """nbclient's, with every output counted against the notebook's cap while the kernel runs."""
+        content = msg.get("content", {})
+        if msg["msg_type"] in BOOKKEEPING:
+            return super().process_message(msg, cell, cell_index)
+        size = len(json.dumps(content, default=repr))
+        if (self._probing and msg["msg_type"] == "display_data" and MIME in content.get("data", {})
+                and size <= MAX_BYTES + 4096):
+            self._probing = False  # the probe's own observations: once per probe, not the student's output
+            return super().process_message(msg, cell, cell_index)
+        self._output_bytes += size
+        limit = self.output_mb * (1 << 20)
+        if self._output_bytes <= limit:
+            return super().process_message(msg, cell, cell_index)
+        if self._cut_at is None:
+            self._cut_at = cell_index
+            self.log.warning("output past %g MiB: no more is recorded", self.output_mb)
+        if self._output_bytes > 2 * limit and self._flood_stop is None:
+            self.log.warning("output past %g MiB: the kernel is stopped", 2 * self.output_mb)
+            self._flood_stop = asyncio.ensure_future(self.km.signal_kernel(signal.SIGKILL))
+        return None
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type != "code" or not cell.source.strip():
@@ -98,10 +153,16 @@ class SandboxExecute(Execute):
         if hidden.strip() and not self._stopped:
             probe_cell = NotebookNode(cell_type="code", source=self._probe_call(grade_id, hidden),
                                       metadata={}, outputs=[], execution_count=None)
-            probe_cell, resources = self._run(probe_cell, resources, index, store_history=False)
+            self._probing = True
+            try:
+                probe_cell, resources = self._run(probe_cell, resources, index, store_history=False)
+            finally:
+                self._probing = False
             self.nb.cells[index] = cell  # nbclient keeps the cell it ran last at this index
-            record["probe"] = next((o.data[MIME] for o in probe_cell.outputs
-                                    if o.output_type == "display_data" and MIME in o.get("data", {})), None)
+            payloads = [o.data[MIME] for o in probe_cell.outputs
+                        if o.output_type == "display_data" and MIME in o.get("data", {})]
+            # the probe publishes once, last; more than one is the student's code publishing too
+            record["probe"], record["payloads"] = (payloads[-1] if payloads else None), len(payloads)
             record["ran"] = self._stopped or ("timeout" if _timed_out(probe_cell) else "yes")
         return cell, resources
 
@@ -130,14 +191,30 @@ class SandboxExecute(Execute):
             self._check_assign_resources(resources)
             cell = self.execute_cell(cell, index, store_history=store_history)
         except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
+            # a message past jail.MAX_MESSAGE was dropped unread, with what followed it
+            if self.kc.output_dropped() and run_sync(self.km.is_alive)():
+                self._stopped = FLOODED
+                self._kill_kernel()
+                cell.outputs = list(cell.get("outputs", [])) + [_error(
+                    OUTPUT_LIMIT_ENAME, f"the kernel was stopped: this cell sent one output bigger than "
+                                        f"{MAX_MESSAGE >> 20} MiB")]
+                return cell, resources
             cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
         except DeadKernelError:
+            if self._flood_stop is not None:
+                self._stopped = FLOODED
+                cell.outputs = list(cell.get("outputs", [])) + [_error(
+                    OUTPUT_LIMIT_ENAME, f"the kernel was stopped: the notebook kept writing output past "
+                                        f"{2 * self.output_mb:g} MiB")]
+                return cell, resources
             self._stopped = "the kernel died in an earlier cell"
             cell.outputs = list(cell.get("outputs", [])) + [_error(
                 KERNEL_DIED_ENAME, "the kernel died while running this cell (memory or CPU limit, or exit)")]
             return cell, resources
         finally:
             self.timeout = per_cell
+        if self._flood_stop is not None:  # stopped as the cell ended: later cells are not run
+            self._stopped = FLOODED
         if _timed_out(cell):
             for output in cell.outputs:
                 if output.output_type == "error" and output.ename == TIMEOUT_ENAME:
@@ -155,7 +232,6 @@ class SandboxExecute(Execute):
     def _kill_kernel(self):
         try:
             if self.km is not None:
-                from nbclient.util import run_sync
                 run_sync(self.km.shutdown_kernel)(now=True)
         except Exception as error:  # the kernel is being killed anyway
             self.log.warning("could not stop the kernel: %s", error)

@@ -1,131 +1,438 @@
-"""The jail: a kernel for student code, launched under limits and bubblewrap.
+"""The jail: the kernel that runs student code, in a bubblewrap sandbox, under limits it cannot escape.
 
-`SandboxKernelManager` (set as the executor's kernel manager, see autograder.execute) (a jupyter_client AsyncKernelManager) launches the kernel under
-  `prlimit` (address space, CPU seconds, file size, open files) and, when Debian's `bwrap` is
-  installed, inside bubblewrap: no network (own network namespace; the kernel talks to nbgrader
-  over unix sockets, transport "ipc", in a private folder), the whole file system read-only,
-  /tmp, /run, the course's build/sources/out folders and the repository hidden (empty tmpfs, so
-  neither the gradebook nor the hidden tests nor the solutions can be read), and one private
-  writable working directory.
+`SandboxKernelManager` (the executor's kernel manager, see autograder.execute) starts every kernel
+
+- in a new root that holds only what the kernel needs: read-only, /usr and the /bin, /lib links,
+  the Python installation (sys.base_prefix), the virtual environment (at /opt/venv), the probe
+  package (/opt/autograder/autograder_kernel), /etc/ld.so.cache, /etc/localtime and a passwd and
+  group of one user; a new /dev and /proc; and, writable, /tmp, /dev/shm and the working folder
+  /home/student, each a tmpfs of at most `scratch_mb`. The repository, every gradebook, the
+  instructor's files, /etc/shadow and other students' kernels do not exist in it. Its folder and
+  files never depend on the notebook's path: a kernel can start before its notebook is known;
+- in its own pid, network (none), IPC, UTS and cgroup namespaces. The grader talks to it over unix
+  sockets that the kernel makes inside the jail (a 1 MiB tmpfs), reached from outside through
+  /proc/<pid>/root, so the kernel writes nothing on the host;
+- as an unprivileged uid: when the grader is root, UID_BASE + the grader's pid, the same inside and
+  outside (bwrap sets the jail up as root, then setpriv drops every privilege: uid, groups,
+  capabilities, no new privileges); otherwise as the grader's own uid in a user namespace. It can
+  make no user namespace of its own (a seccomp filter, `no_user_namespaces`; bwrap's
+  --disable-userns for a grader that is not root);
+- with an environment made from an allowlist (`environment`): nothing of the grader's environment
+  (keys, tokens, database passwords) reaches it;
+- under limits: a cgroup of its own (autograder.cgroup: processes, and memory that counts its
+  tmpfs) where the host allows, and rlimits always (address space, CPU seconds, file size, open
+  files; processes of its uid in the jail).
+When the kernel stops, everything it started is killed: its pid namespace ends, and its cgroup is
+emptied and removed.
+
+`check()` proves that kernels can be jailed here, or raises JailError naming the fix. Grading must
+call it before any grade is made. `unsafe_no_sandbox` runs kernels without the jail (rlimits, the
+environment allowlist and the cgroup still apply); every grade made so must carry UNSANDBOXED.
 """
+import errno
+import json
 import os
+import platform
+import re
 import shutil
+import struct
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import zmq
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Bool, Integer, List, Unicode
+from traitlets import Bool, Integer, List, Type, Unicode, default
+from traitlets.config import Config
 
 from autograder import ROOT
+from autograder.cgroup import Cgroup, find as find_cgroup
 
 KERNEL_PACKAGE = ROOT / "autograder" / "kernel"  # what runs in the kernel beside student code: the probe
 STARTUP = "import autograder_kernel.startup"  # a warm kernel: torch loaded, the probe's baseline taken
+HOME = "/home/student"  # the kernel's working folder and home in the jail
+VENV = "/opt/venv"  # the virtual environment, as the jail shows it
+PACKAGES = "/opt/autograder"  # holds autograder_kernel in the jail (the kernel's PYTHONPATH)
+UID_BASE = 2_000_000_000  # + the grader's pid: a uid no user has, and no other live grader
+BWRAP_VERSION = (0, 8, 0)  # --size, --perms and --disable-userns
+INSTALL = "apt-get install bubblewrap"
+UNSANDBOXED = "unsandboxed"  # the flag of every grade made with unsafe_no_sandbox
+UNSAFE_OPTION = "--unsafe-no-sandbox"
+MAX_MESSAGE = 32 << 20  # bytes of one message from a kernel: twice the probe's largest observations
+# joins the kernel's cgroup before it starts: `sh -c JOIN sh <cgroup.procs files> -- <command>`
+JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
+
+
+# architecture -> (its AUDIT_ARCH, the numbers of clone and unshare)
+SYSCALLS = {"x86_64": (0xC000003E, 56, 272), "aarch64": (0xC00000B7, 220, 97)}
+
+
+class JailError(Exception):
+    """Student code cannot be jailed here: grading must not start. The message names the fix."""
 
 
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-class SandboxKernelManager(AsyncKernelManager):
-    """A kernel launched under prlimit and bubblewrap (see the module docstring)."""
+def bwrap_version(bwrap: str) -> tuple[int, ...]:
+    text = subprocess.run([bwrap, "--version"], capture_output=True, text=True, check=True).stdout
+    return tuple(int(n) for n in re.findall(r"\d+", text)[:3])
 
-    memory_mb = Integer(4096, help="address-space cap of the kernel (RLIMIT_AS), MiB; 0: none").tag(config=True)
-    cpu_seconds = Integer(300, help="CPU-time cap of the kernel (RLIMIT_CPU), seconds; 0: none").tag(config=True)
+
+def no_user_namespaces() -> bytes | None:
+    """A seccomp program (classic BPF) that refuses the kernel new user namespaces, the way into kernel
+    features an unprivileged uid otherwise cannot reach: unshare and clone with CLONE_NEWUSER fail
+    (EPERM), clone3 reports itself missing (ENOSYS: glibc falls back to clone), and so does every system
+    call of another ABI (i386, x32). None on an architecture not in SYSCALLS."""
+    if platform.machine() not in SYSCALLS:
+        return None
+    arch, clone, unshare = SYSCALLS[platform.machine()]
+    clone3, clone_newuser, other_abi = 435, 0x10000000, 0x40000000
+    allow, refuse, missing = 0x7FFF0000, 0x00050000 | errno.EPERM, 0x00050000 | errno.ENOSYS
+    load, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06  # BPF_LD|W|ABS, BPF_JMP|{JEQ,JGE,JSET}|K, BPF_RET|K
+    program = [  # (code, jump if true, jump if false, k); a jump skips that many instructions
+        (load, 0, 0, 4),  # 0: the architecture
+        (jeq, 1, 0, arch),
+        (ret, 0, 0, refuse),  # 2: another ABI
+        (load, 0, 0, 0),  # 3: the system call's number
+        (jge, 7, 0, other_abi),  # x32's numbers
+        (jeq, 4, 0, clone3),
+        (jeq, 1, 0, unshare),
+        (jeq, 0, 3, clone),
+        (load, 0, 0, 16),  # 8: the low half of the first argument: the flags
+        (jset, 2, 1, clone_newuser),
+        (ret, 0, 0, missing),  # 10: clone3
+        (ret, 0, 0, allow),  # 11
+        (ret, 0, 0, refuse),  # 12
+    ]
+    return b"".join(struct.pack("=HBBI", *instruction) for instruction in program)
+
+
+def python_prefixes() -> list[str]:
+    """The Python installation's folders (sys.base_prefix and sys.base_exec_prefix), resolved."""
+    return sorted({str(Path(p).resolve()) for p in (sys.base_prefix, sys.base_exec_prefix)})
+
+
+def environment(home: str, tmp: str, packages: str, python_bin: str, preload: list[str],
+                threads: int) -> dict[str, str]:
+    """The kernel's whole environment: an allowlist, never a copy of the grader's."""
+    env = {
+        "PATH": f"{python_bin}:/usr/local/bin:/usr/bin:/bin",
+        "HOME": home,
+        "TMPDIR": tmp,
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": packages,  # the probe's package, autograder_kernel
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "AUTOGRADER_PRELOAD": ",".join(preload),
+        "MPLBACKEND": "agg",
+        "MPLCONFIGDIR": f"{home}/.config/matplotlib",
+        "IPYTHONDIR": f"{home}/.ipython",
+        "JUPYTER_CONFIG_DIR": f"{home}/.jupyter",
+        "JUPYTER_DATA_DIR": f"{home}/.local/share/jupyter",
+        "JUPYTER_RUNTIME_DIR": f"{home}/.local/share/jupyter/runtime",
+        "NBGRADER_EXECUTION": "autograde",
+    }
+    if threads:
+        env.update(OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    return env
+
+
+class SandboxKernelClient(AsyncKernelClient):
+    """The grader's end of a kernel's sockets: a message bigger than MAX_MESSAGE is never read (its
+    connection is dropped), so one huge print costs the grader no memory; `output_dropped` tells."""
+
+    _monitor = None
+
+    @default("context")
+    def _context_default(self) -> zmq.asyncio.Context:
+        context = super()._context_default()
+        context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
+        return context
+
+    def start_channels(self, *args, **kwargs) -> None:
+        super().start_channels(*args, **kwargs)
+        self._monitor = self.iopub_channel.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+
+    def output_dropped(self) -> bool:
+        """Whether the kernel's output connection was dropped (a message past MAX_MESSAGE, or the
+        kernel's end) since the last call."""
+        events, dropped = zmq.Socket.shadow(self._monitor.underlying), False
+        while events.poll(0):
+            events.recv_multipart()
+            dropped = True
+        return dropped
+
+    def stop_channels(self) -> None:
+        if self._monitor is not None:
+            self.iopub_channel.socket.disable_monitor()
+            self._monitor.close(linger=0)
+            self._monitor = None
+        super().stop_channels()
+
+
+class SandboxKernelManager(AsyncKernelManager):
+    """A kernel started in the jail, under limits (see the module docstring)."""
+
+    client_factory = Type(SandboxKernelClient, klass=AsyncKernelClient)
+
+    memory_mb = Integer(4096, help="memory of the kernel and its processes, tmpfs included (cgroup), and its "
+                                   "address space (RLIMIT_AS), MiB; 0: none").tag(config=True)
+    cpu_seconds = Integer(120, help="CPU time of each kernel process (RLIMIT_CPU), seconds; 0: none").tag(config=True)
+    processes = Integer(128, help="processes and threads of the kernel (cgroup pids.max; RLIMIT_NPROC of its "
+                                  "uid in the jail)").tag(config=True)
+    scratch_mb = Integer(256, help="size of each writable folder of the jail: /home/student, /tmp, /dev/shm, "
+                                   "MiB").tag(config=True)
     file_size_mb = Integer(64, help="largest file the kernel may write, MiB").tag(config=True)
     open_files = Integer(256, help="open file descriptors of the kernel").tag(config=True)
     preload = List(Unicode(), ["torch"], help="modules a kernel imports as it starts, before student code").tag(
         config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
-    isolate = Bool(True, help="jail the kernel with bubblewrap (no network, private files)").tag(config=True)
-    require_isolation = Bool(os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") == "1",
-                             help="refuse to grade when bwrap is missing").tag(config=True)
-    hide_paths = List(Unicode(), help="folders the kernel must not see (the gradebook's among them)").tag(config=True)
-    expose_paths = List(Unicode(), help="folders inside hidden ones to show read-only again").tag(config=True)
+    cgroup = Bool(True, help="give each kernel a cgroup (process and memory limits) where the host allows; "
+                             "without one, rlimits and the size-capped tmpfs remain").tag(config=True)
+    unsafe_no_sandbox = Bool(False, help="UNSAFE: run student code without the jail (no isolation of files, "
+                                         "network or processes); every grade made so is flagged "
+                                         f"{UNSANDBOXED!r}").tag(config=True)
 
-    _workdir: Path | None = None
     _rundir: str | None = None
+    _cgroup: Cgroup | None = None
 
-    def _limits(self) -> list[str]:
+    @property
+    def uid(self) -> int:
+        """The kernel's uid: unprivileged, and no other live grader's."""
+        return UID_BASE + os.getpid() if os.geteuid() == 0 else os.geteuid()
+
+    def _limits(self, jailed: bool) -> list[str]:
         limits = [f"--fsize={self.file_size_mb << 20}", f"--nofile={self.open_files}", "--core=0"]
         if self.memory_mb:
             limits.append(f"--as={self.memory_mb << 20}")
         if self.cpu_seconds:
             limits.append(f"--cpu={self.cpu_seconds}")
+        if jailed and self.processes:  # outside a jail the uid is the grader's own: its count is not the kernel's
+            limits.append(f"--nproc={self.processes}")
         return ["prlimit", *limits, "--"]
 
-    def _jail(self, cwd: Path) -> list[str]:
-        jail = [bwrap_path(), "--die-with-parent", "--unshare-all", "--cap-drop", "ALL",
-                "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/dev/shm"]
-        for path in sorted({str(Path(p).resolve()) for p in self.hide_paths} - {"/"}, key=len):
-            if os.path.isdir(path):
-                jail += ["--tmpfs", path]
-            elif os.path.isfile(path):  # a file (the submitted zip): seen as empty
-                jail += ["--ro-bind", "/dev/null", path]
-        for path in self.expose_paths:
-            if os.path.exists(path):
-                jail += ["--ro-bind", path, path]
-        jail += ["--bind", self._rundir, self._rundir, "--bind", str(self._workdir), str(cwd),
-                 "--ro-bind", str(KERNEL_PACKAGE), os.path.join(self._rundir, "py", "autograder_kernel")]
-        # the empty tmpfs over hidden folders must not take writes either
-        for path in ["/tmp", "/run", *sorted({str(Path(p).resolve()) for p in self.hide_paths} - {"/"}, key=len)]:
-            if os.path.isdir(path):
-                jail += ["--remount-ro", path]
-        jail += ["--chdir", str(cwd),
-                 # ipykernel would take bwrap's own pid 1 for a dead parent and quit
-                 "--setenv", "JPY_PARENT_PID", "1"]
-        return jail + ["--"]
+    def _write_identity(self, rundir: Path) -> None:
+        """The jail's /etc/passwd and /etc/group: root and the kernel's user."""
+        uid = self.uid
+        (rundir / "passwd").write_text(f"root:x:0:0:root:/root:/usr/sbin/nologin\n"
+                                       f"student:x:{uid}:{uid}:student:{HOME}:/usr/sbin/nologin\n")
+        (rundir / "group").write_text(f"root:x:0:\nstudent:x:{uid}:\n")
+
+    def jail(self, rundir: Path, info_fd: int | None = None, seccomp_fd: int | None = None) -> list[str]:
+        """The bubblewrap command line that jails what follows it, up to the dropped privileges."""
+        bwrap = bwrap_path()
+        if bwrap is None:
+            raise JailError(f"bubblewrap is not installed: student code cannot be jailed. Install it "
+                            f"(`{INSTALL}`), or grade without a sandbox with {UNSAFE_OPTION} (every grade is "
+                            f"then flagged {UNSANDBOXED!r})")
+        scratch = str(self.scratch_mb << 20)
+        # --new-session: the kernel's process group holds only the jail's processes (see interrupts)
+        args = [bwrap, "--die-with-parent", "--new-session", "--unshare-ipc", "--unshare-pid", "--unshare-net",
+                "--unshare-uts", "--unshare-cgroup-try", "--hostname", "jail"]
+        if os.geteuid() != 0:
+            args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
+        if info_fd is not None:
+            args += ["--info-fd", str(info_fd)]
+        if seccomp_fd is not None:
+            args += ["--seccomp", str(seccomp_fd)]
+        made = {"/"}
+
+        def folders(path: str) -> list[str]:
+            """Make the missing parents of a mount point, readable (bwrap would make them 0700)."""
+            new = []
+            for parent in reversed(Path(path).parents):
+                if str(parent) not in made:
+                    made.add(str(parent))
+                    new += ["--perms", "0755", "--dir", str(parent)]
+            return new
+
+        args += ["--ro-bind", "/usr", "/usr"]
+        for name in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+            if os.path.islink(name):
+                args += ["--symlink", os.readlink(name), name]
+            elif os.path.isdir(name):
+                args += ["--ro-bind", name, name]
+        for prefix in python_prefixes():
+            if not Path(prefix).is_relative_to("/usr"):
+                args += folders(prefix) + ["--ro-bind", prefix, prefix]
+        if sys.prefix != sys.base_prefix:
+            args += folders(VENV) + ["--ro-bind", str(Path(sys.prefix).resolve()), VENV]
+        package = f"{PACKAGES}/autograder_kernel"
+        args += folders(package) + ["--ro-bind", str(KERNEL_PACKAGE), package]
+        args += folders("/etc/passwd")
+        for file in ("/etc/ld.so.cache", "/etc/localtime", "/etc/fonts"):
+            if os.path.exists(file):
+                args += ["--ro-bind", file, file]
+        args += ["--ro-bind", str(rundir / "passwd"), "/etc/passwd", "--ro-bind", str(rundir / "group"), "/etc/group",
+                 "--dev", "/dev", "--proc", "/proc"]
+        made |= {"/dev", "/proc"}
+        for folder in ("/tmp", "/dev/shm", HOME):
+            args += folders(folder) + ["--size", scratch, "--perms", "1777", "--tmpfs", folder]
+            made.add(folder)
+        # the connection file, at the same path as outside; the kernel's sockets in a tmpfs of their own
+        args += folders(str(rundir / "ipc")) + [
+            "--ro-bind", str(rundir / "kernel.json"), str(rundir / "kernel.json"),
+            "--size", str(1 << 20), "--perms", "1777", "--tmpfs", str(rundir / "ipc"),
+            "--remount-ro", "/", "--chdir", HOME,
+            # ipykernel would take bwrap's own pid 1 for a dead parent and quit
+            "--setenv", "JPY_PARENT_PID", "1", "--"]
+        if os.geteuid() == 0:
+            uid = self.uid
+            args += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
+                     "--bounding-set=-all", "--no-new-privs", "--"]
+        return args
+
+    @staticmethod
+    def _seccomp_fd(rundir: Path) -> int | None:
+        """An open file of the seccomp program, for bubblewrap to read; None where there is none."""
+        program = no_user_namespaces()
+        if program is None:
+            return None
+        (rundir / "seccomp.bpf").write_bytes(program)
+        return os.open(rundir / "seccomp.bpf", os.O_RDONLY)
+
+    def _in_cgroup(self, command: list[str]) -> list[str]:
+        if self._cgroup is None:
+            return command
+        return ["sh", "-c", JOIN, "sh", *self._cgroup.procs, "--", *command]
+
+    def _python(self, executable: str) -> str:
+        """The kernel's interpreter, as the jail shows it."""
+        if sys.prefix != sys.base_prefix and executable == sys.executable:
+            return f"{VENV}/bin/{Path(executable).name}"
+        return executable
 
     async def _async_pre_start_kernel(self, **kw):
-        # Unix sockets in a short private folder (a socket path has at most 107 characters).
+        # a short private folder for the connection file and the sockets (a socket path has at most 107 characters)
         self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
         self.transport = "ipc"
         self.connection_file = os.path.join(self._rundir, "kernel.json")
-        self.ip = os.path.join(self._rundir, "k")
+        self.ip = os.path.join(self._rundir, "ipc", "k")
+        if not self.unsafe_no_sandbox:  # SIGINT to bubblewrap would end the jail: the kernel interrupts itself
+            self.kernel_spec.interrupt_mode = "message"
         return await super()._async_pre_start_kernel(**kw)
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):
-        cwd = Path(kw.get("cwd") or os.getcwd()).resolve()
-        # The kernel's private working directory: an empty folder, seen at the notebook's path.
-        self._workdir = Path(tempfile.mkdtemp(prefix="work-", dir=self._rundir))
-        home = str(cwd)
-        env = dict(kw.get("env") or os.environ)
-        env.update(HOME=home, TMPDIR=home, MPLCONFIGDIR=f"{home}/.config/matplotlib", MPLBACKEND="agg",
-                   IPYTHONDIR=f"{home}/.ipython", JUPYTER_CONFIG_DIR=f"{home}/.jupyter",
-                   JUPYTER_DATA_DIR=f"{home}/.jupyter/data", JUPYTER_RUNTIME_DIR=self._rundir,
-                   PYTHONDONTWRITEBYTECODE="1", NBGRADER_EXECUTION="autograde")
-        for secret in ("PGPASSWORD", "DATABASE_URL", "AUTOGRADER_DB"):
-            env.pop(secret, None)
-        if self.threads:
-            env.update(OMP_NUM_THREADS=str(self.threads), MKL_NUM_THREADS=str(self.threads))
-        # the probe's package, importable as autograder_kernel (the rest of the repository stays hidden)
-        package = Path(self._rundir) / "py" / "autograder_kernel"
-        package.parent.mkdir()
-        env["PYTHONPATH"] = str(package.parent)
-        env["AUTOGRADER_PRELOAD"] = ",".join(self.preload)
-        kw["env"] = env
+        rundir = Path(self._rundir)
         kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
-        if self.isolate and bwrap_path():
-            package.mkdir()
-            kernel_cmd = self._limits() + self._jail(cwd) + kernel_cmd
-        else:
-            package.symlink_to(KERNEL_PACKAGE)
-            if self.isolate and self.require_isolation:
-                raise RuntimeError("bwrap (Debian package bubblewrap) is required to sandbox student code")
-            if self.isolate:
-                self.log.warning("bwrap is missing: the kernel runs with rlimits only, without a jail")
-            kernel_cmd = self._limits() + kernel_cmd
-        await super()._async_launch_kernel(kernel_cmd, **kw)
+        try:
+            if self.cgroup:
+                self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20)
+            if self.unsafe_no_sandbox:
+                home, packages = rundir / "home", rundir / "py"
+                for folder in (home, rundir / "ipc", packages):
+                    folder.mkdir()
+                (packages / "autograder_kernel").symlink_to(KERNEL_PACKAGE)
+                kw.update(cwd=str(home), env=environment(str(home), str(home), str(packages),
+                                                         os.path.dirname(sys.executable), self.preload, self.threads))
+                await super()._async_launch_kernel(self._in_cgroup(self._limits(jailed=False) + kernel_cmd), **kw)
+                return
+            self._write_identity(rundir)
+            if os.geteuid() == 0:  # the kernel's user must read its connection file
+                os.chown(self.connection_file, self.uid, self.uid)
+            read, write = os.pipe()
+            seccomp = self._seccomp_fd(rundir)
+            with os.fdopen(read, "rb") as info:
+                try:
+                    command = self.jail(rundir, info_fd=write, seccomp_fd=seccomp) + self._limits(jailed=True) + [
+                        self._python(kernel_cmd[0]), *kernel_cmd[1:]]
+                    kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
+                              env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
+                    await super()._async_launch_kernel(self._in_cgroup(command), **kw)
+                finally:
+                    for fd in (write, seccomp):
+                        if fd is not None:
+                            os.close(fd)
+                pid = _child_pid(info)
+            # the grader reaches the kernel's sockets inside the jail
+            os.symlink(f"/proc/{pid}/root{rundir}/ipc", rundir / "ipc")
+        except BaseException:  # nbclient cleans up only after a kernel that started
+            self._release()
+            raise
+
+    def seal(self) -> None:
+        """Once the kernel has made its sockets: its socket folder takes no new entry (no symlink
+        that would lead the grader's next connection elsewhere)."""
+        if self._rundir and not self.unsafe_no_sandbox:
+            os.chmod(os.path.join(self._rundir, "ipc"), 0o555)
+
+    def _release(self, rundir: bool = True) -> None:
+        """Kill what the kernel left in its cgroup and remove it; remove the kernel's folder."""
+        if self._cgroup is not None:
+            self.log.debug("the kernel's peak use: %s", self._cgroup.peak())
+            self._cgroup.remove()
+            self._cgroup = None
+        if self._rundir and rundir:
+            shutil.rmtree(self._rundir, ignore_errors=True)
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
-        if self._rundir and not restart:
-            shutil.rmtree(self._rundir, ignore_errors=True)
+        self._release(rundir=not restart)
+
+    # nbclient calls this after a kernel died; AsyncKernelManager binds the name to its own method
+    cleanup_resources = _async_cleanup_resources
+
+    def check(self) -> str:
+        """Start a jail as a kernel's, and run Python in it; what it is, or JailError naming the fix."""
+        if self.unsafe_no_sandbox:
+            return f"NO SANDBOX ({UNSAFE_OPTION}): student code runs unjailed; every grade is flagged {UNSANDBOXED!r}"
+        bwrap = bwrap_path()
+        version = bwrap_version(bwrap) if bwrap else BWRAP_VERSION
+        needed = ".".join(map(str, BWRAP_VERSION))
+        if version < BWRAP_VERSION:
+            raise JailError(f"bubblewrap {'.'.join(map(str, version))} is too old: the jail needs {needed} or newer "
+                            f"(Debian 12, Ubuntu 24.04)")
+        self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
+        rundir = Path(self._rundir)
+        try:
+            (rundir / "kernel.json").write_text("{}")
+            self._write_identity(rundir)
+            self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20) if self.cgroup else None
+            probe = "import os, autograder_kernel; print(os.getuid(), os.getcwd())"
+            seccomp = self._seccomp_fd(rundir)
+            command = self.jail(rundir, seccomp_fd=seccomp) + self._limits(jailed=True) + [
+                self._python(sys.executable), "-c", probe]
+            env = environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", [], self.threads)
+            try:
+                done = subprocess.run(self._in_cgroup(command), env=env, capture_output=True, text=True, timeout=120,
+                                      pass_fds=() if seccomp is None else (seccomp,))
+            except subprocess.TimeoutExpired:
+                done = subprocess.CompletedProcess(command, -1, "", "no answer in 120 s")
+            finally:
+                if seccomp is not None:
+                    os.close(seccomp)
+        finally:
+            self._release()
+        if done.returncode != 0 or done.stdout.split() != [str(self.uid), HOME]:
+            raise JailError(f"bubblewrap could not start a jail here ({done.stderr.strip() or done.stdout.strip()}). "
+                            f"It needs root (in a container: a privileged one), or unprivileged user namespaces "
+                            f"(sysctl kernel.unprivileged_userns_clone=1), and bubblewrap {needed} or newer "
+                            f"(`{INSTALL}`)")
+        found = find_cgroup() if self.cgroup else None
+        limits = f"cgroup {found[0]} and rlimits" if found else "rlimits and size-capped tmpfs (no cgroup)"
+        return f"bubblewrap jail, uid {self.uid}, {limits}"
 
 
-def python_prefixes() -> list[str]:
-    """Folders the kernel needs even when they lie inside a hidden folder (the virtual environment)."""
-    prefixes = (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)
-    return sorted({str(Path(p).resolve()) for p in prefixes} | {str(ROOT / ".venv")})
+def _child_pid(info) -> int:
+    """The host pid of the jail's first process, from bubblewrap's --info-fd."""
+    data = b""
+    while chunk := info.read1(4096):
+        data += chunk
+        try:
+            return int(json.loads(data)["child-pid"])
+        except ValueError:
+            continue
+    raise JailError("bubblewrap could not start the kernel's jail (its message is above); "
+                    "`python -m autograder.cli check-sandbox` says why")
+
+
+def check(config: Config | None = None) -> str:
+    """Whether student code can be jailed with this configuration: what the kernels run in, or JailError.
+
+    Call it before grading anything: a jail that fails later costs a notebook its grade, not the run.
+    """
+    return SandboxKernelManager(config=config or Config()).check()

@@ -39,7 +39,7 @@ QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
 BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
                                if isinstance(value, type) and issubclass(value, BaseException))
 TIMEOUTS = ("timeout", "an earlier cell timed out")
-CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted")  # autograder.execute's own errors
+CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted", "OutputLimit")  # autograder.execute's own
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",
                "timeout": "the hidden checks ran past the time limit",
                "an earlier cell timed out": "an earlier cell ran past the time limit",
@@ -259,6 +259,8 @@ class JudgeCells(NbGraderPreprocessor):
             if visible and visible not in CONTROL_ENAMES:  # a time limit or a crash is no failed check
                 got.visible = Raised([visible], "")
             tampering += [t for t in (record.get("probe") or {}).get("tampering", []) if isinstance(t, str)]
+            if record.get("payloads", 0) > 1:
+                tampering.append(f"observations of {grade_id} were published {record['payloads']} times")
             if grade_id not in lesson["judges"]:
                 raise KeyError(f"{assignment}: no judge for {grade_id}")
             answer = answer_of(grade_id, answers)

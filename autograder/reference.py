@@ -47,7 +47,7 @@ def observe(nb: nbformat.NotebookNode, assignment: str, limits: dict | None = No
     from autograder.execute import SandboxExecute
 
     config = Config()
-    config.SandboxKernelManager.isolate = False
+    config.SandboxKernelManager.unsafe_no_sandbox = True  # the course's own solution: trusted code
     config.Execute.timeout = 300
     config.SandboxExecute.notebook_timeout = 900
     with tempfile.TemporaryDirectory(prefix="reference-") as folder:

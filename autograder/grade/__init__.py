@@ -18,13 +18,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from autograder import ROOT, Course
-from autograder.grade import engine, gradebook, jobs as jobs_module, outputs
+from autograder import Course, jail
+from autograder.grade import engine, gradebook, worker, jobs as jobs_module, outputs
 from autograder.grade.jobs import Job
 from autograder.grade import results as results_module
 from autograder.grade.results import ExerciseResult, NotebookResult, graded, ungraded
 from autograder.grade.worker import LIMITS, WorkerSettings
-from autograder.jail import python_prefixes
 from autograder.reference import judges_path
 from autograder.release import gradebook_path
 
@@ -32,34 +31,30 @@ __all__ = ["autograde", "refresh", "ExerciseResult", "NotebookResult", "Job", "L
 LAST_RUN = Path(".autograde") / "last-run.json"  # the last run's results, before the gradebook's manual grades
 
 
-def hidden_paths(tmp: Path, course: Course, extra=()) -> list[str]:
-    """What student code must not see: the run's folders (gradebook copies, other submissions), the
-    course's build (gradebook), sources and solutions, the repository, the instructor's home."""
-    hidden = [Path(tmp), course.build, course.sources, course.out_root, ROOT, Path(tempfile.gettempdir()), *extra]
-    home = Path.home().resolve()
-    if home != Path("/") and home.exists():
-        hidden.append(home)
-    return [str(Path(p).resolve()) for p in hidden]
-
-
 def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = Course(), *,
               db_url: str | None = None, scheduler: str | None = None, limits: dict | None = None,
-              progress: bool | None = None, resume: bool = True, feedback: bool = True) -> list[NotebookResult]:
+              progress: bool | None = None, resume: bool = True, feedback: bool = True,
+              unsafe_no_sandbox: bool = False) -> list[NotebookResult]:
     """Grade a folder of <student>/<files> or an LMS zip into `out`; results sorted by student and assignment.
 
     limits: keys of LIMITS (timeout, notebook_timeout, memory_mb, cpu_seconds, ...);
     db_url: the course's gradebook (postgresql://...) instead of SQLite in <out>/gradebook.db;
     scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
-    resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde.
+    resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde;
+    unsafe_no_sandbox: UNSAFE, run student code without the jail; every result is flagged "unsandboxed".
+    Without it, a machine that cannot jail student code grades nothing (autograder.jail.JailError).
     """
     started = time.perf_counter()
     out = Path(out)
+    limits = {**(limits or {}), **({"unsafe_no_sandbox": True} if unsafe_no_sandbox else {})}
+    if not scheduler:  # before anything is read or written; a cluster's workers check for themselves
+        jail.check(worker.configuration(Path(tempfile.gettempdir()), limits))
     if not gradebook_path(course).exists():
         raise FileNotFoundError(f"{gradebook_path(course)} is missing: run `make release` first")
     cache = out / ".autograde" / "results"
     cache.mkdir(parents=True, exist_ok=True)
     released = jobs_module.releases(course)
-    settings = json.dumps({"limits": limits or {}, "db": bool(db_url)}, sort_keys=True)
+    settings = json.dumps({"limits": limits, "db": bool(db_url)}, sort_keys=True)
     with tempfile.TemporaryDirectory(prefix="autograde-") as tmp_name:
         tmp = Path(tmp_name)
         todo, results = jobs_module.prepare(submissions, tmp, course, released, settings)
@@ -81,11 +76,9 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
             if "error" not in outcome:  # a crash is retried by the next run, a grade is kept
                 outputs.write_atomic(cache / f"{outcome['key']}.json", json.dumps(outcome))
 
-        extra = (Path(submissions).resolve(), out.resolve())  # other students' files and results
         judges = {a: judges_path(course, a).read_text(encoding="utf-8") for a in {j.assignment for j in pending}}
         worker_settings = WorkerSettings(gradebook=db_url or gradebook_path(course).read_bytes(), judges=judges,
-                                         limits=dict(limits or {}), hide_paths=hidden_paths(tmp, course, extra),
-                                         expose_paths=python_prefixes())
+                                         limits=limits)
         used = engine.run(pending, worker_settings, done, workers=workers, scheduler=scheduler, progress=progress)
 
         finished = []

@@ -25,8 +25,11 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateI
 from jupyter_core.utils import run_sync
 
 from autograder.demos import SkipDemos
-from autograder.execute import KERNEL_DIED_ENAME, TIMEOUT_ENAME, SandboxExecute
-from autograder.jail import SandboxKernelManager, bwrap_path
+from traitlets.config import Config
+
+from autograder import jail
+from autograder.execute import LIMIT_FLAGS, SandboxExecute
+from autograder.jail import SandboxKernelManager
 from autograder.judge import JudgeCells
 from autograder.release import nbgrader_config
 
@@ -41,8 +44,10 @@ LIMITS = {
     "preload": "SandboxKernelManager.preload",
     "skip_demos": "SkipDemos.enabled",  # False: run the author's demonstrations too
     "warm_kernels": "Grader.warm",  # False: start each kernel only when its notebook arrives
-    "isolate": "SandboxKernelManager.isolate",
-    "require_isolation": "SandboxKernelManager.require_isolation",
+    "processes": "SandboxKernelManager.processes",
+    "scratch_mb": "SandboxKernelManager.scratch_mb",
+    "output_mb": "SandboxExecute.output_mb",
+    "unsafe_no_sandbox": "SandboxKernelManager.unsafe_no_sandbox",  # UNSAFE: see autograder.jail
 }
 
 
@@ -52,14 +57,23 @@ class WorkerSettings:
     gradebook: bytes | str  # the release's SQLite gradebook (its bytes) or a shared postgresql:// URL
     judges: dict[str, str]  # assignment -> its judges file (autograder.reference), JSON text
     limits: dict = field(default_factory=dict)
-    hide_paths: list[str] = field(default_factory=list)
-    expose_paths: list[str] = field(default_factory=list)
+
+
+def configuration(root: Path, limits: dict) -> Config:
+    """nbgrader's configuration for grading, with the run's limits (keys of LIMITS) set."""
+    config = nbgrader_config(root)
+    for name, value in limits.items():
+        section, trait = LIMITS[name].split(".")
+        setattr(config[section], trait, value)
+    return config
 
 
 def refusal(settings: WorkerSettings) -> str:
-    """Why this machine must not grade ("" when it may): no jail for student code."""
-    if settings.limits.get("isolate", True) and bwrap_path() is None:
-        return "bwrap is missing (apt-get install bubblewrap): student code is never run unjailed"
+    """Why this machine must not grade ("" when it may): student code cannot be jailed here."""
+    try:
+        jail.check(configuration(Path(tempfile.gettempdir()), settings.limits))
+    except jail.JailError as error:
+        return str(error)
     return ""
 
 
@@ -75,14 +89,9 @@ class Grader:
         judges.mkdir()
         for assignment, text in settings.judges.items():
             (judges / f"{assignment}.json").write_text(text, encoding="utf-8")
-        config = nbgrader_config(self.root)
+        config = configuration(self.root, settings.limits)
         config.CourseDirectory.db_url = self.db_url
         config.JudgeCells.judges_dir = str(judges)
-        config.SandboxKernelManager.hide_paths = list(settings.hide_paths)
-        config.SandboxKernelManager.expose_paths = list(settings.expose_paths)
-        for name, value in settings.limits.items():
-            section, trait = LIMITS[name].split(".")
-            setattr(config[section], trait, value)
         self.sanitize = [pp(config=config) for pp in (ClearOutput, DeduplicateIds, OverwriteKernelspec,
                                                       OverwriteCells, CheckCellMetadata, SkipDemos)]
         self.config = config
@@ -142,8 +151,9 @@ class Grader:
                 unchanged = meta.get("checksum") == utils.compute_checksum(cell) and not utils.is_task(cell)
                 comments.append({"grade_id": meta["grade_id"], "auto_comment": "No response." if unchanged else None})
         errors = {o.get("ename") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"}
-        flags = [flag for ename, flag in ((TIMEOUT_ENAME, "timeout"), (KERNEL_DIED_ENAME, "kernel-died"))
-                 if ename in errors]
+        flags = [flag for ename, flag in LIMIT_FLAGS.items() if ename in errors]
+        if self.config.SandboxKernelManager.get("unsafe_no_sandbox"):
+            flags.append(jail.UNSANDBOXED)
         return {"key": job.key, "seconds": seconds, "notebook": nbformat.writes(nb), "grades": grades,
                 "comments": comments, "flags": flags, "tampering": resources["autograder"]["tampering"]}
 

@@ -189,3 +189,25 @@ def chromium_page(request):
             pytest.fail(f"a browser is required (AUTOGRADER_REQUIRE_BROWSER=1) but {CHROMIUM} is missing")
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium): the browser tests need it")
     return request.getfixturevalue("page")
+@pytest.fixture
+def execute(unsafe_no_sandbox):
+    """Run code cells through the grading executor, in the jail where there is one, without torch.
+
+    execute(cells, kernel={SandboxKernelManager trait: value}, run={SandboxExecute trait: value})
+    returns the executed notebook.
+    """
+    import nbformat
+    from traitlets.config import Config
+
+    from autograder.execute import SandboxExecute
+
+    def run(cells: list[str], kernel: dict | None = None, run: dict | None = None) -> nbformat.NotebookNode:
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+        config = Config()
+        config.SandboxKernelManager.update(preload=[], unsafe_no_sandbox=unsafe_no_sandbox, **(kernel or {}))
+        config.SandboxExecute.update({"timeout": 30, "notebook_timeout": 60, **(run or {})})
+        executed, _ = SandboxExecute(config=config).preprocess(nb, {"metadata": {"path": "/tmp"}})
+        return executed
+
+    return run

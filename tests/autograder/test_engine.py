@@ -20,8 +20,7 @@ from autograder.grade.engine import NoGradingWorker
 from autograder.jail import bwrap_path
 from tests.autograder.conftest import NO_PRELOAD
 
-pytestmark = pytest.mark.skipif(bwrap_path() is None and os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") != "1",
-                                reason="bubblewrap is not installed (apt-get install bubblewrap)")
+pytestmark = pytest.mark.usefixtures("sandbox")
 LIMITS = {**NO_PRELOAD, "timeout": 30, "notebook_timeout": 60}
 DASK = [sys.executable, "-m", "dask"]
 

@@ -48,19 +48,24 @@ def submissions(request, released, tmp_path_factory):
     return submissions
 
 
-def grade_class(submissions, released, tmp_path_factory, **limits) -> dict[tuple[str, str], grade.NotebookResult]:
+def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
+                ) -> dict[tuple[str, str], grade.NotebookResult]:
+    """Graded in the jail; where there is none (outside CI), in the explicit unsafe mode: the code is the
+    course's own, and every result then carries the flag autograder.jail.UNSANDBOXED."""
     out = tmp_path_factory.mktemp("graded")
-    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None)
+    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
+                              unsafe_no_sandbox=unsafe)
     return {(r.student, r.assignment): r for r in results}
 
 
 @pytest.fixture(scope="session")
-def graded(submissions, released, tmp_path_factory):
+def graded(submissions, released, tmp_path_factory, unsafe_no_sandbox):
     """(student, assignment) -> result, graded as `make autograde` grades: warm kernels, demonstrations skipped."""
-    return grade_class(submissions, released, tmp_path_factory)
+    return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox)
 
 
 @pytest.fixture(scope="session")
-def graded_plainly(submissions, released, tmp_path_factory):
+def graded_plainly(submissions, released, tmp_path_factory, unsafe_no_sandbox):
     """The same class graded with every demonstration run and every kernel started cold."""
-    return grade_class(submissions, released, tmp_path_factory, skip_demos=False, warm_kernels=False)
+    return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
+                       warm_kernels=False)

@@ -3,6 +3,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT, release
+from autograder.jail import UNSANDBOXED
 from tests.lessons.harness import LESSONS, exercise_tests, exercises, load_variants, student_of, variant_cases
 
 LANGS = release.LANGS
@@ -32,9 +33,10 @@ def test_release_is_up_to_date(released, assignment):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("assignment", LESSONS)
-def test_solution_scores_full_marks(graded, assignment, lang):
+def test_solution_scores_full_marks(graded, assignment, lang, unsafe_no_sandbox):
     result = graded[(f"solution-{lang}", assignment)]
     assert not not_passed(result)
+    assert result.flags == ([UNSANDBOXED] if unsafe_no_sandbox else []), "a solution needs no flag but the jail's"
     assert result.score == sum(e.max_score for e in result.exercises if e.status == "passed")
 
 

@@ -1,0 +1,69 @@
+"""The grading executor on live kernels: the CPU cap, the output cap while the notebook runs, and a
+kernel that cannot start. Hangs, notebook timeouts and os._exit are proven through real grading in
+test_grade.py; the jail's walls in test_jail_redteam.py."""
+import json
+import time
+import tracemalloc
+
+import pytest
+
+from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME, TIMEOUT_ENAME
+from autograder.jail import JailError
+
+
+def errors(cell) -> list[str]:
+    return [o.ename for o in cell.outputs if o.output_type == "error"]
+
+
+def test_cpu_cap_kills_only_the_kernel(execute):
+    start = time.perf_counter()
+    nb = execute(["print('start')", "while True:\n    pass", "print('after')"], kernel={"cpu_seconds": 3})
+    assert time.perf_counter() - start < 50
+    assert nb.cells[0].outputs[0].text == "start\n"
+    assert errors(nb.cells[1]) == [KERNEL_DIED_ENAME]
+    assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
+
+
+def test_a_cell_past_its_time_is_interrupted_and_the_kernel_lives_on(execute):
+    nb = execute(["while True:\n    pass", "print('alive')"], run={"timeout": 3, "kill_on_timeout": False})
+    assert TIMEOUT_ENAME in errors(nb.cells[0])
+    assert nb.cells[1].outputs[0].text == "alive\n", "the interrupt must reach the kernel only, not end its jail"
+
+
+@pytest.mark.parametrize("flood", [
+    "while True:\n    print('x' * 1000)",
+    "from IPython.display import display, HTML\nwhile True:\n    display(HTML('<b>' + 'y' * 5000 + '</b>'))",
+    "print('z' * (20 << 20))",  # one message of 20 MiB
+])
+def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute, flood):
+    start = time.perf_counter()
+    nb = execute(["print('before')", flood, "print('after')"], run={"output_mb": 1, "timeout": 60})
+    assert time.perf_counter() - start < 40, "the flood must be stopped, not waited out"
+    assert len(json.dumps(nb)) < 2 << 20, "the notebook keeps at most the cap"
+    assert nb.cells[0].outputs[0].text == "before\n"
+    assert OUTPUT_LIMIT_ENAME in errors(nb.cells[1])
+    assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
+
+
+def test_one_huge_output_is_never_read_by_the_grader(execute):
+    tracemalloc.start()
+    try:
+        nb = execute(["print('before')", "print('z' * (200 << 20))", "print('after')"])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20, f"the grader held {peak >> 20} MiB"
+    assert nb.cells[0].outputs[0].text == "before\n"
+    assert errors(nb.cells[1]) == [OUTPUT_LIMIT_ENAME] and errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
+
+
+def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute):
+    nb = execute(["print('a' * (600 << 10))", "print('b' * (600 << 10))", "print('c')"], run={"output_mb": 1})
+    assert nb.cells[0].outputs[0].text.startswith("aaa")
+    assert [o.output_type for o in nb.cells[1].outputs] == ["error"] and errors(nb.cells[1]) == [OUTPUT_LIMIT_ENAME]
+    assert errors(nb.cells[2]) == [] and not nb.cells[2].outputs, "nothing more is recorded past the cap"
+
+
+def test_a_kernel_that_cannot_start_is_an_error_not_a_grade(execute):
+    with pytest.raises(JailError, match="did not start"):
+        execute(["print('never')"], kernel={"open_files": 3})  # too few for Python to start
