@@ -15,25 +15,25 @@
 # из самых простых нейронов логические функции и выясним, где кончаются возможности
 # одного нейрона.
 #
-# План:
+# План (время — примерная оценка):
 #
 # 1. Параметры модели: считаем их руками и программно, не попадаясь на общие (shared)
-#    и замороженные (frozen) параметры.
-# 2. Пороговый нейрон: `nn.Linear` плюс ступенчатая функция; нейроны NOT, AND и OR.
-# 3. Таблицы истинности и их вывод через PrettyTable.
-# 4. XOR: почему одного нейрона мало и как обойтись тремя.
-# 5. Зачем нужны функции активации: линейные слои без них схлопываются в один.
-# 6. Какие функции двух переменных вычислимы одним нейроном.
+#    и замороженные (frozen) параметры (25 минут).
+# 2. Пороговый нейрон: `nn.Linear` плюс ступенчатая функция; нейроны NOT, AND и OR (30 минут).
+# 3. Таблицы истинности и их вывод через PrettyTable (25 минут).
+# 4. XOR: почему одного нейрона мало и как обойтись тремя (15 минут).
+# 5. Зачем нужны функции активации: линейные слои без них схлопываются в один (20 минут).
+# 6. Какие функции двух переменных вычислимы одним нейроном (20 минут).
 # 7. Как обучают нейрон: граф вычислений $a \cdot b + c \cdot d$ и почему ступеньку нельзя
-#    обучать напрямую.
-# 8. (Необязательно) обучаем нейрон AND градиентным спуском.
+#    обучать напрямую (10 минут).
+# 8. (Необязательно) обучаем нейрон AND градиентным спуском (10 минут).
 #
 # | Задание | Что сделать | Баллы |
 # |---|---|---|
-# | 1.1 | `count_parameters` | 2 |
+# | 1.1 | `count_parameters` (две проверки по 1 баллу) | 2 |
 # | 1.2 | `mlp_parameter_formula` | 1 |
-# | 2.1 | `ThresholdNeuron` | 2 |
-# | 2.2 | `make_not`, `make_and`, `make_or` | 3 |
+# | 2.1 | `ThresholdNeuron` (две проверки по 1 баллу) | 2 |
+# | 2.2 | `make_not`, `make_and`, `make_or` (по 1 баллу) | 3 |
 # | 3.1 | `truth_table` | 2 |
 # | 3.2 | `format_truth_table` | 1 |
 # | 4 | `XorNetwork` | 2 |
@@ -43,8 +43,28 @@
 # | 6.2 | вопрос: у каких сетей граница только линейная (проверяется вручную) | 1 |
 # | | **Итого** | **19** |
 #
-# Под каждым заданием есть ячейка с тестами. Видимые проверки можно запускать сколько
-# угодно; при оценивании к ним добавятся скрытые тесты на другие входы и крайние случаи.
+# ## Как работать и что сдавать
+#
+# * Заполняйте только ячейки с `raise NotImplementedError()` (это задания) и две ячейки
+#   «YOUR ANSWER HERE» (ответы на вопросы 5.2 и 6.2). Не удаляйте, не копируйте, не
+#   разбивайте и не переставляйте ячейки и не меняйте их метаданные: при проверке каждое
+#   задание находится по своей ячейке.
+# * За каждым заданием идёт ячейка с видимыми проверками, запускайте её сколько угодно.
+#   При оценивании к ним добавляются скрытые проверки на других входах и крайних случаях;
+#   всё, что они проверяют, написано в тексте задания.
+# * «Выполнить все» (в Colab — меню «Среда выполнения», в VS Code и Jupyter — Run All)
+#   выполняет блокнот сверху вниз и останавливается на первой ошибке. Пока решены не все
+#   задания, он остановится на проверках первого нерешённого задания с
+#   `NotImplementedError` — так и должно быть. Демонстрационные ячейки, которым нужно
+#   нерешённое задание, сообщают, что пропущены. Перед сдачей перезапустите ядро и
+#   выполните все ячейки.
+# * При оценивании блокнот выполняется сверху вниз в новом ядре, на CPU, с ограничением
+#   по времени. Каждое задание оценивается само по себе: где одно задание пользуется другим
+#   (`make_and` — нейроном `ThresholdNeuron`, `XorNetwork` — обоими), проверка подставляет
+#   собственную правильную версию другого, так что нерешённое задание не отнимает баллы у
+#   остальных.
+# * Сдайте файл `.ipynb` (в Colab: «Файл → Скачать → Скачать файл IPYNB») с исходным
+#   именем `03_logic_neurons.ipynb` так, как скажет преподаватель.
 
 # %% [markdown] tags=["en"]
 # # Lesson 3. Parameters and logic neurons
@@ -55,25 +75,26 @@
 # logic functions out of the simplest possible neurons and find out where the power of a single
 # neuron ends.
 #
-# Plan:
+# Plan (times are rough estimates):
 #
 # 1. Model parameters: count them by hand and in code, without tripping over shared and
-#    frozen parameters.
-# 2. The threshold neuron: `nn.Linear` plus a step function; NOT, AND and OR neurons.
-# 3. Truth tables, printed with PrettyTable.
-# 4. XOR: why one neuron is not enough and how three do the job.
-# 5. Why activations matter: linear layers without them collapse into one.
-# 6. Which functions of two inputs a single neuron can compute.
+#    frozen parameters (25 minutes).
+# 2. The threshold neuron: `nn.Linear` plus a step function; NOT, AND and OR neurons
+#    (30 minutes).
+# 3. Truth tables, printed with PrettyTable (25 minutes).
+# 4. XOR: why one neuron is not enough and how three do the job (15 minutes).
+# 5. Why activations matter: linear layers without them collapse into one (20 minutes).
+# 6. Which functions of two inputs a single neuron can compute (20 minutes).
 # 7. How a neuron is trained: the computation graph of $a \cdot b + c \cdot d$ and why the step
-#    cannot be trained directly.
-# 8. (Optional) training an AND neuron with gradient descent.
+#    cannot be trained directly (10 minutes).
+# 8. (Optional) training an AND neuron with gradient descent (10 minutes).
 #
 # | Exercise | What to do | Points |
 # |---|---|---|
-# | 1.1 | `count_parameters` | 2 |
+# | 1.1 | `count_parameters` (two checks of 1 point) | 2 |
 # | 1.2 | `mlp_parameter_formula` | 1 |
-# | 2.1 | `ThresholdNeuron` | 2 |
-# | 2.2 | `make_not`, `make_and`, `make_or` | 3 |
+# | 2.1 | `ThresholdNeuron` (two checks of 1 point) | 2 |
+# | 2.2 | `make_not`, `make_and`, `make_or` (1 point each) | 3 |
 # | 3.1 | `truth_table` | 2 |
 # | 3.2 | `format_truth_table` | 1 |
 # | 4 | `XorNetwork` | 2 |
@@ -83,8 +104,25 @@
 # | 6.2 | question: which networks have only a linear boundary (graded by hand) | 1 |
 # | | **Total** | **19** |
 #
-# Each exercise is followed by a test cell. Run the visible checks as often as you like;
-# at grading, hidden tests with other inputs and edge cases are added to them.
+# ## How to work and what to submit
+#
+# * Fill in only the cells that say `raise NotImplementedError()` (the exercises) and the two
+#   "YOUR ANSWER HERE" cells (the answers to questions 5.2 and 6.2). Do not delete, copy, split
+#   or move cells, and do not change their metadata: grading finds each exercise by its cell.
+# * Each exercise is followed by a cell of visible checks; run it as often as you like. At
+#   grading, hidden checks with other inputs and edge cases are added to them; the text of each
+#   exercise states everything they check.
+# * Run All (in Colab: the Runtime menu; in VS Code and Jupyter: Run All) runs the notebook top
+#   to bottom and stops at the first error. Until every exercise is done it stops at the checks
+#   of the first unsolved exercise, with `NotImplementedError`: that is expected. Demonstration
+#   cells that need an unsolved exercise say that they are skipped. Before you submit, restart
+#   the kernel and run all cells.
+# * At grading the notebook runs top to bottom in a fresh kernel, on a CPU, with a time limit.
+#   Each exercise is graded on its own: where one exercise uses another (`make_and` uses
+#   `ThresholdNeuron`, `XorNetwork` uses both), the checks put in their own correct version of
+#   the other one, so an unsolved exercise costs no other exercise its points.
+# * Submit the `.ipynb` file (in Colab: File → Download → Download .ipynb) under its original
+#   name `03_logic_neurons.ipynb`, the way your instructor asks.
 
 # %%
 import itertools
@@ -97,14 +135,14 @@ torch.manual_seed(0)
 print(f"torch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
 
 # %% [markdown] tags=["ru"]
-# Вспомогательные функции для тестов (ячейка заблокирована). `gate_outputs` вычисляет
-# ступенчатую функцию прямо по весам нейрона, поэтому проверки задания 2.2 не зависят
-# от того, как написан ваш `forward`.
+# Вспомогательные функции для видимых проверок (ячейка заблокирована). `gate_outputs`
+# вычисляет ступенчатую функцию прямо по весам нейрона, поэтому видимые проверки задания 2.2
+# не зависят от того, как написан ваш `forward`.
 
 # %% [markdown] tags=["en"]
-# Helpers for the tests (a locked cell). `gate_outputs` applies the step function to the
-# neuron's own weights, so the checks of exercise 2.2 do not depend on how your `forward`
-# is written.
+# Helpers for the visible checks (a locked cell). `gate_outputs` applies the step function to
+# the neuron's own weights, so the visible checks of exercise 2.2 do not depend on how your
+# `forward` is written.
 
 # %% nbgrader={"grade_id": "test_helpers", "locked": true}
 def neuron_linear(neuron):
@@ -123,17 +161,70 @@ def gate_outputs(neuron, x):
     return (z > 0).float()
 
 
+# %% judge="helpers"
+import numbers
+
+
+def kind(value):
+    """What a value is, in words for a message (never its content)."""
+    if isinstance(value, torch.Tensor):
+        return f"a tensor of {value.dtype}"
+    if isinstance(value, StudentText):
+        return "a string"
+    if isinstance(value, Opaque):
+        return "an object of another type"
+    cls = type(value)
+    return f"a {cls.__name__}" if cls.__module__ == "builtins" else f"a {cls.__module__}.{cls.__name__}"
+
+
+def corners(n):
+    """All 2**n inputs of n bits in truth-table order (x1 is the most significant bit), float64."""
+    rows = torch.arange(2 ** n).unsqueeze(1)
+    return ((rows >> torch.arange(n - 1, -1, -1)) & 1).double()
+
+
 def first_mismatch(x, got, expected):
-    """Text naming the first input row where got and expected differ."""
-    bad = (got != expected).any(dim=-1).nonzero()
+    """Words naming the first input row (x: rows of inputs) where got and expected differ."""
+    bad = (got.double() != expected.double()).any(dim=-1).nonzero()
     if len(bad) == 0:
-        return "no mismatch"
+        return "no row"
     i = bad[0].item()
     return f"input {x[i].tolist()}: expected {expected[i].tolist()}, got {got[i].tolist()}"
 
 
+def check_count(got, want, key):
+    """count_parameters' result under key must be the reference's count, as a Python int."""
+    count = got[key]
+    assert type(count) is int, f"{key} must return a Python int, got {kind(count)}"
+    assert count == want[key], f"{key}: expected {want[key]} parameter elements, got {count}"
+
+
+def check_gate(got, key, n, rule):
+    """The neuron a make_* call built (recorded by the stand-in for ThresholdNeuron) computes rule on every input."""
+    built = got[key]
+    assert isinstance(built, dict) and "ThresholdNeuron" in built, \
+        f"{key} must return the ThresholdNeuron(weights, bias) it builds, got {kind(built)}"
+    weights, bias = built["ThresholdNeuron"]
+    w = torch.as_tensor(weights, dtype=torch.float64).reshape(-1)
+    assert w.numel() == n, f"{key} must build a neuron with {n} input(s), got {w.numel()} weight(s)"
+    x = corners(n)
+    fired = (x @ w + float(bias) > 0).double().unsqueeze(-1)
+    assert torch.equal(fired, rule(x).unsqueeze(-1)), f"{key} is wrong at {first_mismatch(x, fired, rule(x).unsqueeze(-1))}"
+
+
 # %% [markdown] tags=["ru"]
-# ## 1. Параметры модели
+# ## 1. Параметры модели (25 минут)
+#
+# Документация: [`nn.Module`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html)
+# (методы [`parameters`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.parameters),
+# [`named_parameters`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.named_parameters),
+# [`state_dict`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.state_dict),
+# [`requires_grad_`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.requires_grad_)),
+# [`nn.Parameter`](https://pytorch.org/docs/stable/generated/torch.nn.parameter.Parameter.html),
+# [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`nn.Sequential`](https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html),
+# [`Tensor.numel`](https://pytorch.org/docs/stable/generated/torch.Tensor.numel.html),
+# [`nn.BatchNorm1d`](https://pytorch.org/docs/stable/generated/torch.nn.BatchNorm1d.html).
 #
 # У слоя `nn.Linear(in_features, out_features)` два параметра:
 #
@@ -148,7 +239,18 @@ def first_mismatch(x, got, expected):
 # по формуле и средствами PyTorch.
 
 # %% [markdown] tags=["en"]
-# ## 1. Model parameters
+# ## 1. Model parameters (25 minutes)
+#
+# Documentation: [`nn.Module`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html)
+# (the methods [`parameters`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.parameters),
+# [`named_parameters`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.named_parameters),
+# [`state_dict`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.state_dict),
+# [`requires_grad_`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.requires_grad_)),
+# [`nn.Parameter`](https://pytorch.org/docs/stable/generated/torch.nn.parameter.Parameter.html),
+# [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`nn.Sequential`](https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html),
+# [`Tensor.numel`](https://pytorch.org/docs/stable/generated/torch.Tensor.numel.html),
+# [`nn.BatchNorm1d`](https://pytorch.org/docs/stable/generated/torch.nn.BatchNorm1d.html).
 #
 # A layer `nn.Linear(in_features, out_features)` has two parameters:
 #
@@ -189,7 +291,7 @@ print(homework_module)
 print("both map (batch, 3) to", tuple(homework_seq(torch.zeros(4, 3)).shape), "and",
       tuple(homework_module(torch.zeros(4, 3)).shape))
 
-# %%
+# %% tags=["demo"]
 # Way 1: by hand, from the layer sizes: weight (out x in) plus bias (out) per nn.Linear.
 by_hand = (3 * 5 + 5) + (5 * 2 + 2)
 
@@ -211,14 +313,15 @@ for title, model in (("nn.Sequential", homework_seq), ("nn.Module subclass", hom
 # * `len(list(model.parameters()))` — это число **тензоров** (здесь 4), а не чисел в них.
 # * **Общие параметры.** Один и тот же `nn.Parameter` может стоять в нескольких местах:
 #   слой, вызванный дважды, или «связанные» веса (weight tying: матрица эмбеддингов и
-#   выходного слоя языковой модели). Оптимизатор обновляет такой параметр один раз, и
+#   выходного слоя языковой модели [1]). Оптимизатор обновляет такой параметр один раз, и
 #   считать его надо один раз. `parameters()` так и делает, а `state_dict()` и
 #   `named_parameters(remove_duplicate=False)` перечисляют его под каждым именем.
 # * **Замороженные параметры.** `requires_grad=False` (например, у предобученной части
 #   сети при дообучении): параметр остаётся в модели, но не обучается. Когда спрашивают
 #   «сколько обучаемых параметров», их не считают.
-# * **Буферы.** У `nn.BatchNorm` есть `running_mean` и `running_var`: они лежат в
-#   `state_dict()`, но это не параметры, градиентный спуск их не трогает.
+# * **Буферы.** У `nn.BatchNorm1d` есть `running_mean`, `running_var` и
+#   `num_batches_tracked`: они лежат в `state_dict()`, но это не параметры, градиентный
+#   спуск их не трогает.
 
 # %% [markdown] tags=["en"]
 # The parameter names differ (`0.weight` versus `hidden.weight`: `nn.Sequential` names its
@@ -230,16 +333,17 @@ for title, model in (("nn.Sequential", homework_seq), ("nn.Module subclass", hom
 # * `len(list(model.parameters()))` is the number of **tensors** (4 here), not of the numbers
 #   inside them.
 # * **Shared parameters.** One `nn.Parameter` can sit in several places: a layer called twice,
-#   or tied weights (the embedding and output matrices of a language model). The optimizer
+#   or tied weights (the embedding and output matrices of a language model [1]). The optimizer
 #   updates such a parameter once, so it counts once. `parameters()` does exactly that, while
 #   `state_dict()` and `named_parameters(remove_duplicate=False)` list it under every name.
 # * **Frozen parameters.** `requires_grad=False` (say, the pretrained part of a network being
 #   fine-tuned): the parameter stays in the model but is not trained. "How many trainable
 #   parameters" leaves it out.
-# * **Buffers.** `nn.BatchNorm` keeps `running_mean` and `running_var`: they are in
-#   `state_dict()`, but they are not parameters and gradient descent never touches them.
+# * **Buffers.** `nn.BatchNorm1d` keeps `running_mean`, `running_var` and
+#   `num_batches_tracked`: they are in `state_dict()`, but they are not parameters and gradient
+#   descent never touches them.
 
-# %%
+# %% tags=["demo"]
 shared = nn.Linear(4, 4)  # 16 + 4 = 20 numbers
 twice = nn.Sequential(shared, nn.ReLU(), shared)  # the same layer used twice
 print("tensors, not numbers:      ", len(list(homework_seq.parameters())))
@@ -261,19 +365,40 @@ print("all:", sum(p.numel() for p in frozen.parameters()),
 # ### Задание 1.1 (2 балла). `count_parameters`
 #
 # Напишите `count_parameters(model, trainable_only=True)`: число элементов (не тензоров)
-# во всех параметрах произвольного `nn.Module`. Общий параметр считается один раз. При
-# `trainable_only=True` замороженные параметры (`requires_grad=False`) не считаются, при
-# `False` считаются все. Верните обычный `int`. Функция должна работать для любой
-# архитектуры, а не только для сетей из `nn.Linear`.
+# во всех параметрах произвольного `nn.Module`, обычным `int` Python (не тензором). Общий
+# параметр считается один раз; буферы (например, статистики `BatchNorm`) — не параметры.
+# При `trainable_only=True` параметры с `requires_grad=False` не считаются, при `False`
+# считаются все. Функция должна работать для любой архитектуры, а не только для сетей из
+# `nn.Linear`.
+#
+# Две проверки по 1 баллу:
+#
+# * `test_count_parameters_counting` — подсчёт без замороженных параметров, с
+#   `trainable_only=True` и `False`: случайные MLP (слои со смещением и без),
+#   модуль с `Conv2d`, `BatchNorm2d`, `Embedding`, `LayerNorm`, отдельным `nn.Parameter` и
+#   буфером, один слой, вызванный трижды, связанные веса, модули без параметров;
+# * `test_count_parameters_frozen` — замороженные параметры: целый слой, одно смещение,
+#   замороженный общий вес, полностью замороженный слой; `trainable_only` передаётся по
+#   имени и по позиции.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 1.1 (2 points). `count_parameters`
 #
 # Write `count_parameters(model, trainable_only=True)`: the number of elements (not tensors)
-# in all parameters of any `nn.Module`. A shared parameter counts once. With
-# `trainable_only=True` frozen parameters (`requires_grad=False`) are left out; with `False`
-# all of them count. Return a plain `int`. It must work for any architecture, not only for
-# networks made of `nn.Linear`.
+# in all parameters of any `nn.Module`, as a plain Python `int` (not a tensor). A shared
+# parameter counts once; buffers (such as the statistics of `BatchNorm`) are not parameters.
+# With `trainable_only=True` parameters with `requires_grad=False` are left out; with `False`
+# all of them count. It must work for any architecture, not only for networks made of
+# `nn.Linear`.
+#
+# Two checks of 1 point each:
+#
+# * `test_count_parameters_counting`: counting with nothing frozen, with `trainable_only=True`
+#   and `False`: random MLPs (layers with and without a bias), a module with `Conv2d`,
+#   `BatchNorm2d`, `Embedding`, `LayerNorm`, a bare `nn.Parameter` and a buffer, one layer used
+#   three times, tied weights, modules without parameters;
+# * `test_count_parameters_frozen`: frozen parameters: a whole layer, a single bias, a frozen
+#   shared weight, a fully frozen layer; `trainable_only` given by name and by position.
 
 # %% nbgrader={"grade_id": "count_parameters", "solution": true}
 def count_parameters(model, trainable_only=True):
@@ -287,111 +412,126 @@ def count_parameters(model, trainable_only=True):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_count_parameters", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_count_parameters_counting", "grade": true, "points": 1, "locked": true}
 assert count_parameters(nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))) == 32, \
     "the 3-5-2 nn.Sequential network has 32 parameters"
 assert count_parameters(HomeworkNet()) == 32, "the 3-5-2 HomeworkNet has 32 parameters"
+_layer = nn.Linear(4, 4)
+assert count_parameters(nn.Sequential(_layer, nn.ReLU(), _layer)) == 20, \
+    "one nn.Linear(4, 4) used twice holds 16 + 4 = 20 parameters, counted once"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+import random
+
+import torch
+from torch import nn
+
+
+def _mlp(sizes, biases):
+    layers = []
+    for (n_in, n_out), bias in zip(zip(sizes, sizes[1:]), biases):
+        layers += [nn.Linear(n_in, n_out, bias=bias), nn.Tanh()]
+    return nn.Sequential(*layers)
+
+
+_rng = random.Random(2024)
+_models = {}
+for _case in range(6):
+    _sizes = [_rng.randint(1, 30) for _ in range(_rng.randint(2, 6))]
+    _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]
+    _models[f"an MLP with sizes {_sizes} and biases {_biases}"] = _mlp(_sizes, _biases)
+_mixed = nn.ModuleDict({"conv": nn.Conv2d(3, 8, kernel_size=3), "norm": nn.BatchNorm2d(8),
+                        "embed": nn.Embedding(10, 4), "layer_norm": nn.LayerNorm(6),
+                        "no_bias": nn.Linear(6, 2, bias=False)})
+_mixed.scale = nn.Parameter(torch.ones(3))
+_mixed.register_buffer("steps", torch.zeros(100))
+_models["a module with Conv2d, BatchNorm2d, Embedding, LayerNorm, a bias-free Linear, a bare nn.Parameter "
+        "and a buffer"] = _mixed
+_reused = nn.Linear(4, 4)
+_models["nn.Sequential(lin, ReLU, lin, ReLU, lin) with one nn.Linear(4, 4) used three times"] = \
+    nn.Sequential(_reused, nn.ReLU(), _reused, nn.ReLU(), _reused)
+_tied = nn.ModuleDict({"embed": nn.Embedding(50, 8), "head": nn.Linear(8, 50)})
+_tied.head.weight = _tied.embed.weight
+_models["an nn.Embedding(50, 8) whose weight is tied to the output nn.Linear(8, 50)"] = _tied
+_models["nn.ReLU()"] = nn.ReLU()
+_models["an empty nn.Sequential"] = nn.Sequential()
+for _what, _model in _models.items():
+    probe.call(f"count_parameters({_what})", count_parameters, _model)
+    probe.call(f"count_parameters({_what}, trainable_only=False)", count_parameters, _model, trainable_only=False)
+### END HIDDEN TESTS
+
+# %% judge="test_count_parameters_counting"
+def judge(got, want):
+    for key in want.keys("count_parameters("):
+        check_count(got, want, key)
+
+
+# %% nbgrader={"grade_id": "test_count_parameters_frozen", "grade": true, "points": 1, "locked": true}
 _frozen_net = HomeworkNet()
 _frozen_net.hidden.requires_grad_(False)
 assert count_parameters(_frozen_net) == 12, "with the first layer frozen, 12 parameters are trainable"
 assert count_parameters(_frozen_net, trainable_only=False) == 32, "trainable_only=False counts all 32"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-import random as _random
+import torch
+from torch import nn
 
-
-def _expect_count(model, expected, what, trainable_only=True):
-    got = count_parameters(model, trainable_only=trainable_only)
-    assert isinstance(got, int) and not isinstance(got, bool), \
-        f"count_parameters must return a Python int, got {type(got).__name__}"
-    assert got == expected, \
-        f"{what}: expected {expected} parameter elements with trainable_only={trainable_only}, got {got}"
-
-
-# Random MLPs (some layers without bias): no formula for one architecture can follow them.
-_rng = _random.Random(2024)
-for _case in range(6):
-    _sizes = [_rng.randint(1, 30) for _ in range(_rng.randint(2, 6))]
-    _layers, _expected = [], 0
-    for _a, _b in zip(_sizes, _sizes[1:]):
-        _bias = _rng.random() < 0.6
-        _layers += [nn.Linear(_a, _b, bias=_bias), nn.Tanh()]
-        _expected += _a * _b + (_b if _bias else 0)
-    _expect_count(nn.Sequential(*_layers), _expected, f"an MLP with sizes {_sizes}")
-    _expect_count(nn.Sequential(*_layers), _expected, f"an MLP with sizes {_sizes}", trainable_only=False)
-
-
-class _Mixed(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(3, 8, kernel_size=3)  # 3*8*3*3 + 8 = 224
-        self.norm = nn.BatchNorm2d(8)  # 8 + 8 (running statistics are buffers, not parameters)
-        self.embed = nn.Embedding(10, 4)  # 40
-        self.blocks = nn.ModuleList([nn.LayerNorm(6), nn.Linear(6, 2, bias=False)])  # 12 + 12
-        self.scale = nn.Parameter(torch.ones(3))  # 3
-        self.register_buffer("steps", torch.zeros(100))  # a buffer, not a parameter
-
-
-_expect_count(_Mixed(), 307, "a module with Conv2d, BatchNorm2d, Embedding, LayerNorm, a bias-free Linear, "
-                             "a bare nn.Parameter and a buffer")
-
-# The same layer used three times counts once.
-_reused = nn.Linear(4, 4)
-_expect_count(nn.Sequential(_reused, nn.ReLU(), _reused, nn.ReLU(), _reused), 20,
-              "nn.Sequential(lin, ReLU, lin, ReLU, lin) with one shared nn.Linear(4, 4)")
-
-
-class _Tied(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.embed = nn.Embedding(50, 8)  # 400
-        self.head = nn.Linear(8, 50)  # its weight is the embedding's (tied); bias 50
-        self.head.weight = self.embed.weight
-
-
-_expect_count(_Tied(), 450, "an embedding tied to the output layer (the shared weight counts once)")
-_expect_count(_Tied(), 450, "an embedding tied to the output layer", trainable_only=False)
-
-# Frozen parameters, a whole layer or a single tensor.
-_partly = nn.Sequential(nn.Linear(10, 20), nn.ReLU(), nn.Linear(20, 5))  # 220 + 105
-_expect_count(_partly, 325, "a 10-20-5 MLP with nothing frozen")
-_partly[0].requires_grad_(False)
-_expect_count(_partly, 105, "a 10-20-5 MLP with the first layer frozen")
-_expect_count(_partly, 325, "a 10-20-5 MLP with the first layer frozen", trainable_only=False)
-_partly[2].bias.requires_grad_(False)
-_expect_count(_partly, 100, "a 10-20-5 MLP with the first layer and the last bias frozen")
-_got = count_parameters(_partly, False)
-assert _got == 325, f"count_parameters(model, False) (positional) must count all 325 parameters, got {_got}"
-
-# Frozen and shared at once.
-_tied_frozen = _Tied()
-_tied_frozen.embed.weight.requires_grad_(False)
-_expect_count(_tied_frozen, 50, "a tied model whose shared weight is frozen (only the head bias trains)")
-_expect_count(_tied_frozen, 450, "a tied model whose shared weight is frozen", trainable_only=False)
-
-# Nothing to count.
-_expect_count(nn.ReLU(), 0, "nn.ReLU()")
-_expect_count(nn.Sequential(), 0, "an empty nn.Sequential", trainable_only=False)
-_all_frozen = nn.Linear(3, 3).requires_grad_(False)
-_expect_count(_all_frozen, 0, "a fully frozen nn.Linear(3, 3)")
+_models = {}
+_models["a 10-20-5 MLP with the first layer frozen"] = nn.Sequential(nn.Linear(10, 20), nn.ReLU(), nn.Linear(20, 5))
+_models["a 10-20-5 MLP with the first layer frozen"][0].requires_grad_(False)
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"] = \
+    nn.Sequential(nn.Linear(10, 20), nn.ReLU(), nn.Linear(20, 5))
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"][0].requires_grad_(False)
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"][2].bias.requires_grad_(False)
+_tied = nn.ModuleDict({"embed": nn.Embedding(50, 8), "head": nn.Linear(8, 50)})
+_tied.head.weight = _tied.embed.weight
+_tied.embed.weight.requires_grad_(False)
+_models["an nn.Embedding(50, 8) tied to the output nn.Linear(8, 50), the shared weight frozen"] = _tied
+_models["a fully frozen nn.Linear(3, 3)"] = nn.Linear(3, 3).requires_grad_(False)
+_models["a conv net with its nn.BatchNorm2d frozen"] = nn.Sequential(nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU())
+_models["a conv net with its nn.BatchNorm2d frozen"][1].requires_grad_(False)
+for _what, _model in _models.items():
+    probe.call(f"count_parameters({_what})", count_parameters, _model)
+    probe.call(f"count_parameters({_what}, trainable_only=True)", count_parameters, _model, trainable_only=True)
+    probe.call(f"count_parameters({_what}, trainable_only=False)", count_parameters, _model, trainable_only=False)
+    probe.call(f"count_parameters({_what}, False) (by position)", count_parameters, _model, False)
 ### END HIDDEN TESTS
+
+# %% judge="test_count_parameters_frozen"
+def judge(got, want):
+    for key in want.keys("count_parameters("):
+        check_count(got, want, key)
+
 
 # %% [markdown] tags=["ru"]
 # ### Задание 1.2 (1 балл). `mlp_parameter_formula`
 #
 # Многослойный перцептрон (MLP) задаётся списком размеров слоёв `[in, h1, ..., out]`:
 # между соседними размерами стоит `nn.Linear` со смещением. Напишите
-# `mlp_parameter_formula(sizes)`, которая считает его параметры **по формуле**, не создавая
-# модель. Для `[3, 5, 2]` ответ 32. `sizes` может быть списком или кортежем (не короче 2).
+# `mlp_parameter_formula(sizes)`, которая считает его параметры **по формуле** и
+# возвращает обычный `int` Python. Для `[3, 5, 2]` ответ 32. `sizes` — список или кортеж
+# целых чисел (не короче 2).
+#
+# Модель не стройте: функция не должна создавать ни `nn.Module` (`nn.Linear`,
+# `nn.Sequential`, ...), ни `nn.Parameter`, ни тензоры формы слоёв (`torch.empty`,
+# `torch.zeros`, `torch.randn` и т. п.). Проверка записывает, какие модули и параметры
+# создаются и какие функции torch вызываются, пока работает ваша функция. Арифметики над
+# числами `sizes` достаточно.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 1.2 (1 point). `mlp_parameter_formula`
 #
 # A multilayer perceptron (MLP) is described by its layer sizes `[in, h1, ..., out]`: each
 # pair of neighbouring sizes is joined by an `nn.Linear` with a bias. Write
-# `mlp_parameter_formula(sizes)` that counts its parameters **from the formula**, without
-# building the model. For `[3, 5, 2]` the answer is 32. `sizes` may be a list or a tuple
-# (at least 2 long).
+# `mlp_parameter_formula(sizes)` that counts its parameters **from the formula** and returns
+# a plain Python `int`. For `[3, 5, 2]` the answer is 32. `sizes` is a list or a tuple of
+# ints (at least 2 long).
+#
+# Do not build the model: the function must create no `nn.Module` (`nn.Linear`,
+# `nn.Sequential`, ...), no `nn.Parameter` and no tensor of a layer's shape (`torch.empty`,
+# `torch.zeros`, `torch.randn` and the like). The check records which modules and parameters
+# are created and which torch functions are called while your function runs. Arithmetic on the
+# numbers in `sizes` is all it takes.
 
 # %% nbgrader={"grade_id": "mlp_parameter_formula", "solution": true}
 def mlp_parameter_formula(sizes):
@@ -406,39 +546,78 @@ assert mlp_parameter_formula([3, 5, 2]) == 32, "the 3-5-2 MLP has (3*5 + 5) + (5
 assert mlp_parameter_formula([3, 2]) == 8, "a single nn.Linear(3, 2) has 3*2 + 2 = 8 parameters"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-import random as _random
+import random
+
+import torch.nn.modules.module as _registry
 
 
-def _expect_formula(sizes, expected):
-    got = mlp_parameter_formula(sizes)
-    assert isinstance(got, int) and not isinstance(got, bool), \
-        f"mlp_parameter_formula must return a Python int, got {type(got).__name__}"
-    assert got == expected, f"mlp_parameter_formula({sizes!r}): expected {expected}, got {got}"
+def _watched(sizes):
+    """mlp_parameter_formula(sizes), with the modules and parameters it registered and the torch functions it called."""
+    built = []
+    hooks = [_registry.register_module_module_registration_hook(lambda module, name, sub: built.append("module")),
+             _registry.register_module_parameter_registration_hook(lambda module, name, p: built.append("parameter"))]
+    try:
+        with probe.torch_calls() as calls:
+            result = mlp_parameter_formula(sizes)
+    finally:
+        for hook in hooks:
+            hook.remove()
+    return {"result": result, "built": built, "torch calls": list(calls.names)}
 
 
-# PyTorch is the oracle: build the MLP and count its parameters.
-_rng = _random.Random(7)
+_rng = random.Random(7)
+_cases = []
 for _case in range(8):
     _sizes = [_rng.randint(1, 40) for _ in range(_rng.randint(2, 7))]
-    _mlp = nn.Sequential(*[nn.Linear(_a, _b) for _a, _b in zip(_sizes, _sizes[1:])])
-    _expected = sum(p.numel() for p in _mlp.parameters())
-    _expect_formula(_sizes, _expected)
-    _expect_formula(tuple(_sizes), _expected)
-_expect_formula([1, 1], 2)
-_expect_formula([7, 7], 56)
-_expect_formula([2, 1, 2], 7)
-_expect_formula([784, 256, 10], 784 * 256 + 256 + 256 * 10 + 10)
-_expect_formula((10, 20, 30, 40, 1), 220 + 630 + 1240 + 41)
+    _cases += [_sizes, tuple(_sizes)]
+_cases += [[1, 1], [7, 7], [2, 1, 2], [784, 256, 10], (10, 20, 30, 40, 1)]
+probe.record("cases", _cases)
+for _sizes in _cases:
+    probe.call(f"mlp_parameter_formula({_sizes!r})", _watched, _sizes)
 ### END HIDDEN TESTS
 
+# %% judge="test_mlp_parameter_formula"
+SHAPED = ("empty", "zeros", "ones", "full", "rand", "randn", "randint", "normal", "empty_strided", "eye",
+          "empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
+          "new_empty", "new_zeros", "new_ones", "new_full", "kaiming_uniform_", "uniform_", "normal_")
+
+
+def judge(got, want):
+    for sizes in want["cases"]:
+        key = f"mlp_parameter_formula({sizes!r})"
+        seen = got[key]
+        count = seen["result"]
+        assert type(count) is int, f"{key} must return a Python int, got {kind(count)}"
+        mlp = torch.nn.Sequential(*[torch.nn.Linear(a, b, device="meta") for a, b in zip(sizes, sizes[1:])])
+        expected = sum(p.numel() for p in mlp.parameters())
+        assert count == expected, f"{key}: expected {expected} parameters, got {count}"
+        assert not seen["built"], \
+            f"{key} built the model (it created nn.Modules or nn.Parameters): count from the sizes instead"
+        made = [name for name in SHAPED if name in seen["torch calls"]]
+        assert not made, f"{key} created tensors of the layers' shapes (torch.{made[0]}): count from the sizes instead"
+
 # %% [markdown] tags=["ru"]
-# ## 2. Пороговый нейрон
+# ## 2. Пороговый нейрон (30 минут)
 #
-# Самая старая модель нейрона (Маккаллок и Питтс, 1943) складывает входы с весами,
-# прибавляет смещение и «срабатывает», если сумма положительна:
+# Документация: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`Tensor.copy_`](https://pytorch.org/docs/stable/generated/torch.Tensor.copy_.html),
+# [`torch.heaviside`](https://pytorch.org/docs/stable/generated/torch.heaviside.html),
+# [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
+# [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
+#
+# Пороговый элемент — самая старая математическая модель нейрона. У Маккаллока и Питтса
+# (1943) нейрон получает входы 0/1 и срабатывает, когда число активных возбуждающих входов
+# достигает порога, если ни один тормозящий вход не активен; связи задаёт конструктор сети,
+# и сама она не обучается [2]. В перцептроне Розенблатта (1958) у каждого входа свой
+# вещественный вес, и веса подбираются по примерам обучением [3]. Наш нейрон — элемент
+# перцептрона: он складывает входы с весами, прибавляет смещение и «срабатывает», если сумма
+# положительна:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
+#
+# До раздела 8 веса мы будем подбирать руками, как Маккаллок и Питтс; в разделе 8 их обучим.
 #
 # Неравенство строгое: ровно при $z = 0$ нейрон молчит. Это соглашение курса, и тесты его
 # проверяют: `z >= 0` вместо `z > 0` — ошибка.
@@ -452,13 +631,28 @@ _expect_formula((10, 20, 30, 40, 1), 220 + 630 + 1240 + 41)
 # для входа $(1, 1)$, и только тогда $z = 0.5 > 0$.
 
 # %% [markdown] tags=["en"]
-# ## 2. The threshold neuron
+# ## 2. The threshold neuron (30 minutes)
 #
-# The oldest model of a neuron (McCulloch and Pitts, 1943) adds up its inputs with weights,
-# adds a bias and "fires" when the sum is positive:
+# Documentation: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`Tensor.copy_`](https://pytorch.org/docs/stable/generated/torch.Tensor.copy_.html),
+# [`torch.heaviside`](https://pytorch.org/docs/stable/generated/torch.heaviside.html),
+# [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
+# [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
+#
+# The threshold unit is the oldest mathematical model of a neuron. In McCulloch and Pitts
+# (1943) a neuron takes 0/1 inputs and fires when the number of its active excitatory inputs
+# reaches a threshold, unless an inhibitory input is active; the connections are set by whoever
+# designs the net, and the net does not learn [2]. Rosenblatt's perceptron (1958) gives every
+# input its own real-valued weight and learns the weights from examples [3]. Our neuron is the
+# perceptron's unit: it adds up its inputs with weights, adds a bias and "fires" when the sum
+# is positive:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
+#
+# Until section 8 we choose the weights by hand, as McCulloch and Pitts did; section 8 trains
+# them.
 #
 # The inequality is strict: at exactly $z = 0$ the neuron stays silent. This is the course's
 # convention and the tests check it: `z >= 0` instead of `z > 0` is a bug.
@@ -471,7 +665,7 @@ _expect_formula((10, 20, 30, 40, 1), 220 + 630 + 1240 + 41)
 # An AND neuron of two inputs: weights $(1, 1)$, bias $-1.5$. The inputs sum to 2 only for
 # the input $(1, 1)$, and only then is $z = 0.5 > 0$.
 
-# %%
+# %% tags=["demo"]
 and_layer = nn.Linear(2, 1)
 with torch.no_grad():
     and_layer.weight.copy_(torch.tensor([[1.0, 1.0]]))
@@ -491,18 +685,19 @@ print(table)
 # Почему $-1.5$, а не $-2$? С $b = -2$ для входа $(1, 1)$ получится ровно $z = 0$, и нейрон
 # с честной ступенькой промолчит: граница проходит прямо через угол квадрата. Хорошие веса
 # оставляют запас: граница $x_1 + x_2 = 1.5$ лежит посередине между точкой $(1, 1)$ и
-# остальными. Сравните две ступеньки:
+# ближайшими к ней $(0, 1)$ и $(1, 0)$. Сравните две ступеньки:
 
 # %% [markdown] tags=["en"]
 # Why $-1.5$ and not $-2$? With $b = -2$ the input $(1, 1)$ gives exactly $z = 0$, and a
 # correct step stays silent: the boundary runs right through a corner of the square. Good
 # weights leave a margin: the boundary $x_1 + x_2 = 1.5$ lies halfway between the point
-# $(1, 1)$ and the others. Compare the two steps:
+# $(1, 1)$ and its nearest neighbours $(0, 1)$ and $(1, 0)$. Compare the two steps:
 
-# %%
-z_on_corner = inputs @ torch.tensor([1.0, 1.0]) - 2.0
+# %% tags=["demo"]
+corner_inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
+z_on_corner = corner_inputs @ torch.tensor([1.0, 1.0]) - 2.0
 table = PrettyTable(["x1", "x2", "z (b = -2)", "step: z > 0", "wrong step: z >= 0"])
-for x_row, z_value in zip(inputs.tolist(), z_on_corner.tolist()):
+for x_row, z_value in zip(corner_inputs.tolist(), z_on_corner.tolist()):
     table.add_row([int(x_row[0]), int(x_row[1]), f"{z_value:+.1f}", int(z_value > 0), int(z_value >= 0)])
 print(table)
 
@@ -511,24 +706,45 @@ print(table)
 #
 # Напишите `nn.Module` `ThresholdNeuron(weights, bias)`:
 #
-# * внутри ровно один `nn.Linear(n, 1)`, где `n = len(weights)`, и других параметров нет;
+# * внутри ровно один `nn.Linear(n, 1)`, где `n = len(weights)`, со смещением, и других
+#   параметров нет (всего $n + 1$ чисел);
 # * его вес равен `weights`, смещение равно `bias`; `weights` — последовательность из `n`
-#   чисел (целых или вещественных: список, кортеж или одномерный тензор), `bias` — число;
-# * `forward(x)` принимает вещественный тензор формы `(..., n)` (любое число ведущих
-#   измерений, в том числе ни одного) и возвращает тензор формы `(..., 1)` того же `dtype`
-#   со значениями `1.0`, где $w \cdot x + b > 0$, и `0.0` в остальных случаях (и при нуле).
+#   чисел (целых или вещественных: список, кортеж или одномерный тензор), `bias` — число
+#   (целое или вещественное);
+# * `forward(x)` принимает тензор `float32` формы `(..., n)` (любое число ведущих
+#   измерений, в том числе ни одного) и возвращает тензор `float32` формы `(..., 1)` со
+#   значениями `1.0`, где $w \cdot x + b > 0$, и `0.0` в остальных случаях (и при нуле).
+#
+# Две проверки по 1 баллу:
+#
+# * `test_ThresholdNeuron_weights` — устройство нейрона: ровно один `nn.Linear(n, 1)` с
+#   заданными весом и смещением, $n + 1$ параметров, для `n` от 1 до 8, весов списком,
+#   кортежем и тензором, целых и вещественных;
+# * `test_ThresholdNeuron_forward` — выход: случайные целые веса и входы формы `(5, 3, n)`,
+#   на которых $w \cdot x + b$ часто равно ровно 0, вход формы `(n,)`, форма и `dtype` выхода.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2.1 (2 points). `ThresholdNeuron`
 #
 # Write the `nn.Module` `ThresholdNeuron(weights, bias)`:
 #
-# * it holds exactly one `nn.Linear(n, 1)`, where `n = len(weights)`, and no other parameters;
+# * it holds exactly one `nn.Linear(n, 1)` with a bias, where `n = len(weights)`, and no
+#   other parameters ($n + 1$ numbers in all);
 # * its weight equals `weights` and its bias equals `bias`; `weights` is a sequence of `n`
-#   numbers (ints or floats: a list, a tuple or a 1-D tensor), `bias` is a number;
-# * `forward(x)` takes a floating tensor of shape `(..., n)` (any number of leading dimensions,
-#   none included) and returns a tensor of shape `(..., 1)` and the same `dtype`, holding
-#   `1.0` where $w \cdot x + b > 0$ and `0.0` elsewhere (at zero too).
+#   numbers (ints or floats: a list, a tuple or a 1-D tensor), `bias` is a number (an int or
+#   a float);
+# * `forward(x)` takes a `float32` tensor of shape `(..., n)` (any number of leading
+#   dimensions, none included) and returns a `float32` tensor of shape `(..., 1)` holding `1.0`
+#   where $w \cdot x + b > 0$ and `0.0` elsewhere (at zero too).
+#
+# Two checks of 1 point each:
+#
+# * `test_ThresholdNeuron_weights`: what the neuron holds: exactly one `nn.Linear(n, 1)` with
+#   the given weight and bias, $n + 1$ parameters, for `n` from 1 to 8, weights as a list, a
+#   tuple and a tensor, ints and floats;
+# * `test_ThresholdNeuron_forward`: the output: random integer weights and inputs of shape
+#   `(5, 3, n)`, on which $w \cdot x + b$ is often exactly 0, an input of shape `(n,)`, the
+#   output's shape and `dtype`.
 
 # %% nbgrader={"grade_id": "ThresholdNeuron", "solution": true}
 class ThresholdNeuron(nn.Module):
@@ -536,7 +752,7 @@ class ThresholdNeuron(nn.Module):
 
     weights: a sequence of n numbers (ints or floats; a list, a tuple or a 1-D tensor).
     bias: a number.
-    forward(x): a floating tensor of shape (..., n) -> shape (..., 1), same dtype,
+    forward(x): a float32 tensor of shape (..., n) -> a float32 tensor of shape (..., 1),
     1.0 where w . x + b > 0 and 0.0 elsewhere (0.0 at exactly 0).
     """
 
@@ -556,77 +772,113 @@ class ThresholdNeuron(nn.Module):
         ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_ThresholdNeuron", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_ThresholdNeuron_weights", "grade": true, "points": 1, "locked": true}
+_linear = neuron_linear(ThresholdNeuron([1.0, 1.0], -1.5))
+assert (_linear.in_features, _linear.out_features) == (2, 1), \
+    f"two weights need an nn.Linear(2, 1), got nn.Linear({_linear.in_features}, {_linear.out_features})"
+assert torch.equal(_linear.weight.detach(), torch.tensor([[1.0, 1.0]])), "the nn.Linear weight must be [[1.0, 1.0]]"
+assert _linear.bias is not None and torch.equal(_linear.bias.detach(), torch.tensor([-1.5])), \
+    "the nn.Linear bias must be [-1.5]"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+import torch
+from torch import nn
+
+
+def _held(weights, bias):
+    """What ThresholdNeuron(weights, bias) holds: its nn.Linear layers and the sizes of its parameters."""
+    neuron = ThresholdNeuron(weights, bias)
+    if not isinstance(neuron, nn.Module):
+        return {"module": False}
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
+    return {"module": True, "parameter sizes": [p.numel() for p in neuron.parameters()],
+            "linears": [{"weight": m.weight, "bias": m.bias} for m in linears]}
+
+
+_cases = {"ThresholdNeuron([1.0, 1.0], -1.5)": ([1.0, 1.0], -1.5),
+          "ThresholdNeuron([2, -1], 1) with int weights and bias": ([2, -1], 1),
+          "ThresholdNeuron((0.5, 0.25, -1.0), 0.125) with a tuple": ((0.5, 0.25, -1.0), 0.125),
+          "ThresholdNeuron(torch.tensor([1.0, -2.0]), -0.5)": (torch.tensor([1.0, -2.0]), -0.5),
+          "ThresholdNeuron([-1.0], 0.5) with one input": ([-1.0], 0.5),
+          "ThresholdNeuron([1.0] * 8, -7.5) with 8 inputs": ([1.0] * 8, -7.5),
+          "ThresholdNeuron([3, 0, -2, 1], 0) with a zero bias": ([3, 0, -2, 1], 0)}
+probe.record("cases", _cases)
+for _key, (_weights, _bias) in _cases.items():
+    probe.call(_key, _held, _weights, _bias)
+### END HIDDEN TESTS
+
+# %% judge="test_ThresholdNeuron_weights"
+def judge(got, want):
+    for key in want.keys("ThresholdNeuron("):
+        weights, bias = want["cases"][key]
+        expected = torch.as_tensor(weights, dtype=torch.float64).reshape(1, -1)
+        n = expected.shape[1]
+        held = got[key]
+        assert held["module"], "ThresholdNeuron must be an nn.Module"
+        linears = held["linears"]
+        assert len(linears) == 1, f"{key} must hold exactly one nn.Linear, found {len(linears)}"
+        weight, b = linears[0]["weight"], linears[0]["bias"]
+        assert isinstance(weight, torch.Tensor) and tuple(weight.shape) == (1, n), \
+            f"{key} needs an nn.Linear({n}, 1), whose weight has shape (1, {n}); got {kind(weight)}" \
+            + (f" of shape {tuple(weight.shape)}" if isinstance(weight, torch.Tensor) else "")
+        assert isinstance(b, torch.Tensor), f"{key}: the nn.Linear must keep its bias"
+        total = sum(held["parameter sizes"])
+        assert total == n + 1, f"{key}: a neuron with {n} inputs has {n + 1} parameters, found {total}"
+        assert torch.equal(weight.double(), expected), \
+            f"{key}: the nn.Linear weight must be {expected.tolist()}, got {weight.tolist()}"
+        assert torch.equal(b.double().reshape(-1), torch.tensor([float(bias)], dtype=torch.float64)), \
+            f"{key}: the nn.Linear bias must be [{float(bias)}], got {b.tolist()}"
+
+
+# %% nbgrader={"grade_id": "test_ThresholdNeuron_forward", "grade": true, "points": 1, "locked": true}
 _and_neuron = ThresholdNeuron([1.0, 1.0], -1.5)
 _x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 _y = _and_neuron(_x)
 assert _y.shape == (4, 1), f"4 inputs of 2 values must give shape (4, 1), got {tuple(_y.shape)}"
-assert _y.dtype == torch.float32, f"the output must be float 1.0/0.0 like the input, got {_y.dtype}"
+assert _y.dtype == torch.float32, f"the output must be float32 1.0/0.0, got {_y.dtype}"
 assert torch.equal(_y, torch.tensor([[0.0], [0.0], [0.0], [1.0]])), \
     f"weights (1, 1) and bias -1.5 compute AND: expected [0, 0, 0, 1], got {_y.flatten().tolist()}"
 assert torch.equal(ThresholdNeuron([1.0, -1.0], 0.0)(torch.tensor([1.0, 1.0])), torch.tensor([0.0])), \
     "at w.x + b == 0 exactly the neuron must output 0.0: it fires only when w.x + b > 0"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _check_structure(weights, bias, what):
-    neuron = ThresholdNeuron(weights, bias)
-    assert isinstance(neuron, nn.Module), "ThresholdNeuron must be an nn.Module"
-    linear = neuron_linear(neuron)
-    expected_w = torch.as_tensor(weights, dtype=torch.float64).reshape(1, -1)
-    n = expected_w.shape[1]
-    assert (linear.in_features, linear.out_features) == (n, 1), \
-        f"{what}: the neuron needs an nn.Linear({n}, 1), got nn.Linear({linear.in_features}, {linear.out_features})"
-    assert linear.bias is not None, f"{what}: the nn.Linear must keep its bias"
-    total = sum(p.numel() for p in neuron.parameters())
-    assert total == n + 1, f"{what}: a neuron with {n} inputs has {n + 1} parameters, found {total}"
-    assert torch.equal(linear.weight.detach().double(), expected_w), \
-        f"{what}: the nn.Linear weight must be {expected_w.tolist()}, got {linear.weight.detach().tolist()}"
-    assert torch.equal(linear.bias.detach().double(), torch.tensor([float(bias)], dtype=torch.float64)), \
-        f"{what}: the nn.Linear bias must be [{float(bias)}], got {linear.bias.detach().tolist()}"
-    return neuron
+import itertools
 
+import torch
 
-_check_structure([1.0, 1.0], -1.5, "ThresholdNeuron([1.0, 1.0], -1.5)")
-_check_structure([2, -1], 1, "ThresholdNeuron([2, -1], 1) with int weights and bias")
-_check_structure((0.5, 0.25, -1.0), 0.125, "ThresholdNeuron((0.5, 0.25, -1.0), 0.125) with a tuple")
-_check_structure(torch.tensor([1.0, -2.0]), -0.5, "ThresholdNeuron(torch.tensor([1.0, -2.0]), -0.5)")
-_check_structure([-1.0], 0.5, "ThresholdNeuron([-1.0], 0.5) with one input")
-_check_structure([1.0] * 8, -7.5, "ThresholdNeuron with 8 inputs")
-
-# Forward on random integer weights and inputs: every sum is exact, ties at exactly 0 are frequent.
+# Random integer weights and inputs: every sum is exact, and sums of exactly 0 are frequent.
 _g = torch.Generator().manual_seed(3)
-_ties = 0
+_cases = {}
 for _n in range(1, 9):
     for _trial in range(3):
-        _w = torch.randint(-3, 4, (_n,), generator=_g).double()
-        _b = torch.randint(-6, 7, (1,), generator=_g).item() / 2  # integers and halves
-        _neuron = ThresholdNeuron(_w.tolist(), _b)
+        _w = torch.randint(-3, 4, (_n,), generator=_g).tolist()
+        _b = torch.randint(-6, 7, (1,), generator=_g).item() / 2
         _x = torch.randint(-2, 3, (5, 3, _n), generator=_g).float()
-        _z = _x.double() @ _w + _b
-        _ties += int((_z == 0).sum())
-        _expected = (_z > 0).float().unsqueeze(-1)
-        _y = _neuron(_x)
-        _what = f"ThresholdNeuron({_w.tolist()}, {_b}) on inputs of shape {tuple(_x.shape)}"
-        assert isinstance(_y, torch.Tensor), f"{_what}: forward must return a tensor"
-        assert _y.shape == (5, 3, 1), f"{_what}: expected output shape (5, 3, 1), got {tuple(_y.shape)}"
-        assert _y.dtype == torch.float32, f"{_what}: expected float32 1.0/0.0, got {_y.dtype}"
-        assert torch.equal(_y, _expected), \
-            f"{_what}: wrong output at {first_mismatch(_x.reshape(-1, _n), _y.reshape(-1, 1), _expected.reshape(-1, 1))}" \
-            " (remember: 1.0 only where w.x + b > 0, 0.0 at exactly 0)"
-assert _ties > 0, "internal: the test inputs must include ties"
-
-# A single input vector of shape (n,) gives shape (1,).
-_y = ThresholdNeuron([1.0, 1.0, 1.0], -2.5)(torch.tensor([1.0, 1.0, 1.0]))
-assert _y.shape == (1,), f"an input of shape (3,) must give an output of shape (1,), got {tuple(_y.shape)}"
-assert torch.equal(_y, torch.tensor([1.0])), f"1 + 1 + 1 - 2.5 > 0: expected [1.0], got {_y.tolist()}"
-
-# Ties through the bias: x1 + x2 + x3 - 2 is 0 for two ones, so only three ones fire.
-_x = torch.tensor(list(itertools.product([0.0, 1.0], repeat=3)))
-_y = ThresholdNeuron([1, 1, 1], -2)(_x)
-_expected = (_x.sum(-1, keepdim=True) > 2).float()
-assert torch.equal(_y, _expected), \
-    f"ThresholdNeuron([1, 1, 1], -2): wrong at {first_mismatch(_x, _y, _expected)} (step(0) must be 0.0)"
+        _cases[f"ThresholdNeuron({_w}, {_b}) on inputs of shape (5, 3, {_n})"] = (_w, _b, _x)
+_cases["ThresholdNeuron([1.0, 1.0, 1.0], -2.5) on one input of shape (3,)"] = ([1.0, 1.0, 1.0], -2.5, torch.ones(3))
+_cases["ThresholdNeuron([1, 1, 1], -2) on the 8 inputs of 3 bits"] = \
+    ([1, 1, 1], -2, torch.tensor(list(itertools.product([0.0, 1.0], repeat=3))))
+probe.record("cases", _cases)
+for _key, (_w, _b, _x) in _cases.items():
+    probe.call(_key, lambda w=_w, b=_b, x=_x: ThresholdNeuron(w, b)(x.clone()))
 ### END HIDDEN TESTS
+
+# %% judge="test_ThresholdNeuron_forward"
+def judge(got, want):
+    for key in want.keys("ThresholdNeuron("):
+        weights, bias, x = want["cases"][key]
+        y = got[key]
+        z = x.double() @ torch.as_tensor(weights, dtype=torch.float64) + float(bias)
+        expected = (z > 0).double().unsqueeze(-1)
+        assert isinstance(y, torch.Tensor), f"{key}: forward must return a tensor, got {kind(y)}"
+        assert tuple(y.shape) == tuple(expected.shape), \
+            f"{key}: expected an output of shape {tuple(expected.shape)}, got {tuple(y.shape)}"
+        assert y.dtype == torch.float32, f"{key}: expected float32 1.0/0.0, got {y.dtype}"
+        n = x.shape[-1]
+        assert torch.equal(y.double(), expected), \
+            f"{key}: wrong at {first_mismatch(x.reshape(-1, n), y.reshape(-1, 1), expected.reshape(-1, 1))} " \
+            "(1.0 only where w.x + b > 0, 0.0 at exactly 0)"
+
 
 # %% [markdown] tags=["ru"]
 # ### Задание 2.2 (3 балла). NOT, AND и OR
@@ -637,10 +889,18 @@ assert torch.equal(_y, _expected), \
 # * `make_and(n_inputs=2)` — срабатывает, только когда **все** `n_inputs` входов равны 1;
 # * `make_or(n_inputs=2)` — срабатывает, когда **хотя бы один** вход равен 1.
 #
-# `n_inputs` — от 1 до 8. Частая ошибка — веса, которые подходят только для двух входов:
-# при трёх входах AND со смещением $-1.5$ сработает уже на двух единицах. Подумайте, чему
-# равна сумма входов, когда AND (или OR) должен сработать, а когда нет, и поставьте порог
-# между этими значениями, с запасом, а не на границе.
+# `n_inputs` — от 1 до 8, передаётся по позиции или по имени. Частая ошибка — веса, которые
+# подходят только для двух входов: при трёх входах AND со смещением $-1.5$ сработает уже на
+# двух единицах. Подумайте, чему равна сумма входов, когда AND (или OR) должен сработать, а
+# когда нет, и поставьте порог между этими значениями, с запасом, а не на границе.
+#
+# Каждая функция возвращает нейрон `ThresholdNeuron(weights, bias)` в том виде, в каком его
+# создала. Три проверки по 1 баллу, по одной на функцию. Проверка вызывает ваши функции со
+# своей заменой `ThresholdNeuron`, которая лишь запоминает переданные `weights` и `bias`, и
+# вычисляет $\operatorname{step}(w \cdot x + b)$ по ним на всех $2^n$ входах: так ошибка в
+# задании 2.1 не стоит баллов здесь. Поэтому задавайте веса аргументами `ThresholdNeuron`, а
+# не правкой нейрона после создания. Видимые проверки ниже пользуются вашим
+# `ThresholdNeuron`: сначала решите задание 2.1.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2.2 (3 points). NOT, AND and OR
@@ -651,10 +911,18 @@ assert torch.equal(_y, _expected), \
 # * `make_and(n_inputs=2)`: fires only when **all** `n_inputs` inputs are 1;
 # * `make_or(n_inputs=2)`: fires when **at least one** input is 1.
 #
-# `n_inputs` goes from 1 to 8. A common bug is weights that only suit two inputs: with three
-# inputs, an AND with bias $-1.5$ already fires on two ones. Think about what the sum of the
-# inputs is when AND (or OR) must fire and when it must not, and put the threshold between
-# those values, with a margin rather than on the boundary.
+# `n_inputs` goes from 1 to 8, given by position or by name. A common bug is weights that only
+# suit two inputs: with three inputs, an AND with bias $-1.5$ already fires on two ones. Think
+# about what the sum of the inputs is when AND (or OR) must fire and when it must not, and put
+# the threshold between those values, with a margin rather than on the boundary.
+#
+# Each function returns the neuron `ThresholdNeuron(weights, bias)` as it built it. Three
+# checks of 1 point each, one per function. The check calls your functions with its own
+# stand-in for `ThresholdNeuron` that only records the `weights` and `bias` you pass, and
+# computes $\operatorname{step}(w \cdot x + b)$ from them on all $2^n$ inputs: that way a mistake
+# in exercise 2.1 costs nothing here. So set the weights through the arguments of
+# `ThresholdNeuron`, not by changing the neuron after it is built. The visible checks below use
+# your own `ThresholdNeuron`: solve exercise 2.1 first.
 
 # %% nbgrader={"grade_id": "make_not", "solution": true}
 def make_not():
@@ -678,40 +946,70 @@ def make_or(n_inputs=2):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_make_not", "grade": true, "points": 3, "locked": true}
-_x1 = torch.tensor([[0.0], [1.0]])
+# %% nbgrader={"grade_id": "test_make_not_not", "grade": true, "points": 1, "locked": true}
+assert torch.equal(gate_outputs(make_not(), torch.tensor([[0.0], [1.0]])), torch.tensor([[1.0], [0.0]])), \
+    "NOT must map 0 -> 1 and 1 -> 0"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_not()", make_not)
+### END HIDDEN TESTS
+
+# %% judge="test_make_not_not"
+def judge(got, want):
+    check_gate(got, "make_not()", 1, lambda x: 1.0 - x[:, 0])
+
+
+# %% nbgrader={"grade_id": "test_make_not_and", "grade": true, "points": 1, "locked": true}
 _x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
-assert torch.equal(gate_outputs(make_not(), _x1), torch.tensor([[1.0], [0.0]])), "NOT must map 0 -> 1 and 1 -> 0"
 assert torch.equal(gate_outputs(make_and(), _x2), torch.tensor([[0.0], [0.0], [0.0], [1.0]])), \
     "AND of two inputs must give 0, 0, 0, 1 on 00, 01, 10, 11"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_and()", make_and)
+    for _n in range(1, 9):
+        probe.call(f"make_and({_n})", make_and, _n)
+        probe.call(f"make_and(n_inputs={_n})", make_and, n_inputs=_n)
+### END HIDDEN TESTS
+
+# %% judge="test_make_not_and"
+def judge(got, want):
+    check_gate(got, "make_and()", 2, lambda x: x.min(dim=1).values)
+    for n in range(1, 9):
+        check_gate(got, f"make_and({n})", n, lambda x: x.min(dim=1).values)
+        check_gate(got, f"make_and(n_inputs={n})", n, lambda x: x.min(dim=1).values)
+
+
+# %% nbgrader={"grade_id": "test_make_not_or", "grade": true, "points": 1, "locked": true}
+_x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 assert torch.equal(gate_outputs(make_or(), _x2), torch.tensor([[0.0], [1.0], [1.0], [1.0]])), \
     "OR of two inputs must give 0, 1, 1, 1 on 00, 01, 10, 11"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _check_gate(neuron, n, rule, what):
-    assert isinstance(neuron, ThresholdNeuron), f"{what} must return a ThresholdNeuron, got {type(neuron).__name__}"
-    linear = neuron_linear(neuron)
-    assert linear.in_features == n, f"{what} must have {n} input(s), its nn.Linear takes {linear.in_features}"
-    x = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n)))
-    got = gate_outputs(neuron, x)
-    expected = rule(x)
-    assert torch.equal(got, expected), f"{what} is wrong at {first_mismatch(x, got, expected)}"
-
-
-_check_gate(make_not(), 1, lambda x: 1.0 - x, "make_not()")
-_check_gate(make_and(), 2, lambda x: x.min(dim=-1, keepdim=True).values, "make_and() (default: 2 inputs)")
-_check_gate(make_or(), 2, lambda x: x.max(dim=-1, keepdim=True).values, "make_or() (default: 2 inputs)")
-for _n in range(1, 9):
-    _check_gate(make_and(_n), _n, lambda x: x.min(dim=-1, keepdim=True).values, f"make_and({_n})")
-    _check_gate(make_or(_n), _n, lambda x: x.max(dim=-1, keepdim=True).values, f"make_or({_n})")
-    _check_gate(make_and(n_inputs=_n), _n, lambda x: x.min(dim=-1, keepdim=True).values,
-                f"make_and(n_inputs={_n})")
-    _check_gate(make_or(n_inputs=_n), _n, lambda x: x.max(dim=-1, keepdim=True).values,
-                f"make_or(n_inputs={_n})")
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_or()", make_or)
+    for _n in range(1, 9):
+        probe.call(f"make_or({_n})", make_or, _n)
+        probe.call(f"make_or(n_inputs={_n})", make_or, n_inputs=_n)
 ### END HIDDEN TESTS
 
+# %% judge="test_make_not_or"
+def judge(got, want):
+    check_gate(got, "make_or()", 2, lambda x: x.max(dim=1).values)
+    for n in range(1, 9):
+        check_gate(got, f"make_or({n})", n, lambda x: x.max(dim=1).values)
+        check_gate(got, f"make_or(n_inputs={n})", n, lambda x: x.max(dim=1).values)
+
+
 # %% [markdown] tags=["ru"]
-# ## 3. Таблицы истинности
+# ## 3. Таблицы истинности (25 минут)
+#
+# Документация: [`itertools.product`](https://docs.python.org/3/library/itertools.html#itertools.product),
+# [`torch.cartesian_prod`](https://pytorch.org/docs/stable/generated/torch.cartesian_prod.html),
+# [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
+# [`Tensor.tolist`](https://pytorch.org/docs/stable/generated/torch.Tensor.tolist.html),
+# [PrettyTable](https://github.com/prettytable/prettytable#readme).
 #
 # Таблица истинности функции $n$ входов перечисляет все $2^n$ входов и выход на каждом.
 # Порядок строк — двоичный счёт: строка $i$ — это запись числа $i$ в $n$ битах, и первый
@@ -735,7 +1033,13 @@ for _n in range(1, 9):
 # вызывать их по одной строке не нужно.
 
 # %% [markdown] tags=["en"]
-# ## 3. Truth tables
+# ## 3. Truth tables (25 minutes)
+#
+# Documentation: [`itertools.product`](https://docs.python.org/3/library/itertools.html#itertools.product),
+# [`torch.cartesian_prod`](https://pytorch.org/docs/stable/generated/torch.cartesian_prod.html),
+# [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
+# [`Tensor.tolist`](https://pytorch.org/docs/stable/generated/torch.Tensor.tolist.html),
+# [PrettyTable](https://github.com/prettytable/prettytable#readme).
 #
 # The truth table of a function of $n$ inputs lists all $2^n$ inputs and the output on each.
 # The rows come in binary counting order: row $i$ is the number $i$ written in $n$ bits, and
@@ -758,7 +1062,7 @@ for _n in range(1, 9):
 # Functions such as our neuron take the whole batch of inputs of shape `(2**n, n)` at once,
 # so there is no need to call them row by row.
 
-# %%
+# %% tags=["demo"]
 for n in (1, 2, 3):
     print(n, "input(s), itertools.product:", list(itertools.product([0, 1], repeat=n)))
 print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tensor([0.0, 1.0])).shape),
@@ -768,19 +1072,28 @@ print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tenso
 # ### Задание 3.1 (2 балла). `truth_table`
 #
 # Напишите `truth_table(fn, n_inputs)`. `fn` принимает тензор `float32` формы `(..., n)`
-# из нулей и единиц и возвращает тензор формы `(..., k)` (у нейрона `k = 1`, но бывают
-# функции и с несколькими выходами). Верните тензор `float32` формы `(2**n, n + k)`: в
-# каждой строке вход (в порядке двоичного счёта, $x_1$ — старший бит), а за ним $k$
-# выходов `fn` на этом входе.
+# из нулей и единиц и возвращает тензор формы `(..., k)` любого `dtype` (`bool`, целого или
+# вещественного; у нейрона `k = 1`, но бывают функции и с несколькими выходами). Верните
+# тензор `float32` формы `(2**n, n + k)`: в каждой строке вход (в порядке двоичного счёта,
+# $x_1$ — старший бит), а за ним $k$ выходов `fn` на этом входе.
+#
+# Проверка: `n` от 1 до 6, `k` от 1 до 3 (слои пороговых элементов, двоичное значение
+# строки, чётность и большинство, $x_1 \wedge \neg x_2$, NOT, функции с выходами `bool`,
+# `int64` и `float64`); форма, `dtype` таблицы, порядок входов и выходы `fn`.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3.1 (2 points). `truth_table`
 #
 # Write `truth_table(fn, n_inputs)`. `fn` takes a `float32` tensor of shape `(..., n)` of
-# zeros and ones and returns a tensor of shape `(..., k)` (a neuron has `k = 1`, but some
-# functions have several outputs). Return a `float32` tensor of shape `(2**n, n + k)`: each
-# row holds an input (in binary counting order, $x_1$ the most significant bit) followed by
-# the $k$ outputs of `fn` on that input.
+# zeros and ones and returns a tensor of shape `(..., k)` of any `dtype` (`bool`, integer or
+# floating; a neuron has `k = 1`, but some functions have several outputs). Return a `float32`
+# tensor of shape `(2**n, n + k)`: each row holds an input (in binary counting order, $x_1$ the
+# most significant bit) followed by the $k$ outputs of `fn` on that input.
+#
+# The check: `n` from 1 to 6, `k` from 1 to 3 (layers of threshold units, the row's binary
+# value, parity and majority, $x_1 \wedge \neg x_2$, NOT, functions with `bool`, `int64` and
+# `float64` outputs); the shape, the table's `dtype`, the order of the inputs and the outputs
+# of `fn`.
 
 # %% nbgrader={"grade_id": "truth_table", "solution": true}
 def truth_table(fn, n_inputs):
@@ -808,13 +1121,11 @@ assert torch.equal(_table[:, 2], torch.tensor([0.0, 0.0, 1.0, 1.0])), \
     "x1 is the most significant bit: y = x1 must read 0, 0, 1, 1 down the table"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _counting_inputs(n):
-    rows = torch.arange(2 ** n).unsqueeze(1)
-    return ((rows >> torch.arange(n - 1, -1, -1)) & 1).float()
+import torch
 
 
 class _StepLayer:
-    """A layer of k threshold units with small integer weights, our own oracle function."""
+    """k threshold units with small integer weights: a function of n inputs with k outputs."""
 
     def __init__(self, n, k, g):
         self.w = torch.randint(-2, 3, (n, k), generator=g).float()
@@ -824,50 +1135,70 @@ class _StepLayer:
         return ((x @ self.w + self.b) > 0).float()
 
 
-def _check_table(fn, n, k, what):
-    table = truth_table(fn, n)
-    assert isinstance(table, torch.Tensor), f"{what}: truth_table must return a tensor"
-    assert table.shape == (2 ** n, n + k), \
-        f"{what}: expected shape {(2 ** n, n + k)}, got {tuple(table.shape)}"
-    assert table.dtype == torch.float32, f"{what}: expected a float32 table, got {table.dtype}"
-    expected_inputs = _counting_inputs(n)
-    assert torch.equal(table[:, :n], expected_inputs), \
-        f"{what}: the input columns must count in binary with x1 as the most significant bit; " \
-        f"expected rows {expected_inputs.tolist()[:8]}..., got {table[:, :n].tolist()[:8]}..."
-    expected_outputs = fn(expected_inputs)
-    assert torch.equal(table[:, n:], expected_outputs), \
-        f"{what}: the last {k} column(s) must hold fn's outputs for each row's input; " \
-        f"expected {expected_outputs.tolist()[:8]}..., got {table[:, n:].tolist()[:8]}..."
-
-
 _g = torch.Generator().manual_seed(11)
+_functions = {}
 for _n in range(1, 7):
     for _k in (1, 2, 3):
-        _check_table(_StepLayer(_n, _k, _g), _n, _k, f"a layer of {_k} threshold unit(s) on {_n} input(s)")
+        _functions[f"truth_table(a layer of {_k} threshold unit(s), {_n})"] = (_StepLayer(_n, _k, _g), _n)
     _place = 2.0 ** torch.arange(_n - 1, -1, -1).float()
-    _check_table(lambda x, p=_place: (x * p).sum(dim=-1, keepdim=True), _n, 1,
-                 f"fn = the row's binary value, {_n} input(s)")
-_check_table(lambda x: torch.stack([x.sum(-1) % 2, (x.sum(-1) > 1.5).float()], dim=-1), 3, 2,
-             "fn = (parity, majority) of 3 inputs")
-_check_table(lambda x: x[..., :1] * (1 - x[..., 1:2]), 2, 1, "fn = x1 AND NOT x2")
-_check_table(lambda x: 1 - x, 1, 1, "fn = NOT x on one input")
+    _functions[f"truth_table(fn = the row's binary value, {_n})"] = \
+        (lambda x, p=_place: (x * p).sum(dim=-1, keepdim=True), _n)
+_functions["truth_table(fn = (parity, majority), 3)"] = \
+    (lambda x: torch.stack([x.sum(-1) % 2, (x.sum(-1) > 1.5).float()], dim=-1), 3)
+_functions["truth_table(fn = x1 AND NOT x2, 2)"] = (lambda x: x[..., :1] * (1 - x[..., 1:2]), 2)
+_functions["truth_table(fn = NOT x, 1)"] = (lambda x: 1 - x, 1)
+_functions["truth_table(fn = x1 > x2 as bools, 2)"] = (lambda x: x[..., :1] > x[..., 1:], 2)
+_functions["truth_table(fn = the number of ones in float64, 4)"] = (lambda x: x.double().sum(dim=-1, keepdim=True), 4)
+_functions["truth_table(fn = (x1, x2 + x3) as int64, 3)"] = \
+    (lambda x: torch.stack([x[..., 0], x[..., 1] + x[..., 2]], dim=-1).long(), 3)
+probe.record("inputs", {_key: _n for _key, (_fn, _n) in _functions.items()})
+for _key, (_fn, _n) in _functions.items():
+    probe.call(_key, truth_table, _fn, _n)
 ### END HIDDEN TESTS
+
+# %% judge="test_truth_table"
+def judge(got, want):
+    for key in want.keys("truth_table("):
+        n = want["inputs"][key]
+        reference = want[key]
+        k = reference.shape[1] - n
+        table = got[key]
+        assert isinstance(table, torch.Tensor), f"{key} must return a tensor, got {kind(table)}"
+        assert tuple(table.shape) == tuple(reference.shape), \
+            f"{key}: expected shape {tuple(reference.shape)} ({2 ** n} rows of {n} inputs and {k} output(s)), " \
+            f"got {tuple(table.shape)}"
+        assert table.dtype == torch.float32, f"{key}: expected a float32 table, got {table.dtype}"
+        inputs = corners(n).float()
+        assert torch.equal(table[:, :n], inputs), \
+            f"{key}: the input columns must count in binary with x1 as the most significant bit; " \
+            f"expected rows {inputs.tolist()[:8]}..., got {table[:, :n].tolist()[:8]}..."
+        assert torch.equal(table[:, n:], reference[:, n:]), \
+            f"{key}: the last {k} column(s) must hold fn's outputs on each row's input; " \
+            f"expected {reference[:, n:].tolist()[:8]}..., got {table[:, n:].tolist()[:8]}..."
+
 
 # %% [markdown] tags=["ru"]
 # ### Задание 3.2 (1 балл). `format_truth_table`
 #
 # Напишите `format_truth_table(table, n_inputs)`: таблицу `prettytable.PrettyTable` по
 # тензору, который возвращает `truth_table`. Столбцы: `x1`, ..., `xn`, затем `y`, если
-# выход один, или `y1`, ..., `yk`, если их `k > 1`. Одна строка на каждый вход, в том же
-# порядке; в ячейках — обычные числа Python (например, `0` и `1`), не тензоры.
+# выход один, или `y1`, ..., `yk`, если их `k > 1`. Одна строка на каждую строку `table`, в
+# том же порядке; в ячейках — значения `table` обычными числами Python (`int` или `float`,
+# например `0` и `1`), не тензорами.
+#
+# Проверка: `n` от 1 до 4, `k` от 1 до 3; имена столбцов, число строк, значение и тип
+# каждой ячейки.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3.2 (1 point). `format_truth_table`
 #
 # Write `format_truth_table(table, n_inputs)`: a `prettytable.PrettyTable` from the tensor that
 # `truth_table` returns. Columns: `x1`, ..., `xn`, then `y` for a single output or `y1`, ...,
-# `yk` for `k > 1` outputs. One row per input, in the same order; the cells hold plain Python
-# numbers (such as `0` and `1`), not tensors.
+# `yk` for `k > 1` outputs. One row per row of `table`, in the same order; the cells hold the
+# values of `table` as plain Python numbers (`int` or `float`, such as `0` and `1`), not tensors.
+#
+# The check: `n` from 1 to 4, `k` from 1 to 3; the column names, the number of rows, the value
+# and the type of every cell.
 
 # %% nbgrader={"grade_id": "format_truth_table", "solution": true}
 def format_truth_table(table, n_inputs):
@@ -893,45 +1224,78 @@ assert len(_pretty.rows) == 4, f"one row per input: expected 4 rows, got {len(_p
 print(_pretty)
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-def _check_pretty(table, n, what):
-    k = table.shape[1] - n
+import itertools
+
+import torch
+from prettytable import PrettyTable as _PrettyTable
+
+
+def _shown(table, n):
+    """The column names and rows of format_truth_table(table, n), as plain lists."""
     pretty = format_truth_table(table, n)
-    assert isinstance(pretty, PrettyTable), f"{what}: expected a PrettyTable, got {type(pretty).__name__}"
-    names = [f"x{i}" for i in range(1, n + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
-    assert list(pretty.field_names) == names, f"{what}: expected columns {names}, got {list(pretty.field_names)}"
-    rows = pretty.rows
-    assert len(rows) == table.shape[0], f"{what}: expected {table.shape[0]} rows, got {len(rows)}"
-    for i, (row, expected) in enumerate(zip(rows, table.tolist())):
-        assert len(row) == len(expected), f"{what}: row {i} has {len(row)} cells, expected {len(expected)}"
-        for cell, value in zip(row, expected):
-            assert not isinstance(cell, torch.Tensor), \
-                f"{what}: cells must hold plain numbers, not tensors (row {i} holds {cell!r}); use .tolist()"
-            assert float(cell) == value, f"{what}: row {i} must read {expected}, got {row}"
+    if not isinstance(pretty, _PrettyTable):
+        return {"prettytable": False}
+    return {"prettytable": True, "columns": list(pretty.field_names), "rows": [list(row) for row in pretty.rows]}
 
 
 _g = torch.Generator().manual_seed(5)
+_tables = {}
 for _n in range(1, 5):
     _inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=_n))).reshape(2 ** _n, _n)
     for _k in (1, 2, 3):
         _outputs = torch.randint(0, 2, (2 ** _n, _k), generator=_g).float()
-        _check_pretty(torch.cat([_inputs, _outputs], dim=1), _n, f"a table of {_n} input(s) and {_k} output(s)")
+        _tables[f"format_truth_table(a table of {_n} input(s) and {_k} output(s), {_n})"] = \
+            (torch.cat([_inputs, _outputs], dim=1), _n)
+probe.record("tables", _tables)
+for _key, (_table, _n) in _tables.items():
+    probe.call(_key, _shown, _table.clone(), _n)
 ### END HIDDEN TESTS
+
+# %% judge="test_format_truth_table"
+def judge(got, want):
+    for key in want.keys("format_truth_table("):
+        table, n = want["tables"][key]
+        shown = got[key]
+        assert shown["prettytable"], f"{key} must return a prettytable.PrettyTable"
+        k = table.shape[1] - n
+        names = [f"x{i}" for i in range(1, n + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+        assert list(shown["columns"]) == names, f"{key}: expected the columns {', '.join(names)}"
+        rows = shown["rows"]
+        assert len(rows) == table.shape[0], f"{key}: expected {table.shape[0]} rows, got {len(rows)}"
+        for i, (row, expected) in enumerate(zip(rows, table.tolist()), start=1):
+            assert len(row) == len(expected), f"{key}: row {i} has {len(row)} cells, expected {len(expected)}"
+            for cell, value in zip(row, expected):
+                assert not isinstance(cell, torch.Tensor), \
+                    f"{key}: cells must hold plain numbers, not tensors (row {i} holds a tensor); use .tolist()"
+                assert isinstance(cell, numbers.Real), f"{key}: cells must hold plain numbers; row {i} holds {kind(cell)}"
+                assert float(cell) == value, f"{key}: row {i} must read {[int(v) for v in expected]}"
+
 
 # %% [markdown] tags=["ru"]
 # Соберём всё вместе: таблицы истинности ваших нейронов (ячейка заработает, когда будут
-# готовы задания 2 и 3).
+# готовы задания 2.1, 2.2, 3.1 и 3.2).
 
 # %% [markdown] tags=["en"]
-# Putting it together: the truth tables of your neurons (this cell runs once exercises 2
-# and 3 are done).
+# Putting it together: the truth tables of your neurons (this cell works once exercises 2.1,
+# 2.2, 3.1 and 3.2 are done).
 
-# %%
-for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 3), ("OR, 3 inputs", make_or(3), 3)):
-    print(title)
-    print(format_truth_table(truth_table(neuron, n), n))
+# %% tags=["demo"]
+try:
+    gate_tables = [(title, format_truth_table(truth_table(neuron, n), n))
+                   for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 3),
+                                            ("OR, 3 inputs", make_or(3), 3))]
+except NotImplementedError:
+    print("Skipped: this cell needs exercises 2.1, 2.2, 3.1 and 3.2. Run it again once they are done.")
+else:
+    for title, pretty in gate_tables:
+        print(title)
+        print(pretty)
 
 # %% [markdown] tags=["ru"]
-# ## 4. XOR
+# ## 4. XOR (15 минут)
+#
+# Документация: [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
+# [`nn.ModuleList`](https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html).
 #
 # XOR («исключающее или») равен 1, когда ровно один из двух входов равен 1. Один пороговый
 # нейрон его не вычислит. Допустим, нашлись $w_1, w_2, b$. Тогда
@@ -943,7 +1307,8 @@ for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 
 #
 # Сложив два последних неравенства, получим $w_1 + w_2 + 2b > 0$, а сложив два первых —
 # $w_1 + w_2 + 2b \le 0$. Противоречие. Геометрически: никакая прямая не отделит точки
-# $(0, 1)$ и $(1, 0)$ от $(0, 0)$ и $(1, 1)$.
+# $(0, 1)$ и $(1, 0)$ от $(0, 0)$ и $(1, 1)$. Такие пределы однослойного перцептрона
+# подробно разобраны в книге Минского и Пейперта «Перцептроны» (1969) [4].
 #
 # Зато XOR легко собрать из нескольких нейронов в два слоя. Например,
 # $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$:
@@ -954,12 +1319,29 @@ for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 
 #
 # Напишите `nn.Module` `XorNetwork()`: XOR двух входов ровно из **трёх** `ThresholdNeuron`
 # (два скрытых, один выходной) и без каких-либо других параметров. `forward(x)` принимает
-# тензор формы `(..., 2)` из нулей и единиц (любое число ведущих измерений, как в задании 2.1)
-# и возвращает `(..., 1)`: `1.0` там, где ровно один вход равен 1. Выход должен вычисляться
-# через нейроны, а не формулой в обход них.
+# тензор `float32` формы `(..., 2)` из нулей и единиц (любое число ведущих измерений, в том
+# числе ни одного) и возвращает тензор `float32` формы `(..., 1)`: `1.0` там, где ровно один
+# вход равен 1, и `0.0` в остальных случаях.
+#
+# Что проверяется:
+#
+# * в сети ровно три нейрона `ThresholdNeuron` и нет других параметров;
+# * выход на четырёх входах, на пачках форм `(7, 2)`, `(3, 4, 2)`, `(2, 2, 3, 2)` и на одном
+#   входе формы `(2,)`: значения, форма и `dtype`;
+# * выход вычисляется через нейроны, а не формулой в обход них: проверка по очереди
+#   заставляет каждый нейрон выдавать константу (0 или 1) и ждёт, что XOR сломается.
+#
+# Создавайте нейроны через `ThresholdNeuron(weights, bias)` (или функциями задания 2.2) и
+# пользуйтесь ими только вызовом. При оценивании ваша сеть строится с собственными
+# правильными `ThresholdNeuron`, `make_not`, `make_and` и `make_or` проверки, так что ошибка в
+# заданиях 2.1 и 2.2 не стоит баллов здесь. Видимые проверки ниже пользуются вашим
+# `ThresholdNeuron`: сначала решите задание 2.1.
 
 # %% [markdown] tags=["en"]
-# ## 4. XOR
+# ## 4. XOR (15 minutes)
+#
+# Documentation: [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
+# [`nn.ModuleList`](https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html).
 #
 # XOR ("exclusive or") is 1 when exactly one of its two inputs is 1. No single threshold neuron
 # computes it. Suppose $w_1, w_2, b$ existed. Then
@@ -971,7 +1353,8 @@ for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 
 #
 # Adding the last two inequalities gives $w_1 + w_2 + 2b > 0$, adding the first two gives
 # $w_1 + w_2 + 2b \le 0$. A contradiction. Geometrically: no straight line separates the points
-# $(0, 1)$ and $(1, 0)$ from $(0, 0)$ and $(1, 1)$.
+# $(0, 1)$ and $(1, 0)$ from $(0, 0)$ and $(1, 1)$. Minsky and Papert's book *Perceptrons*
+# (1969) studies such limits of one-layer perceptrons in depth [4].
 #
 # Several neurons in two layers, though, build XOR easily. For example,
 # $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$:
@@ -982,16 +1365,30 @@ for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 
 #
 # Write the `nn.Module` `XorNetwork()`: XOR of two inputs from exactly **three**
 # `ThresholdNeuron`s (two hidden, one output) and no other parameters. `forward(x)` takes a
-# tensor of shape `(..., 2)` of zeros and ones (any number of leading dimensions, as in
-# exercise 2.1) and returns `(..., 1)`: `1.0` where exactly one input is 1. The output must be
-# computed through the neurons, not by a formula that bypasses them.
+# `float32` tensor of shape `(..., 2)` of zeros and ones (any number of leading dimensions, none
+# included) and returns a `float32` tensor of shape `(..., 1)`: `1.0` where exactly one input
+# is 1 and `0.0` elsewhere.
+#
+# What is checked:
+#
+# * the network holds exactly three `ThresholdNeuron`s and no other parameters;
+# * the output on the four inputs, on batches of shapes `(7, 2)`, `(3, 4, 2)`, `(2, 2, 3, 2)`
+#   and on one input of shape `(2,)`: values, shape and `dtype`;
+# * the output is computed through the neurons, not by a formula that bypasses them: the check
+#   forces each neuron in turn to output a constant (0 or 1) and expects XOR to break.
+#
+# Build the neurons with `ThresholdNeuron(weights, bias)` (or the functions of exercise 2.2) and
+# use them only by calling them. At grading your network is built with the check's own correct
+# `ThresholdNeuron`, `make_not`, `make_and` and `make_or`, so a mistake in exercises 2.1 and 2.2
+# costs nothing here. The visible checks below use your own `ThresholdNeuron`: solve exercise
+# 2.1 first.
 
 # %% nbgrader={"grade_id": "XorNetwork", "solution": true}
 class XorNetwork(nn.Module):
     """XOR of two inputs from exactly three ThresholdNeurons (two hidden, one output).
 
-    forward(x): a float tensor of 0/1 of shape (..., 2) -> shape (..., 1), 1.0 where exactly
-    one input is 1.
+    forward(x): a float32 tensor of 0/1 of shape (..., 2) -> a float32 tensor of shape (..., 1),
+    1.0 where exactly one input is 1.
     """
 
     def __init__(self):
@@ -1010,6 +1407,7 @@ class XorNetwork(nn.Module):
 
 
 # %% nbgrader={"grade_id": "test_XorNetwork", "grade": true, "points": 2, "locked": true}
+# These visible checks use your own ThresholdNeuron (exercise 2.1); grading uses a correct one.
 _xor_net = XorNetwork()
 _x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 _y = _xor_net(_x)
@@ -1020,58 +1418,122 @@ _neurons = [m for m in _xor_net.modules() if isinstance(m, ThresholdNeuron)]
 assert len(_neurons) == 3, f"XorNetwork must use exactly three ThresholdNeurons, found {len(_neurons)}"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_X = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
-_XOR = torch.tensor([[0.0], [1.0], [1.0], [0.0]])
-_net = XorNetwork()
-assert isinstance(_net, nn.Module), "XorNetwork must be an nn.Module"
-_neurons = [m for m in _net.modules() if isinstance(m, ThresholdNeuron)]
-assert len(_neurons) == 3, f"XorNetwork must use exactly three ThresholdNeurons, found {len(_neurons)}"
-_neuron_params = {id(p) for _m in _neurons for p in _m.parameters()}
-_extra = [name for name, p in _net.named_parameters() if id(p) not in _neuron_params]
-assert not _extra, f"XorNetwork must have no parameters besides those of its three neurons, found {_extra}"
+import torch
+from torch import nn
 
-# Any batch shape.
-_g = torch.Generator().manual_seed(9)
-for _shape in ((7, 2), (3, 4, 2), (2, 2, 3, 2)):
-    _x = torch.randint(0, 2, _shape, generator=_g).float()
-    _y = _net(_x)
-    _expected = (_x[..., :1] != _x[..., 1:]).float()
-    assert _y.shape == _shape[:-1] + (1,), \
-        f"inputs of shape {_shape} must give shape {_shape[:-1] + (1,)}, got {tuple(_y.shape)}"
-    assert _y.dtype == torch.float32, f"XorNetwork must return float 1.0/0.0, got {_y.dtype}"
-    assert torch.equal(_y, _expected), f"XorNetwork is wrong on a batch of shape {_shape}"
-_y = _net(torch.tensor([1.0, 0.0]))
-assert _y.shape == (1,) and _y.item() == 1.0, f"XorNetwork on a single input [1, 0] must give [1.0], got {_y.tolist()}"
 
-# Every neuron must matter: forcing any one of them to a constant breaks XOR.
-for _i in range(3):
-    for _constant in (0.0, 1.0):
-        _forced_net = XorNetwork()
-        _forced = [m for m in _forced_net.modules() if isinstance(m, ThresholdNeuron)][_i]
-        _linear = neuron_linear(_forced)
+class _Neuron(nn.Module):
+    """A correct ThresholdNeuron of the check's own: a mistake in exercise 2.1 or 2.2 costs XorNetwork nothing."""
+
+    def __init__(self, weights, bias):
+        super().__init__()
+        weight = torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1)
+        self.linear = nn.Linear(weight.shape[1], 1)
         with torch.no_grad():
-            _linear.weight.zero_()
-            _linear.bias.fill_(1.0 if _constant else -1.0)
-        assert not torch.equal(_forced_net(_X), _XOR), \
-            f"XorNetwork's output does not depend on its neuron #{_i + 1}: the three neurons must compute XOR " \
-            "(forcing that neuron to output a constant did not change the result)"
+            self.linear.weight.copy_(weight)
+            self.linear.bias.fill_(float(bias))
+
+    def forward(self, x):
+        return (self.linear(x) > 0).to(x.dtype)
+
+
+def _structure(net):
+    """How many of the check's neurons the network holds, and how many parameter elements are not theirs."""
+    if not isinstance(net, nn.Module):
+        return {"module": False}
+    neurons = [m for m in net.modules() if isinstance(m, _Neuron)]
+    theirs = {id(p) for neuron in neurons for p in neuron.parameters()}
+    return {"module": True, "neurons": len(neurons),
+            "other parameters": sum(p.numel() for p in net.parameters() if id(p) not in theirs)}
+
+
+def _forced(index, constant, x):
+    """A fresh XorNetwork's output on x, its neuron number `index` forced to output `constant`."""
+    net = XorNetwork()
+    neuron = [m for m in net.modules() if isinstance(m, _Neuron)][index]
+    with torch.no_grad():
+        neuron.linear.weight.zero_()
+        neuron.linear.bias.fill_(1.0 if constant else -1.0)
+    return net(x)
+
+
+_corners = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+_g = torch.Generator().manual_seed(9)
+_inputs = {"XorNetwork() on the four inputs 00, 01, 10, 11": _corners}
+for _shape in ((7, 2), (3, 4, 2), (2, 2, 3, 2)):
+    _inputs[f"XorNetwork() on a batch of shape {_shape}"] = torch.randint(0, 2, _shape, generator=_g).float()
+_inputs["XorNetwork() on the single input [1, 0] of shape (2,)"] = torch.tensor([1.0, 0.0])
+_inputs["XorNetwork() on the single input [1, 1] of shape (2,)"] = torch.tensor([1.0, 1.0])
+probe.record("inputs", _inputs)
+with probe.replaced(ThresholdNeuron=_Neuron, make_not=lambda: _Neuron([-1.0], 0.5),
+                    make_and=lambda n_inputs=2: _Neuron([1.0] * n_inputs, 0.5 - n_inputs),
+                    make_or=lambda n_inputs=2: _Neuron([1.0] * n_inputs, -0.5)):
+    _net = probe.call("XorNetwork()", XorNetwork)
+    if _net is not None:
+        probe.call("the structure of XorNetwork()", _structure, _net)
+        for _key, _x in _inputs.items():
+            probe.call(_key, _net, _x.clone())
+        for _index in range(3):
+            for _constant in (0, 1):
+                probe.call(f"XorNetwork() with its neuron #{_index + 1} forced to output {_constant}",
+                           _forced, _index, _constant, _corners.clone())
 ### END HIDDEN TESTS
+
+# %% judge="test_XorNetwork"
+def judge(got, want):
+    got["XorNetwork()"]
+    structure = got["the structure of XorNetwork()"]
+    assert structure["module"], "XorNetwork must be an nn.Module"
+    assert structure["neurons"] == 3, \
+        f"XorNetwork must be built from exactly three ThresholdNeurons, found {structure['neurons']}"
+    assert structure["other parameters"] == 0, \
+        f"XorNetwork must have no parameters besides those of its three neurons, found {structure['other parameters']} more"
+    for key in want.keys("XorNetwork() on "):
+        x = want["inputs"][key]
+        y = got[key]
+        expected = (x[..., :1] != x[..., 1:]).double()
+        assert isinstance(y, torch.Tensor), f"{key} must return a tensor, got {kind(y)}"
+        assert tuple(y.shape) == tuple(expected.shape), \
+            f"{key}: expected an output of shape {tuple(expected.shape)}, got {tuple(y.shape)}"
+        assert y.dtype == torch.float32, f"{key}: expected float32 1.0/0.0, got {y.dtype}"
+        assert torch.equal(y.double(), expected), \
+            f"{key}: wrong at {first_mismatch(x.reshape(-1, 2), y.reshape(-1, 1), expected.reshape(-1, 1))}"
+    xor = torch.tensor([[0.0], [1.0], [1.0], [0.0]], dtype=torch.float64)
+    for index in range(1, 4):
+        for constant in (0, 1):
+            y = got[f"XorNetwork() with its neuron #{index} forced to output {constant}"]
+            still_xor = isinstance(y, torch.Tensor) and tuple(y.shape) == (4, 1) and torch.equal(y.double(), xor)
+            assert not still_xor, \
+                f"XorNetwork's output does not depend on its neuron #{index}: with that neuron forced to output " \
+                f"{constant} it still computes XOR; the three neurons must compute it"
+
 
 # %% [markdown] tags=["ru"]
 # Таблица истинности вашей сети и число её параметров: у трёх нейронов по два веса и
-# смещению, всего 9.
+# смещению, всего 9 (ячейка заработает, когда будут готовы задания 1.1, 2.1, 3.1, 3.2 и 4).
 
 # %% [markdown] tags=["en"]
 # The truth table of your network and its parameter count: three neurons with two weights and
-# a bias each, 9 in all.
+# a bias each, 9 in all (this cell works once exercises 1.1, 2.1, 3.1, 3.2 and 4 are done).
 
-# %%
-xor_net = XorNetwork()
-print(format_truth_table(truth_table(xor_net, 2), 2))
-print("parameters:", count_parameters(xor_net))
+# %% tags=["demo"]
+try:
+    xor_net = XorNetwork()
+    xor_table = format_truth_table(truth_table(xor_net, 2), 2)
+    xor_parameters = count_parameters(xor_net)
+except NotImplementedError:
+    print("Skipped: this cell needs exercises 1.1, 2.1, 3.1, 3.2 and 4. Run it again once they are done.")
+else:
+    print(xor_table)
+    print("parameters:", xor_parameters)
 
 # %% [markdown] tags=["ru"]
-# ## 5. Зачем нужны функции активации
+# ## 5. Зачем нужны функции активации (20 минут)
+#
+# Документация: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`nn.Sequential`](https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.testing.assert_close`](https://pytorch.org/docs/stable/testing.html#torch.testing.assert_close).
 #
 # XOR получился потому, что между слоями стоит нелинейность — ступенька. А что, если её
 # убрать и поставить линейные слои подряд? Композиция аффинных отображений аффинна:
@@ -1092,7 +1554,12 @@ print("parameters:", count_parameters(xor_net))
 # это равенство ломается.
 
 # %% [markdown] tags=["en"]
-# ## 5. Why activations matter
+# ## 5. Why activations matter (20 minutes)
+#
+# Documentation: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
+# [`nn.Sequential`](https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html),
+# [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
+# [`torch.testing.assert_close`](https://pytorch.org/docs/stable/testing.html#torch.testing.assert_close).
 #
 # XOR worked because a nonlinearity, the step, sits between the layers. What if we drop it and
 # stack linear layers? A composition of affine maps is affine:
@@ -1111,7 +1578,7 @@ print("parameters:", count_parameters(xor_net))
 # $f(x) - f(0)$ is linear, so $f(x + y) - f(0) = (f(x) - f(0)) + (f(y) - f(0))$. With a ReLU
 # between the layers the equality breaks.
 
-# %%
+# %% tags=["demo"]
 torch.manual_seed(1)
 linear_stack = nn.Sequential(nn.Linear(3, 5), nn.Linear(5, 2))
 with_relu = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
@@ -1124,6 +1591,8 @@ print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters
       "vs one nn.Linear(3, 2):", sum(p.numel() for p in nn.Linear(3, 2).parameters()))
 
 # %% [markdown] tags=["ru"]
+# Без ReLU разрыв — ошибка округления `float32` (порядка $10^{-8}$), с ReLU — порядка 0.1.
+#
 # ### Задание 5.1 (2 балла). `collapse_linear`
 #
 # Напишите `collapse_linear(layers)`: по `nn.Sequential` из слоёв `nn.Linear` без активаций
@@ -1131,8 +1600,16 @@ print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters
 # вычисляет ту же функцию. Результат должен иметь тот же `dtype` (и устройство), что и
 # слои, а сами слои не должны измениться. Если ни у одного слоя нет смещения, результат
 # может быть как без смещения, так и с нулевым.
+#
+# Проверка: стопки глубиной от 1 до 5 слоёв со смещениями и без, в `float32` и `float64`;
+# результат — `nn.Linear(in первого слоя, out последнего)` того же `dtype`, его выход на
+# 32 случайных входах совпадает с выходом стопки (с допуском $10^{-5}$ для `float32`), а
+# веса и смещения стопки после вызова не изменились.
 
 # %% [markdown] tags=["en"]
+# Without the ReLU the gap is `float32` rounding error (of the order of $10^{-8}$); with it,
+# of the order of 0.1.
+#
 # ### Exercise 5.1 (2 points). `collapse_linear`
 #
 # Write `collapse_linear(layers)`: given an `nn.Sequential` of `nn.Linear` layers without
@@ -1140,6 +1617,11 @@ print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters
 # computes the same function. The result must have the `dtype` (and device) of the layers, and
 # the layers themselves must stay unchanged. If no layer has a bias, the result may have no
 # bias or a zero one.
+#
+# The check: stacks of 1 to 5 layers with and without biases, in `float32` and `float64`; the
+# result is an `nn.Linear(in of the first layer, out of the last)` of the same `dtype`, its
+# output on 32 random inputs matches the stack's (within $10^{-5}$ for `float32`), and the
+# stack's weights and biases are unchanged after the call.
 
 # %% nbgrader={"grade_id": "collapse_linear", "solution": true}
 def collapse_linear(layers):
@@ -1178,11 +1660,14 @@ assert (_single.in_features, _single.out_features) == (3, 2), \
     f"a 3 -> 5 -> 2 stack collapses to nn.Linear(3, 2), got nn.Linear({_single.in_features}, {_single.out_features})"
 _x = torch.randn(8, 3)
 with torch.no_grad():
-    torch.testing.assert_close(_single(_x), _stack(_x), rtol=1e-5, atol=1e-5,
-                               msg="the collapsed layer must compute the same outputs as the stack")
+    assert torch.allclose(_single(_x), _stack(_x), rtol=1e-5, atol=1e-5), \
+        "the collapsed layer must compute the same outputs as the stack"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-import random as _random
+import random
+
+import torch
+from torch import nn
 
 
 def _make_stack(sizes, biases, dtype, g):
@@ -1194,40 +1679,67 @@ def _make_stack(sizes, biases, dtype, g):
     return stack
 
 
-def _check_collapse(stack, what, g):
-    before = {name: t.clone() for name, t in stack.state_dict().items()}
-    dtype = stack[0].weight.dtype
-    single = collapse_linear(stack)
-    assert isinstance(single, nn.Linear), f"{what}: collapse_linear must return an nn.Linear, got {type(single).__name__}"
-    assert (single.in_features, single.out_features) == (stack[0].in_features, stack[-1].out_features), \
-        f"{what}: expected nn.Linear({stack[0].in_features}, {stack[-1].out_features}), " \
-        f"got nn.Linear({single.in_features}, {single.out_features})"
-    assert single.weight.dtype == dtype, f"{what}: the collapsed layer must keep the dtype {dtype}, got {single.weight.dtype}"
-    x = torch.randn(32, stack[0].in_features, generator=g, dtype=dtype)
-    tolerance = {"rtol": 1e-5, "atol": 1e-5} if dtype == torch.float32 else {}
-    with torch.no_grad():
-        expected = stack(x)
-        torch.testing.assert_close(single(x), expected, **tolerance,
-                                   msg=lambda m: f"{what}: the collapsed layer computes another function.\n{m}")
-    for name, t in stack.state_dict().items():
-        assert torch.equal(t, before[name]), f"{what}: collapse_linear must not modify the layers ({name} changed)"
+def _layers(stack):
+    """The stack's (weight, bias) pairs, bias None where a layer has none."""
+    return [(layer.weight, layer.bias) for layer in stack]
 
 
 _g = torch.Generator().manual_seed(21)
-_rng = _random.Random(21)
-_check_collapse(_make_stack([4, 3], [True], torch.float32, _g), "a single nn.Linear(4, 3)", _g)
-_check_collapse(_make_stack([4, 6, 3], [True, True], torch.float32, _g), "4 -> 6 -> 3 with biases", _g)
-_check_collapse(_make_stack([5, 2, 4], [True, True], torch.float32, _g), "5 -> 2 -> 4 (a narrow middle)", _g)
-_check_collapse(_make_stack([3, 4, 4, 2], [False, False, False], torch.float32, _g), "3 -> 4 -> 4 -> 2 without biases", _g)
-_check_collapse(_make_stack([3, 5, 4, 2], [False, True, True], torch.float32, _g),
-                "3 -> 5 -> 4 -> 2 where only the later layers have biases", _g)
-_check_collapse(_make_stack([4, 4, 4, 4], [True, False, True], torch.float32, _g), "square 4 -> 4 -> 4 -> 4 layers", _g)
-_check_collapse(_make_stack([4, 6, 3], [True, False], torch.float64, _g), "4 -> 6 -> 3 in float64", _g)
+_rng = random.Random(21)
+_specs = {"a single nn.Linear(4, 3)": ([4, 3], [True], torch.float32),
+          "4 -> 6 -> 3 with biases": ([4, 6, 3], [True, True], torch.float32),
+          "5 -> 2 -> 4 (a narrow middle)": ([5, 2, 4], [True, True], torch.float32),
+          "3 -> 4 -> 4 -> 2 without biases": ([3, 4, 4, 2], [False, False, False], torch.float32),
+          "3 -> 5 -> 4 -> 2 where only the later layers have biases": ([3, 5, 4, 2], [False, True, True], torch.float32),
+          "square 4 -> 4 -> 4 -> 4 layers": ([4, 4, 4, 4], [True, False, True], torch.float32),
+          "4 -> 6 -> 3 in float64": ([4, 6, 3], [True, False], torch.float64)}
 for _case in range(6):
     _sizes = [_rng.randint(1, 7) for _ in range(_rng.randint(2, 6))]
     _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]
-    _check_collapse(_make_stack(_sizes, _biases, torch.float32, _g), f"sizes {_sizes} with biases {_biases}", _g)
+    _specs[f"sizes {_sizes} with biases {_biases}"] = (_sizes, _biases, torch.float32)
+_stacks = {}
+for _what, (_sizes, _biases, _dtype) in _specs.items():
+    _stack = _make_stack(_sizes, _biases, _dtype, _g)
+    _stacks[f"collapse_linear({_what})"] = (_stack, torch.randn(32, _sizes[0], generator=_g, dtype=_dtype))
+probe.record("stacks", {_key: {"layers": _layers(_stack), "x": _x} for _key, (_stack, _x) in _stacks.items()})
+for _key, (_stack, _x) in _stacks.items():
+    _single = probe.call(_key, collapse_linear, _stack)
+    probe.record(f"the layers after {_key}", _layers(_stack))
+    probe.record(f"is an nn.Linear: {_key}", isinstance(_single, nn.Linear))
+    if isinstance(_single, nn.Linear):
+        probe.record(f"the weight of {_key}", {"shape": tuple(_single.weight.shape), "dtype": _single.weight.dtype})
+        with torch.no_grad():
+            probe.call(f"the output of {_key} on 32 inputs", _single, _x.clone())
 ### END HIDDEN TESTS
+
+# %% judge="test_collapse_linear"
+def judge(got, want):
+    for key in want.keys("collapse_linear("):
+        layers, x = want["stacks"][key]["layers"], want["stacks"][key]["x"]
+        got[key]
+        assert got[f"is an nn.Linear: {key}"], f"{key} must return one nn.Linear"
+        n_in, n_out = layers[0][0].shape[1], layers[-1][0].shape[0]
+        weight = got[f"the weight of {key}"]
+        assert tuple(weight["shape"]) == (n_out, n_in), \
+            f"{key}: expected nn.Linear({n_in}, {n_out}), whose weight has shape {(n_out, n_in)}; " \
+            f"got a weight of shape {tuple(weight['shape'])}"
+        assert weight["dtype"] == x.dtype, f"{key}: the collapsed layer must keep the dtype {x.dtype}, got {weight['dtype']}"
+        expected = x.double()
+        for w, b in layers:
+            expected = expected @ w.double().T + (b.double() if b is not None else 0.0)
+        output = got[f"the output of {key} on 32 inputs"]
+        assert isinstance(output, torch.Tensor) and tuple(output.shape) == tuple(expected.shape), \
+            f"{key}: the collapsed layer must map inputs of shape {tuple(x.shape)} to shape {tuple(expected.shape)}"
+        tolerance = 1e-5 if x.dtype == torch.float32 else 1e-7
+        error = (output.double() - expected).abs().max().item()
+        assert torch.allclose(output.double(), expected, rtol=tolerance, atol=tolerance), \
+            f"{key}: the collapsed layer computes another function (largest difference from the stack: {error:.3g})"
+        after = got[f"the layers after {key}"]
+        unchanged = len(after) == len(layers) and all(
+            torch.equal(w0, w1) and ((b0 is None and b1 is None) or (b0 is not None and b1 is not None and torch.equal(b0, b1)))
+            for (w0, b0), (w1, b1) in zip(layers, after))
+        assert unchanged, f"{key}: collapse_linear must not modify the layers"
+
 
 # %% [markdown] tags=["ru"]
 # ### Вопрос 5.2 (1 балл, проверяется вручную)
@@ -1250,9 +1762,11 @@ for _case in range(6):
 # любой глубины вычисляет ровно то, что один `nn.Linear(in, out)` (его и строит
 # `collapse_linear`). Выразительность не растёт: граница решений по-прежнему гиперплоскость,
 # XOR недостижим. Зато растут число параметров (3 → 5 → 2 без активаций — 32 параметра против
-# 8 у `nn.Linear(3, 2)`), объём вычислений и трудности оптимизации. Узкий средний слой может
-# только ограничить ранг итоговой матрицы, но не добавить новых функций. Чтобы глубина что-то
-# давала, между слоями нужна нелинейность (ReLU, сигмоида, ступенька).
+# 8 у `nn.Linear(3, 2)`) и объём вычислений, а функция потерь перестаёт быть выпуклой по весам:
+# она зависит от произведения $W_2 W_1$ (уже в скалярном случае $(w_2 w_1 - 1)^2$ не выпукла).
+# Узкий средний слой может только ограничить ранг итоговой матрицы, но не добавить новых
+# функций. Чтобы глубина что-то давала, между слоями нужна нелинейность (ReLU, сигмоида,
+# ступенька).
 # ### END SOLUTION
 
 # %% [markdown] tags=["en"] nbgrader={"grade_id": "answer_stacking_linear", "solution": true, "grade": true, "points": 1}
@@ -1262,13 +1776,15 @@ for _case in range(6):
 # depth computes exactly what one `nn.Linear(in, out)` computes (`collapse_linear` builds it).
 # Expressiveness does not grow: the decision boundary stays a hyperplane and XOR stays out of
 # reach. What grows is the parameter count (3 → 5 → 2 without activations has 32 parameters
-# against 8 for `nn.Linear(3, 2)`), the compute and the optimization trouble. A narrow middle
-# layer can only restrict the rank of the overall matrix, never add new functions. For depth
-# to pay off, a nonlinearity (ReLU, sigmoid, step) must sit between the layers.
+# against 8 for `nn.Linear(3, 2)`) and the compute, and the loss is no longer convex in the
+# weights: it depends on the product $W_2 W_1$ (already in the scalar case $(w_2 w_1 - 1)^2$ is
+# not convex). A narrow middle layer can only restrict the rank of the overall matrix, never add
+# new functions. For depth to pay off, a nonlinearity (ReLU, sigmoid, step) must sit between the
+# layers.
 # ### END SOLUTION
 
 # %% [markdown] tags=["ru"]
-# ## 6. Линейная разделимость
+# ## 6. Линейная разделимость (20 минут)
 #
 # Нейрон срабатывает при $w \cdot x + b > 0$: граница между его «да» и «нет» — прямая
 # (в $n$ измерениях — гиперплоскость). Булева функция двух входов вычислима одним нейроном
@@ -1279,9 +1795,10 @@ for _case in range(6):
 #
 # * перебрать веса и смещения из небольшой сетки, если доказать, что её хватает;
 # * запустить алгоритм обучения перцептрона: для разделимых данных он за конечное число
-#   шагов находит разделяющую прямую;
-# * геометрически: точки неразделимы, когда выпуклые оболочки классов пересекаются.
-#   Подумайте, какие раскраски углов квадрата дают пересечение.
+#   шагов находит разделяющую прямую (теорема о сходимости перцептрона, Новиков, 1962 [5]);
+# * геометрически: конечные множества точек разделимы прямой тогда и только тогда, когда
+#   выпуклые оболочки классов не пересекаются. Подумайте, какие раскраски углов квадрата
+#   дают пересечение.
 #
 # Ошибка, которую делают чаще всего, — помнить только про XOR.
 #
@@ -1291,9 +1808,12 @@ for _case in range(6):
 # входов в порядке таблицы истинности (для входов 00, 01, 10, 11), значения 0/1 (целые,
 # `bool`, вещественные или одномерный тензор). Верните `True` (обычный `bool` Python), если
 # функцию вычисляет один пороговый нейрон, и `False` иначе.
+#
+# Проверка: все 16 функций, каждая в пяти видах: список целых, кортеж `bool`, список
+# вещественных, тензор `float32` и тензор `int64`; результат — значение и тип `bool`.
 
 # %% [markdown] tags=["en"]
-# ## 6. Linear separability
+# ## 6. Linear separability (20 minutes)
 #
 # A neuron fires when $w \cdot x + b > 0$: the border between its "yes" and "no" is a straight
 # line (a hyperplane in $n$ dimensions). A boolean function of two inputs is computable by one
@@ -1304,9 +1824,10 @@ for _case in range(6):
 #
 # * search weights and biases on a small grid, once you have shown that the grid is enough;
 # * run the perceptron learning algorithm: on separable data it finds a separating line in a
-#   finite number of steps;
-# * geometrically: the points are not separable when the convex hulls of the two classes
-#   intersect. Think about which colourings of the square's corners make them intersect.
+#   finite number of steps (the perceptron convergence theorem, Novikoff, 1962 [5]);
+# * geometrically: finite sets of points can be split by a line exactly when the convex hulls
+#   of the two classes do not intersect. Think about which colourings of the square's corners
+#   make them intersect.
 #
 # The most common mistake is to remember only XOR.
 #
@@ -1316,6 +1837,9 @@ for _case in range(6):
 # of two inputs in truth-table order (for inputs 00, 01, 10, 11), values 0/1 (ints, `bool`s,
 # floats or a 1-D tensor). Return `True` (a plain Python `bool`) if one threshold neuron
 # computes the function, `False` otherwise.
+#
+# The check: all 16 functions, each in five forms: a list of ints, a tuple of `bool`s, a list of
+# floats, a `float32` tensor and an `int64` tensor; the result's value and its type `bool`.
 
 # %% nbgrader={"grade_id": "is_linearly_separable", "solution": true}
 def is_linearly_separable(outputs):
@@ -1329,8 +1853,8 @@ def is_linearly_separable(outputs):
     if len(target) != 4 or any(v not in (0.0, 1.0) for v in target):
         raise ValueError(f"expected four 0/1 outputs, got {target}")
     corners = list(itertools.product([0.0, 1.0], repeat=2))
-    # Weights in {-1, 0, 1} and biases in {-1.5, -0.5, 0.5, 1.5} realise every separable
-    # function of two inputs (the notebook checks all 16 below), so a grid search decides it.
+    # Weights in {-1, 0, 1} and biases in {-1.5, -0.5, 0.5, 1.5} realise all 14 separable
+    # functions of two inputs (the table below shows 14 found; XOR and XNOR are proven out of reach).
     for w1, w2 in itertools.product([-1.0, 0.0, 1.0], repeat=2):
         for b in (-1.5, -0.5, 0.5, 1.5):
             if all(float(w1 * x1 + w2 * x2 + b > 0) == y for (x1, x2), y in zip(corners, target)):
@@ -1345,19 +1869,37 @@ assert is_linearly_separable([0, 1, 1, 0]) is False, "XOR (0, 1, 1, 0) is not li
 assert is_linearly_separable((False, True, True, True)) is True, "OR given as bools is linearly separable"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-_non_separable = {(0, 1, 1, 0): "XOR", (1, 0, 0, 1): "XNOR"}
+import itertools
+
+import torch
+
+_forms = {"a list of ints": list, "a tuple of bools": lambda o: tuple(bool(v) for v in o),
+          "a list of floats": lambda o: [float(v) for v in o],
+          "a float32 tensor": lambda o: torch.tensor(o, dtype=torch.float32),
+          "an int64 tensor": lambda o: torch.tensor(o, dtype=torch.int64)}
+_cases = {}
 for _outputs in itertools.product([0, 1], repeat=4):
-    _expected = _outputs not in _non_separable
-    for _form, _value in (("a list of ints", list(_outputs)),
-                          ("a tuple of bools", tuple(bool(v) for v in _outputs)),
-                          ("a list of floats", [float(v) for v in _outputs]),
-                          ("a float tensor", torch.tensor(_outputs, dtype=torch.float32))):
-        _got = is_linearly_separable(_value)
-        assert type(_got) is bool, f"is_linearly_separable must return a Python bool, got {type(_got).__name__}"
-        assert _got == _expected, \
-            f"outputs {_outputs} given as {_form}: expected {_expected} " \
-            f"({_non_separable.get(_outputs, 'one neuron computes it')}), got {_got}"
+    for _form, _make in _forms.items():
+        _cases[f"is_linearly_separable({_outputs} given as {_form})"] = (_outputs, _make(_outputs))
+probe.record("cases", {_key: _outputs for _key, (_outputs, _value) in _cases.items()})
+for _key, (_outputs, _value) in _cases.items():
+    probe.call(_key, is_linearly_separable, _value)
 ### END HIDDEN TESTS
+
+# %% judge="test_is_linearly_separable"
+NOT_SEPARABLE = {(0, 1, 1, 0): "XOR", (1, 0, 0, 1): "XNOR"}
+
+
+def judge(got, want):
+    for key in want.keys("is_linearly_separable("):
+        outputs = want["cases"][key]
+        answer = got[key]
+        expected = tuple(outputs) not in NOT_SEPARABLE
+        assert type(answer) is bool, f"{key} must return a Python bool, got {kind(answer)}"
+        why = f"{NOT_SEPARABLE[tuple(outputs)]}: no line separates its ones from its zeros" if not expected \
+            else "one neuron computes it"
+        assert answer == expected, f"{key} must be {expected} ({why}), got {answer}"
+
 
 # %% [markdown] tags=["ru"]
 # Все 16 функций двух входов: одним нейроном вычислимы 14, не вычислимы только XOR и XNOR
@@ -1365,17 +1907,23 @@ for _outputs in itertools.product([0, 1], repeat=4):
 
 # %% [markdown] tags=["en"]
 # All 16 functions of two inputs: one neuron computes 14 of them, only XOR and XNOR are out of
-# reach (this cell runs once exercise 6.1 is done).
+# reach (this cell works once exercise 6.1 is done).
 
-# %%
+# %% tags=["demo"]
 FUNCTION_NAMES = [
     "FALSE", "AND", "x1 AND NOT x2", "x1", "NOT x1 AND x2", "x2", "XOR", "OR",
     "NOR", "XNOR", "NOT x2", "x1 OR NOT x2", "NOT x1", "NOT x1 OR x2", "NAND", "TRUE",
 ]
-table = PrettyTable(["function", "y(00)", "y(01)", "y(10)", "y(11)", "one neuron?"])
-for name, outputs in zip(FUNCTION_NAMES, itertools.product([0, 1], repeat=4)):
-    table.add_row([name, *outputs, "yes" if is_linearly_separable(outputs) else "NO"])
-print(table)
+try:
+    separable = [is_linearly_separable(outputs) for outputs in itertools.product([0, 1], repeat=4)]
+except NotImplementedError:
+    print("Skipped: this cell needs exercise 6.1. Run it again once it is done.")
+else:
+    table = PrettyTable(["function", "y(00)", "y(01)", "y(10)", "y(11)", "one neuron?"])
+    for name, outputs, one_neuron in zip(FUNCTION_NAMES, itertools.product([0, 1], repeat=4), separable):
+        table.add_row([name, *outputs, "yes" if one_neuron else "NO"])
+    print(table)
+    print(sum(separable), "of 16 functions are computed by one neuron")
 
 # %% [markdown] tags=["ru"]
 # ### Вопрос 6.2 (1 балл, проверяется вручную)
@@ -1396,16 +1944,18 @@ print(table)
 # Только линейная граница у сетей, которые до последнего решения вычисляют одну аффинную
 # функцию $w \cdot x + b$:
 #
-# * один нейрон: пороговый нейрон (перцептрон), логистическая регрессия (сигмоида монотонна,
-#   поэтому $\sigma(z) > 0.5 \iff z > 0$), линейный классификатор;
+# * один нейрон: пороговый нейрон (перцептрон), логистическая регрессия (сигмоида
+#   строго возрастает, поэтому $\sigma(z) > 0.5 \iff z > 0$), линейный классификатор;
 # * любая сеть из одних линейных слоёв без нелинейных активаций между ними, какой бы глубокой
 #   она ни была: она схлопывается в один `nn.Linear` (`collapse_linear`);
-# * такая же сеть с монотонной функцией (сигмоида, ступенька, tanh) только на выходе: монотонная
-#   функция не меняет множества уровня, граница остаётся $\{w \cdot x + b = 0\}$.
+# * такая же сеть с возрастающей функцией (сигмоида, tanh, ступенька) только на выходе:
+#   решение «выход больше порога» по-прежнему равносильно $w \cdot x + b > c$, граница —
+#   гиперплоскость.
 #
 # Нелинейная граница возможна, когда нелинейная активация стоит в скрытом слое. Пример —
 # `XorNetwork`: два скрытых пороговых нейрона и выходной отделяют $(0, 1), (1, 0)$ от
-# $(0, 0), (1, 1)$, чего не делает ни одна прямая; её граница — полоса между двумя прямыми.
+# $(0, 0), (1, 1)$, чего не делает ни одна прямая. У сети из OR и NAND, собранных в AND,
+# единицы — полоса $0.5 < x_1 + x_2 < 1.5$ между двумя параллельными прямыми.
 # ### END SOLUTION
 
 # %% [markdown] tags=["en"] nbgrader={"grade_id": "answer_linear_boundary", "solution": true, "grade": true, "points": 1}
@@ -1414,20 +1964,23 @@ print(table)
 # $w \cdot x + b$ before the final decision:
 #
 # * a single neuron: a threshold neuron (perceptron), logistic regression (the sigmoid is
-#   monotone, so $\sigma(z) > 0.5 \iff z > 0$), any linear classifier;
+#   strictly increasing, so $\sigma(z) > 0.5 \iff z > 0$), any linear classifier;
 # * any network made only of linear layers with no nonlinear activation between them, however
 #   deep: it collapses into one `nn.Linear` (`collapse_linear`);
-# * the same network with a monotone function (sigmoid, step, tanh) only at the output: a
-#   monotone function does not change the level sets, the boundary stays $\{w \cdot x + b = 0\}$.
+# * the same network with an increasing function (sigmoid, tanh, step) only at the output: the
+#   decision "output above a threshold" is still $w \cdot x + b > c$, a hyperplane.
 #
 # A nonlinear boundary becomes possible once a nonlinear activation sits in a hidden layer.
 # Example: `XorNetwork`, whose two hidden threshold neurons and output neuron separate
-# $(0, 1), (1, 0)$ from $(0, 0), (1, 1)$, which no line does; its boundary is a band between
-# two lines.
+# $(0, 1), (1, 0)$ from $(0, 0), (1, 1)$, which no line does. For the network of OR and NAND
+# fed into AND, the ones fill the band $0.5 < x_1 + x_2 < 1.5$ between two parallel lines.
 # ### END SOLUTION
 
 # %% [markdown] tags=["ru"]
-# ## 7. Как обучают нейрон: граф вычислений
+# ## 7. Как обучают нейрон: граф вычислений (10 минут)
+#
+# Документация: [механика autograd](https://pytorch.org/docs/stable/notes/autograd.html),
+# [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
 #
 # До сих пор веса мы подбирали руками. Обучать их будет autograd, поэтому посмотрим, какой
 # граф он строит для суммы вида $a \cdot b + c \cdot d$ — это предактивация нейрона с двумя
@@ -1439,7 +1992,10 @@ print(table)
 #   останется `None`.
 
 # %% [markdown] tags=["en"]
-# ## 7. How a neuron is trained: the computation graph
+# ## 7. How a neuron is trained: the computation graph (10 minutes)
+#
+# Documentation: [autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
 #
 # So far we have chosen the weights by hand. Autograd will train them, so let us look at the
 # graph it builds for a sum such as $a \cdot b + c \cdot d$, the pre-activation of a neuron with
@@ -1450,7 +2006,7 @@ print(table)
 # * $d$ has no node at all: its slot in `next_functions` holds `None`, and `d.grad` stays
 #   `None`.
 
-# %%
+# %% tags=["demo"]
 a = torch.tensor(2.0, requires_grad=True)
 b = torch.tensor(3.0, requires_grad=True)
 c = torch.tensor(4.0, requires_grad=True)
@@ -1493,28 +2049,38 @@ print(table)
 # signal. So training replaces the step with the smooth sigmoid $\sigma(z) = 1 / (1 + e^{-z})$,
 # and after training the threshold comes back: $\sigma(z) > 0.5$ exactly when $z > 0$.
 
-# %%
+# %% tags=["demo"]
 w = torch.tensor(0.3, requires_grad=True)
 print("sigmoid(w) requires grad:", torch.sigmoid(w).requires_grad)
 print("(w > 0).float() requires grad:", (w > 0).float().requires_grad)
 
 # %% [markdown] tags=["ru"]
-# ## 8. (Необязательно) Обучаем нейрон AND
+# ## 8. (Необязательно) Обучаем нейрон AND (10 минут)
+#
+# Документация: [`nn.BCEWithLogitsLoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html),
+# [`Module.zero_grad`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.zero_grad).
 #
 # Обучим `nn.Linear(2, 1)` на таблице истинности AND: сигмоида на выходе, бинарная
 # кросс-энтропия (`BCEWithLogitsLoss` применяет сигмоиду сама) и градиентный спуск, как в
 # уроке 2. Затем заменим сигмоиду ступенькой и проверим, что найденные веса разделяют
-# классы. Для сравнения попробуем то же на XOR.
+# классы. Для сравнения попробуем то же на XOR. На CPU ячейка работает несколько секунд
+# (она печатает своё время).
 
 # %% [markdown] tags=["en"]
-# ## 8. (Optional) Training an AND neuron
+# ## 8. (Optional) Training an AND neuron (10 minutes)
+#
+# Documentation: [`nn.BCEWithLogitsLoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html),
+# [`Module.zero_grad`](https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.zero_grad).
 #
 # Let us train an `nn.Linear(2, 1)` on the truth table of AND: a sigmoid at the output, binary
 # cross-entropy (`BCEWithLogitsLoss` applies the sigmoid itself) and gradient descent, as in
 # lesson 2. Then we swap the sigmoid for the step and check that the weights it found separate
-# the classes. For comparison we try the same on XOR.
+# the classes. For comparison we try the same on XOR. On a CPU the cell takes a few seconds
+# (it prints its time).
 
-# %%
+# %% tags=["demo"]
+import time
+
 corners = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
 targets = {
     "AND": torch.tensor([[0.0], [0.0], [0.0], [1.0]]),
@@ -1540,6 +2106,7 @@ def train_neuron(x, y, steps=150, lr=4.0, seed=0):
 
 
 trained = {}
+started = time.perf_counter()
 for gate, y in targets.items():
     layer, losses = train_neuron(corners, y)
     trained[gate] = layer
@@ -1552,35 +2119,45 @@ for gate, y in targets.items():
     accuracy = ((logits > 0).float() == y).float().mean().item()
     weight = [round(v, 2) for v in layer.weight.flatten().tolist()]
     print(f"{gate}: loss {losses[0]:.3f} -> {losses[-1]:.3f}, weights {weight}, "
-          f"bias {layer.bias.item():+.2f}, accuracy after the step: {accuracy:.0%}")
+          f"bias {layer.bias.item():+.2f}, accuracy after the step: {accuracy:.0%}, "
+          f"smallest |z|: {logits.abs().min().item():.2f}")
     print(table)
+print(f"trained both neurons in {time.perf_counter() - started:.1f} s")
 
 # %% [markdown] tags=["ru"]
-# Для AND функция потерь падает почти до нуля, и после замены сигмоиды ступенькой нейрон
-# безошибочен: найденная прямая $w \cdot x + b = 0$ отделяет $(1, 1)$ от остальных углов, с
-# запасом (все $z$ далеко от нуля). Для XOR потери застревают на $\ln 2 \approx 0.693$:
-# лучшее, что может сделать один нейрон с сигмоидой, — выдать 0.5 на всех входах, то есть
-# $w = 0$, $b = 0$. Тогда $z$ — это шум в последних знаках, и ступенька угадывает углы
-# случайно. Больше трёх углов из четырёх не угадает никакая прямая — ровно то, что мы доказали
-# в разделе 4.
+# Для AND функция потерь падает почти до нуля (значения — в распечатке выше), и после замены
+# сигмоиды ступенькой нейрон безошибочен: найденная прямая $w \cdot x + b = 0$ отделяет
+# $(1, 1)$ от остальных углов с запасом (наименьшее $|z|$ в распечатке — около 3). Для XOR
+# потери застревают на $\ln 2 \approx 0.693$: лучшее, что может сделать один нейрон с
+# сигмоидой, — выдать 0.5 на всех входах, то есть $w = 0$, $b = 0$ (в этой точке градиент
+# потерь равен нулю, а потери выпуклы по $w$ и $b$, так что это минимум). Тогда $z$ — это шум
+# в последних знаках, и ступенька угадывает углы случайно. Все четыре угла не угадает никакая
+# прямая — ровно то, что мы доказали в разделе 4.
 #
 # Найденные для AND веса можно положить в ваш `ThresholdNeuron` (ячейка заработает, когда
-# будут готовы задания 2.1 и 3):
+# будут готовы задания 2.1, 3.1 и 3.2):
 
 # %% [markdown] tags=["en"]
-# For AND the loss falls almost to zero, and once the sigmoid is replaced by the step the neuron
-# makes no mistake: the line $w \cdot x + b = 0$ it found separates $(1, 1)$ from the other
-# corners with a margin (every $z$ is far from zero). For XOR the loss gets stuck at
-# $\ln 2 \approx 0.693$: the best a single sigmoid neuron can do is say 0.5 on every input,
-# that is $w = 0$, $b = 0$. Then $z$ is noise in the last digits and the step gets corners right
-# by chance. No line gets more than three corners of four right, exactly as section 4 proved.
+# For AND the loss falls close to zero (the values are in the printout above), and once the
+# sigmoid is replaced by the step the neuron makes no mistake: the line $w \cdot x + b = 0$ it
+# found separates $(1, 1)$ from the other corners with a margin (the smallest $|z|$ in the
+# printout is about 3). For XOR the loss gets stuck at $\ln 2 \approx 0.693$: the best a single
+# sigmoid neuron can do is say 0.5 on every input, that is $w = 0$, $b = 0$ (the gradient of the
+# loss is zero there, and the loss is convex in $w$ and $b$, so that is the minimum). Then $z$ is
+# noise in the last digits and the step gets corners right by chance. No line gets all four
+# corners right, exactly as section 4 proved.
 #
-# The weights found for AND fit into your `ThresholdNeuron` (this cell runs once exercises 2.1
-# and 3 are done):
+# The weights found for AND fit into your `ThresholdNeuron` (this cell works once exercises
+# 2.1, 3.1 and 3.2 are done):
 
-# %%
-learned_and = ThresholdNeuron(trained["AND"].weight.detach().flatten().tolist(), trained["AND"].bias.item())
-print(format_truth_table(truth_table(learned_and, 2), 2))
+# %% tags=["demo"]
+try:
+    learned_and = ThresholdNeuron(trained["AND"].weight.detach().flatten().tolist(), trained["AND"].bias.item())
+    learned_table = format_truth_table(truth_table(learned_and, 2), 2)
+except NotImplementedError:
+    print("Skipped: this cell needs exercises 2.1, 3.1 and 3.2. Run it again once they are done.")
+else:
+    print(learned_table)
 
 # %% [markdown] tags=["ru"]
 # ## Итоги
@@ -1592,6 +2169,29 @@ print(format_truth_table(truth_table(learned_and, 2), 2))
 # * Один нейрон проводит одну прямую: 14 из 16 функций двух входов ему по силам, XOR и XNOR —
 #   нет. Два слоя с нелинейностью между ними решают XOR.
 # * Линейные слои без активаций схлопываются в один: глубина без нелинейности ничего не даёт.
+#
+# ## Что почитать
+#
+# Из списка лекции:
+#
+# * [Backpropagation: анимированное изложение](https://developers-dot-devsite-v2-prod.appspot.com/machine-learning/crash-course/backprop-scroll);
+# * [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b), Андрей Карпатый;
+# * [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ), Андрей Карпатый.
+#
+# Источники:
+#
+# 1. O. Press, L. Wolf. Using the Output Embedding to Improve Language Models. EACL 2017,
+#    с. 157–163. https://aclanthology.org/E17-2025
+# 2. W. S. McCulloch, W. Pitts. A logical calculus of the ideas immanent in nervous activity.
+#    Bulletin of Mathematical Biophysics 5, 115–133 (1943). https://doi.org/10.1007/BF02478259
+# 3. F. Rosenblatt. The perceptron: a probabilistic model for information storage and
+#    organization in the brain. Psychological Review 65(6), 386–408 (1958).
+#    https://doi.org/10.1037/h0042519
+# 4. M. Minsky, S. Papert. Perceptrons: An Introduction to Computational Geometry. MIT Press,
+#    1969.
+# 5. A. B. J. Novikoff. On convergence proofs on perceptrons. Proceedings of the Symposium on
+#    the Mathematical Theory of Automata, vol. 12, с. 615–622. Polytechnic Institute of
+#    Brooklyn, 1962.
 
 # %% [markdown] tags=["en"]
 # ## Summary
@@ -1604,3 +2204,26 @@ print(format_truth_table(truth_table(learned_and, 2), 2))
 #   and XNOR are not. Two layers with a nonlinearity between them solve XOR.
 # * Linear layers without activations collapse into one: depth without nonlinearity buys
 #   nothing.
+#
+# ## Further reading
+#
+# From the lecture's list:
+#
+# * [Backpropagation, an animated walkthrough](https://developers-dot-devsite-v2-prod.appspot.com/machine-learning/crash-course/backprop-scroll);
+# * [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b), Andrej Karpathy;
+# * [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ), Andrej Karpathy.
+#
+# Sources:
+#
+# 1. O. Press, L. Wolf. Using the Output Embedding to Improve Language Models. EACL 2017,
+#    pp. 157–163. https://aclanthology.org/E17-2025
+# 2. W. S. McCulloch, W. Pitts. A logical calculus of the ideas immanent in nervous activity.
+#    Bulletin of Mathematical Biophysics 5, 115–133 (1943). https://doi.org/10.1007/BF02478259
+# 3. F. Rosenblatt. The perceptron: a probabilistic model for information storage and
+#    organization in the brain. Psychological Review 65(6), 386–408 (1958).
+#    https://doi.org/10.1037/h0042519
+# 4. M. Minsky, S. Papert. Perceptrons: An Introduction to Computational Geometry. MIT Press,
+#    1969.
+# 5. A. B. J. Novikoff. On convergence proofs on perceptrons. Proceedings of the Symposium on
+#    the Mathematical Theory of Automata, vol. 12, pp. 615–622. Polytechnic Institute of
+#    Brooklyn, 1962.

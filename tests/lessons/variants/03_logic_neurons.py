@@ -61,6 +61,21 @@ def count_parameters(model, trainable_only=True):
 def count_parameters(model, trainable_only=True):
     return sum(p.numel() for p in model.parameters() if p.requires_grad == trainable_only)
 ''',
+        # Returns a 0-dim tensor instead of a Python int.
+        "returns_tensor": '''
+def count_parameters(model, trainable_only=True):
+    return torch.tensor([p.numel() for p in model.parameters() if p.requires_grad or not trainable_only]).sum()
+''',
+        # trainable_only=False still leaves the frozen parameters out.
+        "always_trainable_only": '''
+def count_parameters(model, trainable_only=True):
+    return sum(p.numel() for p in model.parameters() if p.requires_grad)
+''',
+        # Returns a float.
+        "returns_float": '''
+def count_parameters(model, trainable_only=True):
+    return float(sum(p.numel() for p in model.parameters() if p.requires_grad or not trainable_only))
+''',
     },
     "mlp_parameter_formula": {
         # Hard-coded for [3, 5, 2].
@@ -87,6 +102,27 @@ def mlp_parameter_formula(sizes):
         "drops_last_layer": '''
 def mlp_parameter_formula(sizes):
     return sum(sizes[i] * sizes[i + 1] + sizes[i + 1] for i in range(len(sizes) - 2))
+''',
+        # Builds the MLP and counts its parameters: the task forbids building the model.
+        "builds_the_model": '''
+def mlp_parameter_formula(sizes):
+    mlp = nn.Sequential(*[nn.Linear(a, b) for a, b in zip(sizes, sizes[1:])])
+    return sum(p.numel() for p in mlp.parameters())
+''',
+        # Builds the layers on the meta device (no memory, still modules and parameters).
+        "builds_on_meta": '''
+def mlp_parameter_formula(sizes):
+    return sum(p.numel() for a, b in zip(sizes, sizes[1:]) for p in nn.Linear(a, b, device="meta").parameters())
+''',
+        # Allocates every weight and bias tensor and counts their elements.
+        "allocates_weights": '''
+def mlp_parameter_formula(sizes):
+    return sum(torch.empty(b, a).numel() + torch.zeros(b).numel() for a, b in zip(sizes, sizes[1:]))
+''',
+        # Returns a float.
+        "returns_float": '''
+def mlp_parameter_formula(sizes):
+    return float(sum(a * b + b for a, b in zip(sizes, sizes[1:])))
 ''',
     },
     "ThresholdNeuron": {
@@ -171,6 +207,62 @@ class ThresholdNeuron(nn.Module):
     def forward(self, x):
         return (self.linear(x.reshape(-1, self.linear.in_features)) > 0).float()
 ''',
+        # A bias-free nn.Linear and the bias kept as a plain attribute: forward is right, the layer is not.
+        "bias_outside_linear": '''
+class ThresholdNeuron(nn.Module):
+    def __init__(self, weights, bias):
+        super().__init__()
+        self.linear = nn.Linear(len(weights), 1, bias=False)
+        with torch.no_grad():
+            self.linear.weight.copy_(torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1))
+        self.bias_value = float(bias)
+
+    def forward(self, x):
+        return (self.linear(x) + self.bias_value > 0).float()
+''',
+        # An extra trainable temperature besides the nn.Linear.
+        "extra_parameter": '''
+class ThresholdNeuron(nn.Module):
+    def __init__(self, weights, bias):
+        super().__init__()
+        weight = torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1)
+        self.linear = nn.Linear(weight.shape[1], 1)
+        self.temperature = nn.Parameter(torch.ones(1))
+        with torch.no_grad():
+            self.linear.weight.copy_(weight)
+            self.linear.bias.fill_(float(bias))
+
+    def forward(self, x):
+        return (self.linear(x) * self.temperature > 0).float()
+''',
+        # A sigmoid instead of the step.
+        "sigmoid_output": '''
+class ThresholdNeuron(nn.Module):
+    def __init__(self, weights, bias):
+        super().__init__()
+        weight = torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1)
+        self.linear = nn.Linear(weight.shape[1], 1)
+        with torch.no_grad():
+            self.linear.weight.copy_(weight)
+            self.linear.bias.fill_(float(bias))
+
+    def forward(self, x):
+        return torch.sigmoid(self.linear(x))
+''',
+        # Rounds the bias to an int (a bias of -1.5 becomes -1).
+        "int_bias": '''
+class ThresholdNeuron(nn.Module):
+    def __init__(self, weights, bias):
+        super().__init__()
+        weight = torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1)
+        self.linear = nn.Linear(weight.shape[1], 1)
+        with torch.no_grad():
+            self.linear.weight.copy_(weight)
+            self.linear.bias.fill_(int(bias))
+
+    def forward(self, x):
+        return (self.linear(x) > 0).float()
+''',
     },
     "make_not": {
         # AND keeps the two-input bias -1.5 for any number of inputs.
@@ -251,6 +343,49 @@ def make_and(n_inputs=2):
 def make_or(n_inputs=2):
     return ThresholdNeuron([1.0] * n_inputs, -1.0)
 ''',
+        # NOT with the identity's weights: fires on 1 instead of 0.
+        "not_is_identity": '''
+def make_not():
+    return ThresholdNeuron([1.0], -0.5)
+
+
+def make_and(n_inputs=2):
+    return ThresholdNeuron([1.0] * n_inputs, 0.5 - n_inputs)
+
+
+def make_or(n_inputs=2):
+    return ThresholdNeuron([1.0] * n_inputs, -0.5)
+''',
+        # The parameter is called n, so make_and(n_inputs=3) fails.
+        "and_parameter_misnamed": '''
+def make_not():
+    return ThresholdNeuron([-1.0], 0.5)
+
+
+def make_and(n=2):
+    return ThresholdNeuron([1.0] * n, 0.5 - n)
+
+
+def make_or(n_inputs=2):
+    return ThresholdNeuron([1.0] * n_inputs, -0.5)
+''',
+        # OR returns a bare nn.Linear, not a ThresholdNeuron.
+        "or_returns_linear": '''
+def make_not():
+    return ThresholdNeuron([-1.0], 0.5)
+
+
+def make_and(n_inputs=2):
+    return ThresholdNeuron([1.0] * n_inputs, 0.5 - n_inputs)
+
+
+def make_or(n_inputs=2):
+    layer = nn.Linear(n_inputs, 1)
+    with torch.no_grad():
+        layer.weight.fill_(1.0)
+        layer.bias.fill_(-0.5)
+    return layer
+''',
     },
     "truth_table": {
         # x1 as the least significant bit.
@@ -289,6 +424,24 @@ def truth_table(fn, n_inputs):
 def truth_table(fn, n_inputs):
     inputs = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     return torch.cat([inputs, fn(inputs).float()], dim=1)
+''',
+        # A float64 table.
+        "float64_table": '''
+def truth_table(fn, n_inputs):
+    inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n_inputs))).reshape(-1, n_inputs)
+    return torch.cat([inputs, fn(inputs).float()], dim=1).double()
+''',
+        # No cast of fn's outputs: a float64 or int64 fn makes a table of another dtype.
+        "keeps_output_dtype": '''
+def truth_table(fn, n_inputs):
+    inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n_inputs))).reshape(-1, n_inputs)
+    return torch.cat([inputs, fn(inputs)], dim=1)
+''',
+        # Returns nested lists instead of a tensor.
+        "returns_lists": '''
+def truth_table(fn, n_inputs):
+    inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n_inputs))).reshape(-1, n_inputs)
+    return torch.cat([inputs, fn(inputs).float()], dim=1).tolist()
 ''',
     },
     "format_truth_table": {
@@ -339,6 +492,27 @@ def format_truth_table(table, n_inputs):
     pretty = PrettyTable([f"x{i}" for i in range(1, n + 1)] + ["y"])
     for row in table.tolist():
         pretty.add_row([int(v) for v in row])
+    return pretty
+''',
+        # Drops the last row (an off-by-one range).
+        "drops_last_row": '''
+def format_truth_table(table, n_inputs):
+    k = table.shape[1] - n_inputs
+    names = [f"x{i}" for i in range(1, n_inputs + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+    pretty = PrettyTable(names)
+    rows = table.tolist()
+    for i in range(len(rows) - 1):
+        pretty.add_row([int(v) for v in rows[i]])
+    return pretty
+''',
+        # Strings in the cells.
+        "string_cells": '''
+def format_truth_table(table, n_inputs):
+    k = table.shape[1] - n_inputs
+    names = [f"x{i}" for i in range(1, n_inputs + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+    pretty = PrettyTable(names)
+    for row in table.tolist():
+        pretty.add_row([f"{v:g}" for v in row])
     return pretty
 ''',
     },
@@ -433,6 +607,30 @@ class XorNetwork(nn.Module):
         hidden = torch.cat([self.hidden_or(x), self.hidden_nand(x)], dim=-1)
         return self.output_and(hidden).squeeze(-1)
 ''',
+        # Three neurons, but the output neuron also reads the raw inputs and never needs the OR neuron.
+        "unused_neuron": '''
+class XorNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hidden_or = ThresholdNeuron([1.0, 1.0], -0.5)
+        self.hidden_and = ThresholdNeuron([1.0, 1.0], -1.5)
+        self.output = ThresholdNeuron([1.0, 1.0, -2.0, 0.0], -0.5)
+
+    def forward(self, x):
+        return self.output(torch.cat([x, self.hidden_and(x), self.hidden_or(x)], dim=-1))
+''',
+        # Concatenates along dim=1: fine for a batch of shape (n, 2), wrong for other shapes.
+        "cat_on_dim_1": '''
+class XorNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hidden_or = ThresholdNeuron([1.0, 1.0], -0.5)
+        self.hidden_nand = ThresholdNeuron([-1.0, -1.0], 1.5)
+        self.output_and = ThresholdNeuron([1.0, 1.0], -1.5)
+
+    def forward(self, x):
+        return self.output_and(torch.cat([self.hidden_or(x), self.hidden_nand(x)], dim=1))
+''',
     },
     "collapse_linear": {
         # Multiplies the weights and forgets the biases.
@@ -521,6 +719,36 @@ def collapse_linear(layers):
 def collapse_linear(layers):
     return layers
 ''',
+        # Writes the result into the first layer and returns it: the stack is modified.
+        "overwrites_first_layer": '''
+def collapse_linear(layers):
+    layers = list(layers)
+    first = layers[0]
+    with torch.no_grad():
+        weight, bias = first.weight.clone(), first.bias.clone() if first.bias is not None else torch.zeros(first.out_features, dtype=first.weight.dtype)
+        for layer in layers[1:]:
+            weight = layer.weight @ weight
+            bias = layer.weight @ bias + (layer.bias if layer.bias is not None else 0)
+        result = nn.Linear(first.in_features, layers[-1].out_features, dtype=first.weight.dtype)
+        first.weight.zero_()
+        result.weight.copy_(weight)
+        result.bias.copy_(bias)
+    return result
+''',
+        # Keeps only the last layer's bias.
+        "last_bias_only": '''
+def collapse_linear(layers):
+    layers = list(layers)
+    first = layers[0]
+    with torch.no_grad():
+        weight = first.weight.clone()
+        for layer in layers[1:]:
+            weight = layer.weight @ weight
+        result = nn.Linear(first.in_features, layers[-1].out_features, dtype=first.weight.dtype)
+        result.weight.copy_(weight)
+        result.bias.copy_(layers[-1].bias if layers[-1].bias is not None else torch.zeros(layers[-1].out_features))
+    return result
+''',
     },
     "is_linearly_separable": {
         # Only knows XOR.
@@ -562,6 +790,15 @@ def is_linearly_separable(outputs):
     o = torch.as_tensor([float(v) for v in outputs])
     return ~((o[0] == o[3]) & (o[1] == o[2]) & (o[0] != o[1]))
 ''',
+        # Right answers as a NumPy bool instead of a Python bool.
+        "numpy_bool": '''
+import numpy as np
+
+
+def is_linearly_separable(outputs):
+    o = np.array([int(v) for v in outputs])
+    return np.bool_(not (o[0] == o[3] and o[1] == o[2] and o[0] != o[1]))
+''',
     },
 }
 
@@ -590,6 +827,12 @@ def count_parameters(model, trainable_only=True):
     params = [p for p in model.parameters() if not trainable_only or p.requires_grad]
     return sum(math.prod(p.shape) for p in params)
 ''',
+        # Deduplicate by identity in a dict, then filter.
+        "dict_by_identity": '''
+def count_parameters(model, trainable_only=True):
+    unique = {id(p): p for _, p in model.named_parameters(remove_duplicate=False)}
+    return sum(int(p.numel()) for p in unique.values() if p.requires_grad or not trainable_only)
+''',
     },
     "mlp_parameter_formula": {
         # Weights and biases summed separately.
@@ -607,6 +850,12 @@ def mlp_parameter_formula(sizes):
     for n_in, n_out in zip(sizes, sizes[1:]):
         total += (n_in + 1) * n_out
     return total
+''',
+        # Arithmetic on a tensor of the sizes (no model, no weight tensors), then int().
+        "tensor_arithmetic": '''
+def mlp_parameter_formula(sizes):
+    s = torch.tensor(list(sizes))
+    return int((s[:-1] * s[1:] + s[1:]).sum())
 ''',
     },
     "ThresholdNeuron": {
@@ -636,6 +885,19 @@ class ThresholdNeuron(nn.Module):
     def forward(self, x):
         z = x @ self.layer.weight.T + self.layer.bias
         return torch.where(z > 0, torch.ones_like(z), torch.zeros_like(z)).detach()
+''',
+        # Weight and bias set through .data; the output made float32 with .float().
+        "data_assignment": '''
+class ThresholdNeuron(nn.Module):
+    def __init__(self, weights, bias):
+        super().__init__()
+        n = len(weights)
+        self.fc = nn.Linear(n, 1)
+        self.fc.weight.data = torch.tensor([[float(w) for w in weights]])
+        self.fc.bias.data = torch.tensor([float(bias)])
+
+    def forward(self, x):
+        return (self.fc(x) > 0).float()
 ''',
     },
     "make_not": {
@@ -678,6 +940,20 @@ def make_and(n_inputs=2):
 def make_or(n_inputs=2):
     return ThresholdNeuron([1.0 / n_inputs] * n_inputs, -0.5 / n_inputs)
 ''',
+        # Keyword arguments, tensor weights and a tensor bias.
+        "keyword_tensors": '''
+def make_not():
+    return ThresholdNeuron(weights=torch.tensor([-1.0]), bias=torch.tensor(0.5))
+
+
+def make_and(n_inputs=2):
+    return ThresholdNeuron(weights=torch.ones(n_inputs), bias=-(n_inputs - 0.5))
+
+
+def make_or(n_inputs=2):
+    neuron = ThresholdNeuron(weights=torch.ones(n_inputs), bias=-0.5)
+    return neuron
+''',
     },
     "truth_table": {
         # cartesian_prod, reshaped so that one input still gives a column.
@@ -695,6 +971,13 @@ def truth_table(fn, n_inputs):
         bits = torch.tensor([float((i >> (n_inputs - 1 - j)) & 1) for j in range(n_inputs)])
         rows.append(torch.cat([bits, fn(bits).reshape(-1).float()]))
     return torch.stack(rows)
+''',
+        # Rows from the bits of 0 .. 2**n - 1, most significant first.
+        "bit_shifts": '''
+def truth_table(fn, n_inputs):
+    rows = torch.arange(2 ** n_inputs).unsqueeze(1)
+    inputs = ((rows >> torch.arange(n_inputs - 1, -1, -1)) & 1).to(torch.float32)
+    return torch.cat([inputs, fn(inputs).float()], dim=-1)
 ''',
     },
     "format_truth_table": {
@@ -761,6 +1044,18 @@ class XorNetwork(nn.Module):
     def forward(self, x):
         return self.layer2(torch.stack([n(x)[..., 0] for n in self.layer1], dim=-1))
 ''',
+        # (x1 AND NOT x2) OR (NOT x1 AND x2) with float weights given as tuples, torch.concat.
+        "tuples_and_concat": '''
+class XorNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.left = ThresholdNeuron((1.0, -1.0), -0.5)
+        self.right = ThresholdNeuron((-1.0, 1.0), -0.5)
+        self.join = ThresholdNeuron((1.0, 1.0), -0.5)
+
+    def forward(self, x):
+        return self.join(torch.concat((self.left(x), self.right(x)), -1))
+''',
     },
     "collapse_linear": {
         # Probes the stack: bias = f(0), weight columns = f(e_i) - f(0).
@@ -800,6 +1095,24 @@ def collapse_linear(layers):
         result.bias = nn.Parameter(bias)
     return result
 ''',
+        # Compose in float64, then cast back to the layers' dtype.
+        "float64_then_cast": '''
+def collapse_linear(layers):
+    layers = list(layers)
+    dtype = layers[0].weight.dtype
+    with torch.no_grad():
+        weight = layers[0].weight.double()
+        bias = layers[0].bias.double() if layers[0].bias is not None else torch.zeros(layers[0].out_features, dtype=torch.float64)
+        for layer in layers[1:]:
+            weight = layer.weight.double() @ weight
+            bias = layer.weight.double() @ bias
+            if layer.bias is not None:
+                bias = bias + layer.bias.double()
+        result = nn.Linear(layers[0].in_features, layers[-1].out_features, dtype=dtype)
+        result.weight.copy_(weight.to(dtype))
+        result.bias.copy_(bias.to(dtype))
+    return result
+''',
     },
     "is_linearly_separable": {
         # Geometry: inseparable exactly when each diagonal shares a label and the diagonals differ.
@@ -826,6 +1139,11 @@ def is_linearly_separable(outputs):
         if errors == 0:
             return True
     return False
+''',
+        # Only XOR and XNOR are out of reach.
+        "xor_and_xnor": '''
+def is_linearly_separable(outputs):
+    return [int(v) for v in outputs] not in ([0, 1, 1, 0], [1, 0, 0, 1])
 ''',
     },
 }
