@@ -2081,12 +2081,6 @@ print("(w > 0).float() requires grad:", (w > 0).float().requires_grad)
 # %% tags=["demo"]
 import time
 
-corners = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
-targets = {
-    "AND": torch.tensor([[0.0], [0.0], [0.0], [1.0]]),
-    "XOR": torch.tensor([[0.0], [1.0], [1.0], [0.0]]),
-}
-
 
 def train_neuron(x, y, steps=150, lr=4.0, seed=0):
     """Fit sigmoid(w . x + b) to y by full-batch gradient descent; return the layer and the losses."""
@@ -2105,24 +2099,32 @@ def train_neuron(x, y, steps=150, lr=4.0, seed=0):
     return layer, losses
 
 
-trained = {}
-started = time.perf_counter()
-for gate, y in targets.items():
-    layer, losses = train_neuron(corners, y)
-    trained[gate] = layer
-    with torch.no_grad():
-        logits = layer(corners)
-    table = PrettyTable(["x1", "x2", "target", "z = w·x + b", "sigmoid(z)", "step(z)"])
-    for x_row, target, logit in zip(corners.tolist(), y.flatten().tolist(), logits.flatten().tolist()):
-        table.add_row([int(x_row[0]), int(x_row[1]), int(target), f"{logit:+.2f}",
-                       f"{torch.sigmoid(torch.tensor(logit)).item():.3f}", int(logit > 0)])
-    accuracy = ((logits > 0).float() == y).float().mean().item()
-    weight = [round(v, 2) for v in layer.weight.flatten().tolist()]
-    print(f"{gate}: loss {losses[0]:.3f} -> {losses[-1]:.3f}, weights {weight}, "
-          f"bias {layer.bias.item():+.2f}, accuracy after the step: {accuracy:.0%}, "
-          f"smallest |z|: {logits.abs().min().item():.2f}")
-    print(table)
-print(f"trained both neurons in {time.perf_counter() - started:.1f} s")
+def train_and_show_gates():
+    """Train one neuron on AND and one on XOR, print how each does with the step; return the trained layers."""
+    corners = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
+    targets = {"AND": torch.tensor([[0.0], [0.0], [0.0], [1.0]]), "XOR": torch.tensor([[0.0], [1.0], [1.0], [0.0]])}
+    trained = {}
+    for gate, y in targets.items():
+        layer, losses = train_neuron(corners, y)
+        trained[gate] = layer
+        with torch.no_grad():
+            logits = layer(corners)
+        table = PrettyTable(["x1", "x2", "target", "z = w·x + b", "sigmoid(z)", "step(z)"])
+        for x_row, target, logit in zip(corners.tolist(), y.flatten().tolist(), logits.flatten().tolist()):
+            table.add_row([int(x_row[0]), int(x_row[1]), int(target), f"{logit:+.2f}",
+                           f"{torch.sigmoid(torch.tensor(logit)).item():.3f}", int(logit > 0)])
+        accuracy = ((logits > 0).float() == y).float().mean().item()
+        weight = [round(v, 2) for v in layer.weight.flatten().tolist()]
+        print(f"{gate}: loss {losses[0]:.3f} -> {losses[-1]:.3f}, weights {weight}, "
+              f"bias {layer.bias.item():+.2f}, accuracy after the step: {accuracy:.0%}, "
+              f"smallest |z|: {logits.abs().min().item():.2f}")
+        print(table)
+    return trained
+
+
+training_started = time.perf_counter()
+trained_gates = train_and_show_gates()
+print(f"trained both neurons in {time.perf_counter() - training_started:.1f} s")
 
 # %% [markdown] tags=["ru"]
 # Для AND функция потерь падает почти до нуля (значения — в распечатке выше), и после замены
@@ -2152,7 +2154,8 @@ print(f"trained both neurons in {time.perf_counter() - started:.1f} s")
 
 # %% tags=["demo"]
 try:
-    learned_and = ThresholdNeuron(trained["AND"].weight.detach().flatten().tolist(), trained["AND"].bias.item())
+    learned_and = ThresholdNeuron(trained_gates["AND"].weight.detach().flatten().tolist(),
+                                  trained_gates["AND"].bias.item())
     learned_table = format_truth_table(truth_table(learned_and, 2), 2)
 except NotImplementedError:
     print("Skipped: this cell needs exercises 2.1, 3.1 and 3.2. Run it again once they are done.")
