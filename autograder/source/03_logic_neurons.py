@@ -208,8 +208,8 @@ def check_gate(got, key, n, rule):
     w = torch.as_tensor(weights, dtype=torch.float64).reshape(-1)
     assert w.numel() == n, f"{key} must build a neuron with {n} input(s), got {w.numel()} weight(s)"
     x = corners(n)
-    fired = (x @ w + float(bias) > 0).double().unsqueeze(-1)
-    assert torch.equal(fired, rule(x).unsqueeze(-1)), f"{key} is wrong at {first_mismatch(x, fired, rule(x).unsqueeze(-1))}"
+    fired, expected = (x @ w + float(bias) > 0).double().unsqueeze(-1), rule(x).unsqueeze(-1)
+    assert torch.equal(fired, expected), f"{key} is wrong at {first_mismatch(x, fired, expected)}"
 
 
 # %% [markdown] tags=["ru"]
@@ -1267,7 +1267,8 @@ def judge(got, want):
             for cell, value in zip(row, expected):
                 assert not isinstance(cell, torch.Tensor), \
                     f"{key}: cells must hold plain numbers, not tensors (row {i} holds a tensor); use .tolist()"
-                assert isinstance(cell, numbers.Real), f"{key}: cells must hold plain numbers; row {i} holds {kind(cell)}"
+                assert isinstance(cell, numbers.Real), \
+                    f"{key}: cells must hold plain numbers; row {i} holds {kind(cell)}"
                 assert float(cell) == value, f"{key}: row {i} must read {[int(v) for v in expected]}"
 
 
@@ -1486,8 +1487,8 @@ def judge(got, want):
     assert structure["module"], "XorNetwork must be an nn.Module"
     assert structure["neurons"] == 3, \
         f"XorNetwork must be built from exactly three ThresholdNeurons, found {structure['neurons']}"
-    assert structure["other parameters"] == 0, \
-        f"XorNetwork must have no parameters besides those of its three neurons, found {structure['other parameters']} more"
+    extra = structure["other parameters"]
+    assert extra == 0, f"XorNetwork must have no parameters besides those of its three neurons, found {extra} more"
     for key in want.keys("XorNetwork() on "):
         x = want["inputs"][key]
         y = got[key]
@@ -1713,6 +1714,13 @@ for _key, (_stack, _x) in _stacks.items():
 ### END HIDDEN TESTS
 
 # %% judge="test_collapse_linear"
+def same(a, b):
+    """Both None, or equal tensors."""
+    if a is None or b is None:
+        return a is None and b is None
+    return isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and torch.equal(a, b)
+
+
 def judge(got, want):
     for key in want.keys("collapse_linear("):
         layers, x = want["stacks"][key]["layers"], want["stacks"][key]["x"]
@@ -1723,7 +1731,8 @@ def judge(got, want):
         assert tuple(weight["shape"]) == (n_out, n_in), \
             f"{key}: expected nn.Linear({n_in}, {n_out}), whose weight has shape {(n_out, n_in)}; " \
             f"got a weight of shape {tuple(weight['shape'])}"
-        assert weight["dtype"] == x.dtype, f"{key}: the collapsed layer must keep the dtype {x.dtype}, got {weight['dtype']}"
+        assert weight["dtype"] == x.dtype, \
+            f"{key}: the collapsed layer must keep the dtype {x.dtype}, got {weight['dtype']}"
         expected = x.double()
         for w, b in layers:
             expected = expected @ w.double().T + (b.double() if b is not None else 0.0)
@@ -1735,9 +1744,8 @@ def judge(got, want):
         assert torch.allclose(output.double(), expected, rtol=tolerance, atol=tolerance), \
             f"{key}: the collapsed layer computes another function (largest difference from the stack: {error:.3g})"
         after = got[f"the layers after {key}"]
-        unchanged = len(after) == len(layers) and all(
-            torch.equal(w0, w1) and ((b0 is None and b1 is None) or (b0 is not None and b1 is not None and torch.equal(b0, b1)))
-            for (w0, b0), (w1, b1) in zip(layers, after))
+        unchanged = len(after) == len(layers) and all(same(w0, w1) and same(b0, b1)
+                                                      for (w0, b0), (w1, b1) in zip(layers, after))
         assert unchanged, f"{key}: collapse_linear must not modify the layers"
 
 
