@@ -608,8 +608,8 @@ def judge(got, want):
 #
 # Пороговый элемент — самая старая математическая модель нейрона. У Маккаллока и Питтса
 # (1943) нейрон получает входы 0/1 и срабатывает, когда число активных возбуждающих входов
-# достигает порога, если ни один тормозящий вход не активен; связи задаёт конструктор сети,
-# и сама она не обучается [2]. В перцептроне Розенблатта (1958) у каждого входа свой
+# достигает порога, если ни один тормозящий вход не активен; связи задаёт тот, кто строит
+# сеть, и сама она не обучается [2]. В перцептроне Розенблатта (1958) у каждого входа свой
 # вещественный вес, и веса подбираются по примерам обучением [3]. Наш нейрон — элемент
 # перцептрона: он складывает входы с весами, прибавляет смещение и «срабатывает», если сумма
 # положительна:
@@ -1104,7 +1104,6 @@ def truth_table(fn, n_inputs):
     """
     ### BEGIN SOLUTION
     inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n_inputs)), dtype=torch.float32)
-    inputs = inputs.reshape(2 ** n_inputs, n_inputs)
     with torch.no_grad():
         outputs = fn(inputs)
     return torch.cat([inputs, outputs.to(torch.float32)], dim=1)
@@ -1308,7 +1307,7 @@ else:
 #
 # Сложив два последних неравенства, получим $w_1 + w_2 + 2b > 0$, а сложив два первых —
 # $w_1 + w_2 + 2b \le 0$. Противоречие. Геометрически: никакая прямая не отделит точки
-# $(0, 1)$ и $(1, 0)$ от $(0, 0)$ и $(1, 1)$. Такие пределы однослойного перцептрона
+# $(0, 1)$ и $(1, 0)$ от $(0, 0)$ и $(1, 1)$. Такие ограничения однослойного перцептрона
 # подробно разобраны в книге Минского и Пейперта «Перцептроны» (1969) [4].
 #
 # Зато XOR легко собрать из нескольких нейронов в два слоя. Например,
@@ -1631,10 +1630,6 @@ def collapse_linear(layers):
     Keeps the layers' dtype and device and leaves the layers unchanged.
     """
     ### BEGIN SOLUTION
-    layers = list(layers)
-    for layer in layers:
-        if not isinstance(layer, nn.Linear):
-            raise TypeError(f"collapse_linear expects nn.Linear layers only, got {type(layer).__name__}")
     first = layers[0]
     factory = {"dtype": first.weight.dtype, "device": first.weight.device}
     with torch.no_grad():
@@ -1858,8 +1853,6 @@ def is_linearly_separable(outputs):
     """
     ### BEGIN SOLUTION
     target = [float(v) for v in outputs]
-    if len(target) != 4 or any(v not in (0.0, 1.0) for v in target):
-        raise ValueError(f"expected four 0/1 outputs, got {target}")
     corners = list(itertools.product([0.0, 1.0], repeat=2))
     # Weights in {-1, 0, 1} and biases in {-1.5, -0.5, 0.5, 1.5} realise all 14 separable
     # functions of two inputs (the table below shows 14 found; XOR and XNOR are proven out of reach).

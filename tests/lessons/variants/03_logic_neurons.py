@@ -1147,3 +1147,19 @@ def is_linearly_separable(outputs):
 ''',
     },
 }
+
+# Single edits of the solution (tests/lessons/mutants.py) that are still right answers.
+EQUIVALENT_MUTANTS = {
+    "ThresholdNeuron:16:drop float()": "fill_(bias) takes the int or float bias as it is",
+    "make_not:3:1.0->2.0": "weight -2 and bias 0.5 still compute NOT",
+    "make_not:13:1.0->2.0": "weights 2 and bias -0.5 still compute OR for any number of inputs",
+    "format_truth_table:8:drop int()": "the cells keep the float values, which the task allows",
+    "format_truth_table:8:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
+    "XorNetwork:10:1.0->2.0": "weights (2, 1) or (1, 2) with bias -0.5 still compute OR in the hidden layer",
+    "is_linearly_separable:7:drop float()": "ints, bools and 0-dim tensors compare with 0.0 and 1.0 like floats",
+    "is_linearly_separable:13:Eq->NotEq": "it finds a neuron for the complement instead; the complement of a separable "
+                                          "function is separable (negate w and b) and the grid is symmetric",
+    "is_linearly_separable:13:drop float()": "a bool compares with 0.0 and 1.0 like the float",
+    "is_linearly_separable:13:Gt->GtE": "integer weights and half-integer biases never give w.x + b == 0",
+    "is_linearly_separable:13:Add->Sub": "the grid is symmetric under w2 -> -w2 and under b -> -b",
+}
