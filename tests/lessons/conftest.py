@@ -5,7 +5,8 @@ import nbformat
 import pytest
 
 from autograder import Course, grade, release
-from tests.lessons.harness import LESSONS, batch_student, variant_batches, with_cells_replaced
+from tests.lessons.harness import (LESSONS, batch_student, exercises, unsolved_student, variant_batches,
+                                   with_cells_replaced)
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -28,7 +29,8 @@ def released(request, tmp_path_factory) -> Course:
 
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
-    """A class: "solution-<lang>", "stub-<lang>" and the variant batches of the selected lessons."""
+    """A class: "solution-<lang>", "stub-<lang>", the variant batches and, per exercise, the solution with
+    that one exercise left unsolved, of the selected lessons."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -45,6 +47,11 @@ def submissions(request, released, tmp_path_factory):
             for index, batch in enumerate(variant_batches(kind, assignment)):
                 sources = {exercise: source for exercise, (_, source) in batch.items()}
                 submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
+        stub = nbformat.read(released.out_root / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+        stubs = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in stub.cells
+                 if cell.metadata.get("nbgrader", {}).get("grade_id") in exercises(assignment)}
+        for exercise, source in stubs.items():
+            submit(unsolved_student(assignment, exercise), assignment, with_cells_replaced(solution, {exercise: source}))
     return submissions
 
 

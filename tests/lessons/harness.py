@@ -136,6 +136,11 @@ def batch_student(kind: str, assignment: str, index: int) -> str:
     return f"{kind}--{assignment}--{index}"
 
 
+def unsolved_student(assignment: str, exercise: str) -> str:
+    """The student whose notebook is the solution with this one exercise left as the stub."""
+    return f"unsolved--{assignment}--{exercise}"
+
+
 def student_of(kind: str, assignment: str, exercise: str, variant: str) -> str:
     """The student whose notebook holds this variant."""
     for index, batch in enumerate(variant_batches(kind, assignment)):

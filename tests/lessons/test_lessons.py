@@ -4,7 +4,8 @@ import pytest
 
 from autograder import ROOT, release
 from autograder.jail import UNSANDBOXED
-from tests.lessons.harness import LESSONS, exercise_tests, exercises, load_variants, student_of, variant_cases
+from tests.lessons.harness import (LESSONS, exercise_tests, exercises, load_variants, student_of, unsolved_student,
+                                   variant_cases)
 
 LANGS = release.LANGS
 CPU_SECONDS_LIMIT = 60
@@ -70,6 +71,15 @@ def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
         f"the tests of {exercise} accept the wrong variant {variant!r}"
     assert all(c.message for c in cells if c.score < c.max_score), \
         f"a test cell of {exercise} lost its points without a message: did the kernel stop early?"
+
+
+@pytest.mark.parametrize("assignment, exercise", [(a, e) for a in LESSONS for e in exercises(a)])
+def test_an_unsolved_exercise_costs_no_other_its_points(graded, assignment, exercise):
+    result = graded[(unsolved_student(assignment, exercise), assignment)]
+    own = exercise_tests(assignment)[exercise]
+    assert all(e.score == 0 for e in result.exercises if e.exercise in own), f"the stub of {exercise} scored points"
+    others = [e for e in result.exercises if e.exercise not in own and e.status not in ("passed", "manual")]
+    assert not others, f"leaving {exercise} unsolved cost other exercises their points: {others}"
 
 
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("right"))
