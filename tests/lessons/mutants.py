@@ -123,9 +123,14 @@ def mutants_of(exercise: str, source: str) -> list[Mutant]:
         if code != ast.unparse(tree):
             line = edit[3] if isinstance(edit, tuple) else node.lineno
             found.append(Mutant(f"{exercise}:{line}:{what}", exercise, code))
-    unique = {}
+    unique, ids = {}, {}
     for mutant in found:
-        unique.setdefault(mutant.source, mutant)
+        if mutant.source in unique:
+            continue
+        ids[mutant.id] = ids.get(mutant.id, 0) + 1
+        if ids[mutant.id] > 1:  # two edits of one kind on one line: the second is <id>#2
+            mutant = Mutant(f"{mutant.id}#{ids[mutant.id]}", mutant.exercise, mutant.source)
+        unique[mutant.source] = mutant
     return list(unique.values())
 
 

@@ -21,7 +21,7 @@ def test_every_kind_of_single_edit_inside_the_solution_markers():
     assert {"And->Or", "Lt->LtE", "drop Not", "Add->Sub", "Sub->Add", "Mult->Div", "1->2", "1->0", "2->3",
             "drop float()", "drop clone()", "drop statement"} <= ids
     assert all(":3:" not in m.id and ":2:" not in m.id for m in mutants), "only the solution lines are edited"
-    assert len({m.source for m in mutants}) == len(mutants)
+    assert len({m.source for m in mutants}) == len(mutants) == len({m.id for m in mutants})
     for mutant in mutants:
         compile(mutant.source, mutant.id, "exec")
         assert "setup = 1 + 1" in mutant.source
