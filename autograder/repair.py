@@ -335,7 +335,11 @@ def scan(sources: list[str], helpers: set[str] = frozenset()) -> list[str]:
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
                 targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for target in targets:
+                # what is assigned to, not the index it is assigned at (counts[type(x).__name__] = ...)
+                indices = {id(n) for s in ast.walk(target) if isinstance(s, ast.Subscript) for n in ast.walk(s.slice)}
                 for sub in ast.walk(target):
+                    if id(sub) in indices:
+                        continue
                     if isinstance(sub, (ast.Attribute, ast.Subscript)):
                         name = _dotted(sub.value if isinstance(sub, ast.Subscript) else sub)
                         root = name.split(".")[0]

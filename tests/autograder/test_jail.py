@@ -37,8 +37,10 @@ def test_only_what_the_kernel_needs_is_mounted(command, tmp_path):
     assert sources <= allowed, sources - allowed
     assert mounts[VENV] == str(Path(sys.prefix).resolve()) and mounts[f"{PACKAGES}/autograder_kernel"] == str(
         jail.KERNEL_PACKAGE)
+    venv = Path(sys.prefix).resolve()  # make venv puts it inside the repository: only it and the probe are shown
     for source in sources:  # none of them holds the repository, a gradebook or the instructor's home
-        assert not Path(source).is_relative_to(ROOT) or Path(source).is_relative_to(jail.KERNEL_PACKAGE), source
+        assert not Path(source).is_relative_to(ROOT) or Path(source).is_relative_to(jail.KERNEL_PACKAGE) \
+            or Path(source) == venv, source
         assert Path(source) != Path.home() and source not in ("/root", "/etc", "/home", "/tmp")
     writable = [args[i + 1] for i, a in enumerate(args) if a == "--tmpfs"]
     assert writable == ["/tmp", "/dev/shm", HOME, str(tmp_path / "ipc")]
