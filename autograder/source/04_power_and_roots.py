@@ -902,9 +902,10 @@ print(table)
 # `bisection_root(f, lo, hi, tol=1e-5, max_iter=200)` возвращает пару `(x, n)`:
 #
 # - `x` — тензор нулевой размерности, до корня не дальше `tol`;
-# - `n` — число итераций (делений отрезка пополам), `int`; скрытые тесты принимают
-#   $\log_2 \frac{hi - lo}{tol}$ плюс-минус одну итерацию, так что годится любое из обычных правил
-#   остановки: $(hi - lo)/2 \le tol$ или $hi - lo \le tol$;
+# - `n` — число итераций (делений отрезка пополам), `int`. Годится любое из двух обычных правил
+#   остановки: $(hi - lo)/2 \le tol$ (это $\lceil L \rceil - 1$ делений, где $L = \log_2 \frac{hi - lo}{tol}$)
+#   или $hi - lo \le tol$ ($\lceil L \rceil$ делений); скрытые тесты принимают оба числа. Если середина
+#   попала точно в корень ($f(mid) = 0$), можно остановиться на ней, а можно продолжать;
 # - если раньше наберётся `max_iter` делений, остановитесь и верните середину последнего отрезка
 #   (или любую его точку) с `n = max_iter`;
 # - если $f(lo)$ или $f(hi)$ равно нулю, этот конец и есть корень: верните его сразу, с `n = 0`;
@@ -947,9 +948,10 @@ print(table)
 # `bisection_root(f, lo, hi, tol=1e-5, max_iter=200)` returns a pair `(x, n)`:
 #
 # - `x`, a 0-dim tensor within `tol` of a root;
-# - `n`, the number of iterations (halvings of the interval), an `int`; the hidden tests accept
-#   $\log_2 \frac{hi - lo}{tol}$ give or take one iteration, so either usual stopping rule works:
-#   $(hi - lo)/2 \le tol$ or $hi - lo \le tol$;
+# - `n`, the number of iterations (halvings of the interval), an `int`. Either usual stopping rule
+#   works: $(hi - lo)/2 \le tol$ (that is $\lceil L \rceil - 1$ halvings, where
+#   $L = \log_2 \frac{hi - lo}{tol}$) or $hi - lo \le tol$ ($\lceil L \rceil$ halvings); the hidden tests
+#   accept both counts. If a midpoint hits the root exactly ($f(mid) = 0$), you may stop there or go on;
 # - if `max_iter` halvings come first, stop and return the midpoint of the last interval (or any
 #   point of it) with `n = max_iter`;
 # - if $f(lo)$ or $f(hi)$ is zero, that end is the root: return it at once, with `n = 0`;
@@ -1019,7 +1021,7 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
 _root, _n = bisection_root(poly, 0.0, 1.0)
 assert isinstance(_root, torch.Tensor) and isinstance(_n, int), "bisection_root must return (tensor, int)"
 assert abs(_root.item() - 0.4936172193) <= 1e-5, f"the root of poly is 0.49362 to five decimals, got {_root.item():.7f}"
-assert 15 <= _n <= 18, f"bisection on [0, 1] with tol = 1e-5 needs about 16 halvings, got {_n}"
+assert 16 <= _n <= 17, f"bisection on [0, 1] with tol = 1e-5 needs 16 or 17 halvings, got {_n}"
 try:
     bisection_root(poly, 1.0, 2.0)
 except ValueError:
@@ -1033,13 +1035,15 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "(x + 1.2345678)(x^2 + 1)": lambda x: (x + 1.2345678) * (x**2 + 1),
              "1e-3 (x - 0.3217)": lambda x: 1e-3 * (x - 0.3217), "1e4 (0.777 - x)": lambda x: 1e4 * (0.777 - x),
              "sin(x)": torch.sin, "x^3 - 2": lambda x: x**3 - 2, "x - 0.7": lambda x: x - 0.7,
-             "x^2 + 1": lambda x: x**2 + 1, "x^2 - 1": lambda x: x**2 - 1, "-(x^2 + 1)": lambda x: -(x**2) - 1}
+             "x^2 + 1": lambda x: x**2 + 1, "x^2 - 1": lambda x: x**2 - 1, "-(x^2 + 1)": lambda x: -(x**2) - 1,
+             "x - 1": lambda x: x - 1}
 cases = [("lecture polynomial", -3.0, 2.5, {}), ("cos(x) - x", 0.0, 2.0, {}), ("cos(x) - x", 0.0, 2.0, {"tol": 1e-9}),
          ("exp(x) - 3", -1.0, 4.3, {}), ("exp(-x) - 3", -5.0, 1.0, {}), ("(x + 1.2345678)(x^2 + 1)", -7.0, 3.0, {}),
          ("1e-3 (x - 0.3217)", -2.0, 2.5, {}), ("1e4 (0.777 - x)", -3.0, 1.3, {}), ("sin(x)", -1.0, 8.0, {}),
          ("x^3 - 2", -0.3, 3.0, {"tol": 1e-2}),
          ("lecture polynomial", 0.0, 1.0, {"max_iter": 16}), ("lecture polynomial", 0.0, 1.0, {"max_iter": 10}),
          ("x - 0.7", 0.7, 2.0, {}), ("x - 0.7", -1.0, 0.7, {}),
+         ("x - 1", -2.0, 6.0, {}),  # f(mid) is exactly 1 at the first midpoint and exactly 0 at the third
          ("x^2 + 1", -1.5, 2.5, {}), ("x^2 - 1", -1.5, 2.5, {}), ("-(x^2 + 1)", -1.5, 2.5, {})]
 for name, lo, hi, options in cases:
     key = f"bisection_root({name}, {lo}, {hi}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
@@ -1050,7 +1054,8 @@ for name, lo, hi, options in cases:
 # %% judge="test_bisection_root"
 ROOTS = {"lecture polynomial": [0.4936172193407], "cos(x) - x": [0.7390851332151607], "exp(x) - 3": [math.log(3)],
          "exp(-x) - 3": [-math.log(3)], "(x + 1.2345678)(x^2 + 1)": [-1.2345678], "1e-3 (x - 0.3217)": [0.3217],
-         "1e4 (0.777 - x)": [0.777], "sin(x)": [0.0, math.pi, 2 * math.pi], "x^3 - 2": [2 ** (1 / 3)], "x - 0.7": [0.7]}
+         "1e4 (0.777 - x)": [0.777], "sin(x)": [0.0, math.pi, 2 * math.pi], "x^3 - 2": [2 ** (1 / 3)], "x - 0.7": [0.7],
+         "x - 1": [1.0]}
 
 
 def judge(got, want):
@@ -1082,9 +1087,13 @@ def judge(got, want):
                                           f"root (allowed {tol})")
             assert n <= max_iter, f"{key}: counted {n} halvings, more than max_iter = {max_iter}"
             if tol >= slack:  # the answer's dtype resolves tol: the count is known
-                low, high = math.floor(math.log2((hi - lo) / tol)) - 1, math.ceil(math.log2((hi - lo) / tol)) + 1
-                assert low <= n <= high, (f"{key}: bisection needs about log2((hi - lo) / tol) = "
-                                          f"{math.log2((hi - lo) / tol):.1f} halvings, counted {n}")
+                # (hi - lo) / 2 <= tol stops after ceil(L) - 1 halvings, hi - lo <= tol after ceil(L)
+                L = math.log2((hi - lo) / tol)
+                low, high = math.ceil(L - 1e-9) - 1, math.ceil(L + 1e-9)
+                if error == 0:  # a midpoint hit the root exactly: stopping there is right too
+                    low = 1
+                assert low <= n <= high, (f"{key}: the usual stopping rules take {math.ceil(L) - 1} or "
+                                          f"{math.ceil(L)} halvings here, counted {n}")
 
 # %% [markdown] tags=["ru"]
 # ## Задание 2б. Где искать: `find_bracket` [1 балл] (≈ 10 минут)
@@ -1231,11 +1240,14 @@ else:
 # `newton_root(f, x0, tol=1e-5, max_iter=50)` возвращает `(x, n)`:
 #
 # - `x0` — число, `int` или `float` (например, `3` или `2.0`);
-# - остановка, как только $|f(x)| < tol$ (если это верно уже в `x0`, то `n = 0`);
+# - остановка, как только $|f(x)| < tol$, строго (если это верно уже в `x0`, то `n = 0`; при
+#   $|f(x)| = tol$ шаг ещё нужен);
 # - `n` — число сделанных шагов Ньютона, `int`; `x` — тензор нулевой размерности;
 # - шагов не больше `max_iter`: если $|f(x)| < tol$ достигнуто ровно на шаге номер `max_iter`, это
 #   успех, `n = max_iter`;
-# - `ZeroDivisionError`, если $f'(x) = 0$ в очередной точке: касательная горизонтальна, шаг не определён;
+# - `ZeroDivisionError`, если $f'(x) = 0$ в точке, из которой нужно сделать шаг: касательная
+#   горизонтальна, шаг не определён (после шага номер `max_iter` шагов больше не делают, там важен
+#   только `RuntimeError`);
 # - `RuntimeError`, если и после `max_iter` шагов $|f(x)| \ge tol$; в сообщении — значение `max_iter`.
 #
 # Скрытые тесты сравнивают `n` с числом шагов эталонного решения, проверяют $|f(x)| < tol$, то, что `x` —
@@ -1275,11 +1287,13 @@ else:
 # `newton_root(f, x0, tol=1e-5, max_iter=50)` returns `(x, n)`:
 #
 # - `x0` is a number, an `int` or a `float` (for example `3` or `2.0`);
-# - it stops as soon as $|f(x)| < tol$ (if that already holds at `x0`, then `n = 0`);
+# - it stops as soon as $|f(x)| < tol$, strictly (if that already holds at `x0`, then `n = 0`; at
+#   $|f(x)| = tol$ another step is due);
 # - `n` is the number of Newton steps taken, an `int`; `x` is a 0-dim tensor;
 # - at most `max_iter` steps: reaching $|f(x)| < tol$ exactly at step number `max_iter` is a
 #   success, `n = max_iter`;
-# - `ZeroDivisionError` if $f'(x) = 0$ at an iterate: the tangent is flat and the step is undefined;
+# - `ZeroDivisionError` if $f'(x) = 0$ at a point a step must be taken from: the tangent is flat and
+#   the step is undefined (after step number `max_iter` no step is due, so only the `RuntimeError` counts);
 # - `RuntimeError` if $|f(x)| \ge tol$ still after `max_iter` steps, with the value of `max_iter` in the
 #   message.
 #
@@ -1362,14 +1376,17 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "x^2 - 2": lambda x: x**2 - 2, "tanh(3x) + 0.2": lambda x: torch.tanh(3 * x) + 0.2,
              "x^5 - x + 1": lambda x: x**5 - x + 1, "x^2 - 4": lambda x: x**2 - 4,
              "x^3 - 2x + 2": lambda x: x**3 - 2 * x + 2, "x^2 + 1": lambda x: x**2 + 1,
-             "x^3 - 3x + 5": lambda x: x**3 - 3 * x + 5, "x^3 - 2x - 5 (its backward counts calls)": CountedCubic.apply}
+             "x^3 - 3x + 5": lambda x: x**3 - 3 * x + 5, "x^3 - 2x - 5 (its backward counts calls)": CountedCubic.apply,
+             "f(x) = x": lambda x: x}
 cases = [("lecture polynomial", 2.0, {}), ("cos(x) - x", 1.0, {}), ("x^3 + 2x + 5", 0.0, {}), ("exp(x) - 3", 0.0, {}),
          ("exp(-x) - 3", 0.0, {}), ("atan(x) - 0.5", 0.3, {}), ("x^2 - 2", -1.0, {}), ("tanh(3x) + 0.2", 0.1, {}),
          ("x^2 - 2", 3.0, {"tol": 1e-3}), ("x^5 - x + 1", -2.0, {}), ("x^2 - 4", 2.0, {}), ("x^2 - 2", 3, {}),
          ("x^3 - 2x - 5 (its backward counts calls)", 2.0, {}),
          ("lecture polynomial", 2.0, {"max_iter": 7}), ("lecture polynomial", 2.0, {"max_iter": 6}),
          ("x^3 - 2x + 2", 0.0, {"max_iter": 17}), ("x^2 + 1", 0.5, {}),
-         ("x^2 - 4", 0.0, {}), ("x^3 - 3x + 5", -1.0, {}), ("x^2 + 1", 1.0, {})]
+         ("x^2 - 4", 0.0, {}), ("x^3 - 3x + 5", -1.0, {}), ("x^2 + 1", 1.0, {}),
+         ("x^2 + 1", 1.0, {"max_iter": 1}),
+         ("f(x) = x", 2.0**-17, {"tol": 2.0**-17})]  # |f(x0)| == tol exactly: not converged yet  # f' = 0 after the last allowed step: no step is due, so RuntimeError
 for name, x0, options in cases:
     key = f"newton_root({name}, {x0}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
     probe.record(f"case of {key}", {"f": name, "tol": 1e-5, "max_iter": 50, **options})
@@ -1383,7 +1400,7 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "exp(-x) - 3": lambda x: torch.exp(-x) - 3, "atan(x) - 0.5": lambda x: torch.atan(x) - 0.5,
              "x^2 - 2": lambda x: x**2 - 2, "tanh(3x) + 0.2": lambda x: torch.tanh(3 * x) + 0.2,
              "x^5 - x + 1": lambda x: x**5 - x + 1, "x^2 - 4": lambda x: x**2 - 4,
-             "x^3 - 2x - 5 (its backward counts calls)": lambda x: x * x * x - 2 * x - 5}
+             "x^3 - 2x - 5 (its backward counts calls)": lambda x: x * x * x - 2 * x - 5, "f(x) = x": lambda x: x}
 WHY = {"RuntimeError": "|f(x)| < tol is not reached within max_iter = {max_iter} steps",
        "ZeroDivisionError": "f'(x) = 0 at an iterate"}
 CUBIC = "newton_root(x^3 - 2x - 5 (its backward counts calls), 2.0)"
@@ -1559,9 +1576,9 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 #   (нули в начале строки дают многочлены меньшей степени); dtype `float64` или `float32`, считайте
 #   в нём; `coeffs` не меняйте;
 # - `x0` — число (`int` или `float`) или тензор формы `(B,)`: начальные приближения;
-# - возвращает тензор формы `(B,)` с корнями: $|p_i(x_i)| < tol$ для каждого $i$, причём это тот
-#   корень, к которому метод Ньютона приходит из своего $x_0$ (у $x^2 - 2$ из $1$ — $\sqrt 2$, из $-1$ —
-#   $-\sqrt 2$);
+# - возвращает тензор формы `(B,)` с корнями: $|p_i(x_i)| < tol$ (строго) для каждого $i$, причём
+#   это тот корень, к которому метод Ньютона приходит из своего $x_0$ (у $x^2 - 2$ из $1$ — $\sqrt 2$,
+#   из $-1$ — $-\sqrt 2$);
 # - шагов не больше `max_iter`, и `max_iter` шагов, после которых сошлись все, — это успех; если после
 #   `max_iter` шагов сошлись не все, `RuntimeError`, в сообщении — значение `max_iter`;
 # - один цикл Python — по итерациям; цикла по многочленам нет. Скрытые тесты записывают вызовы
@@ -1600,8 +1617,8 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 #   first (leading zeros give polynomials of lower degree); its dtype is `float64` or `float32`:
 #   compute in it; leave `coeffs` unchanged;
 # - `x0` is a number (an `int` or a `float`) or a tensor of shape `(B,)`: the starting points;
-# - it returns a tensor of shape `(B,)` of roots: $|p_i(x_i)| < tol$ for every $i$, and it is the
-#   root that Newton's method reaches from its own $x_0$ (for $x^2 - 2$, $\sqrt 2$ from $1$ and
+# - it returns a tensor of shape `(B,)` of roots: $|p_i(x_i)| < tol$ (strictly) for every $i$, and it
+#   is the root that Newton's method reaches from its own $x_0$ (for $x^2 - 2$, $\sqrt 2$ from $1$ and
 #   $-\sqrt 2$ from $-1$);
 # - at most `max_iter` steps, and `max_iter` steps after which all have converged is a success; if
 #   some have not converged after `max_iter` steps, `RuntimeError` with the value of `max_iter` in the
@@ -1688,7 +1705,8 @@ cases = [("64 quintics and cubics", quintics, 0.0, {}), ("64 quintics and cubics
          ("6 mixed polynomials", mixed, -1.5, {"max_iter": 8}), ("6 mixed polynomials", mixed, -1.5, {"max_iter": 7}),
          ("x^3 - 2x + 2 and x - 2", torch.tensor([[1.0, 0, -2, 2], [0, 0, 1, -2]], dtype=torch.float64), 0.0,
           {"max_iter": 17}),
-         ("x^2 + 1 and x - 2", torch.tensor([[1.0, 0, 1], [0, 1, -2]], dtype=torch.float64), 0.5, {})]
+         ("x^2 + 1 and x - 2", torch.tensor([[1.0, 0, 1], [0, 1, -2]], dtype=torch.float64), 0.5, {}),
+         ("p(x) = x", torch.tensor([[1.0, 0.0]], dtype=torch.float64), 2.0**-17, {"tol": 2.0**-17})]  # |p(x0)| == tol
 for name, coeffs, x0, options in cases:
     key = f"newton_roots_batched({name}, x0={'per polynomial' if isinstance(x0, torch.Tensor) else x0}" + "".join(
         f", {k}={v}" for k, v in options.items()) + ")"
