@@ -9,8 +9,7 @@ WRONG = {
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         result = torch.ones_like(x)
@@ -35,8 +34,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         return x ** p
@@ -58,8 +56,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         result, square = torch.ones_like(x), x
@@ -87,8 +84,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         result, square = torch.ones_like(x), x
@@ -142,8 +138,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         result, square = torch.ones_like(x), x
         while p > 0:
             if p & 1:
@@ -169,8 +164,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         result, square = torch.ones(x.shape), x
@@ -198,8 +192,7 @@ class Power(torch.autograd.Function):
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"p must be non-negative, got {p}")
         result, square = torch.ones_like(x), x
@@ -223,6 +216,237 @@ class Power(torch.autograd.Function):
             return torch.zeros_like(grad_output), None
         return grad_output * ctx.p * Power.forward(x.clone(), ctx.p - 1), None
 ''',
+        # 2.0 and 0.0 have no fractional part, so they are let through as integers
+        "accepts_integral_float": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if isinstance(p, float) and p.is_integer():
+            p = int(p)
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = int(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # isinstance(p, int): NumPy integers and integer 0-dim tensors are refused
+        "rejects_numpy_integers": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if not isinstance(p, int):
+            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # any tensor p is read with .item(): torch.tensor(2.0) is accepted
+        "accepts_float_tensor": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        if isinstance(p, torch.Tensor):
+            p = int(p.item())
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        p = inputs[1]
+        ctx.p = int(p.item()) if isinstance(p, torch.Tensor) else int(p)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # the ValueError does not say which p was received
+        "value_error_without_value": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError("p must be a non-negative integer")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # the TypeError does not say what was received
+        "type_error_without_type": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        try:
+            p = operator.index(p)
+        except TypeError:
+            raise TypeError("p must be an integer") from None
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # x ** p instead of x ** (p - 1) in the derivative
+        "derivative_power_off_by_one": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p), None
+""",
+        # torch.stack + prod: the values are right, but prod is not a multiplication of two tensors
+        "stack_and_prod": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        if p == 0:
+            return torch.ones_like(x)
+        return torch.stack([x] * p).prod(dim=0)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
+        # returns x itself for p = 1, which setup_context then cannot save
+        "returns_input_for_p_one": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        p = operator.index(p)
+        if p < 0:
+            raise ValueError(f"p must be non-negative, got {p}")
+        if p == 1:
+            return x
+        result, square = torch.ones_like(x), x
+        while p:
+            if p & 1:
+                result = result * square
+            square = square * square
+            p >>= 1
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
+""",
     },
     "bisection_root": {
         # stops when |f(mid)| < tol: far from the root for a flat f
@@ -331,6 +555,107 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
             hi = mid
     return (lo + hi) / 2, n
 ''',
+        # no early return for a root at an end: [-1, 0.7] for x - 0.7 looks like "no sign change"
+        "misses_root_at_end": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+""",
+        # stops one halving before max_iter
+        "one_halving_short": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter - 1:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+""",
+        # one halving past max_iter
+        "one_halving_too_many": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n <= max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+""",
+        # returns the lower end of the last interval: up to 2 * tol from the root
+        "returns_lower_end": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError(f"no sign change on [{lo.item()}, {hi.item()}]")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return lo, n
+""",
+        # the ValueError does not name the interval
+        "error_without_interval": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if (f_lo > 0) == (f_hi > 0):
+        raise ValueError("f has the same sign at both ends")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if (f(mid) > 0) == (f_lo > 0):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+""",
     },
     "find_bracket": {
         # only looks at [0, s]: misses roots on the negative side
@@ -387,6 +712,61 @@ def find_bracket(f, start=1.0, max_doublings=60):
         s = s * 2
     raise ValueError(f"no sign change up to {s.item()}")
 ''',
+        # forgets that f(s) == 0 is a root when f(-s) < 0 too
+        "misses_zero_at_right_end": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+    raise ValueError(f"no sign change up to {s}")
+""",
+        # forgets that f(-s) == 0 is a root when f(s) < 0 too
+        "misses_zero_at_left_end": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+    raise ValueError(f"no sign change up to {s}")
+""",
+        # compares f >= 0 at both ends: a zero counts as positive, so (x - 4)^2 at s = 4 is missed
+        "zero_counts_as_positive": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if (f_lo >= 0) != (f_hi >= 0):
+            return -s, s
+        s *= 2
+    raise ValueError(f"no sign change up to {s}")
+""",
+        # doubles before the first test: [-start, start] itself is never tried
+        "doubles_before_testing": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        s *= 2
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+    raise ValueError(f"no sign change up to {s}")
+""",
+        # RuntimeError instead of ValueError when there is no sign change
+        "raises_runtime_error": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo, f_hi = f(torch.tensor(-s)).item(), f(torch.tensor(s)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > 0) != (f_hi > 0):
+            return -s, s
+        s *= 2
+    raise RuntimeError(f"no sign change up to {s}")
+""",
     },
     "newton_root": {
         # no check for f'(x) == 0: divides by zero and runs into inf/nan
@@ -488,6 +868,57 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
             x = x - fx / dfx
     raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
 ''',
+        # torch.tensor(x0, requires_grad=True): an integer x0 gives an integer tensor, which cannot have a gradient
+        "integer_x0_fails": """
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(x0, requires_grad=True)
+    for n in range(max_iter + 1):
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        if n == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x = (x - fx / dfx).requires_grad_(True)
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+""",
+        # gives up after max_iter - 1 steps: convergence at step max_iter is reported as a failure
+        "one_step_short": """
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter):
+        x.requires_grad_(True)
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x = x - fx / dfx
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+""",
+        # the RuntimeError does not name max_iter
+        "error_without_max_iter": """
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64)
+    for n in range(max_iter + 1):
+        x.requires_grad_(True)
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x.detach(), n
+        if n == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError("f'(x) = 0")
+        with torch.no_grad():
+            x = x - fx / dfx
+    raise RuntimeError("Newton's method did not converge")
+""",
     },
     "newton_roots_batched": {
         # a Python loop over the polynomials: right roots, but the work grows with B
@@ -571,6 +1002,96 @@ def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
             x = x - value.sum() / slope.sum()
     return x.detach()
 ''',
+        # torch.as_tensor(x0) without the dtype of coeffs: an integer x0 stays an integer tensor
+        "integer_x0_fails": """
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter + 1):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        done = value.detach().abs() < tol
+        if done.all():
+            return x.detach()
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - value / slope)
+    raise RuntimeError(f"not all polynomials converged within max_iter = {max_iter} steps")
+""",
+        # gives up after max_iter - 1 steps: convergence at step max_iter is reported as a failure
+        "one_step_short": """
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        done = value.detach().abs() < tol
+        if done.all():
+            return x.detach()
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - value / slope)
+    raise RuntimeError(f"not all polynomials converged within max_iter = {max_iter} steps")
+""",
+        # returns whatever it has after max_iter steps instead of raising RuntimeError
+        "no_runtime_error": """
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        done = value.detach().abs() < tol
+        if done.all():
+            break
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - value / slope)
+    return x.detach()
+""",
+        # the RuntimeError does not name max_iter
+        "error_without_max_iter": """
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
+    for _ in range(max_iter + 1):
+        x.requires_grad_(True)
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        done = value.detach().abs() < tol
+        if done.all():
+            return x.detach()
+        (slope,) = torch.autograd.grad(value.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - value / slope)
+    raise RuntimeError("some polynomials did not converge")
+""",
+        # right roots, right errors, but a Python loop over the polynomials: only the call count tells
+        "loop_with_exact_semantics": """
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    starts = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0])
+    roots = []
+    for row, start in zip(coeffs, starts):
+        x = start.clone()
+        for step in range(max_iter + 1):
+            x.requires_grad_(True)
+            value = torch.zeros_like(x)
+            for c in row:
+                value = value * x + c
+            if value.abs().item() < tol:
+                break
+            if step == max_iter:
+                raise RuntimeError(f"a polynomial did not converge within max_iter = {max_iter} steps")
+            (slope,) = torch.autograd.grad(value, x)
+            with torch.no_grad():
+                x = x - value / slope
+        roots.append(x.detach())
+    return torch.stack(roots)
+""",
     },
 }
 
@@ -581,8 +1102,7 @@ RIGHT = {
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, p):
-        if not isinstance(p, int):
-            raise TypeError(f"expected an int exponent, got {p!r}")
+        p = operator.index(p)
         if p < 0:
             raise ValueError(f"negative exponent {p}")
         ctx.save_for_backward(x)
@@ -606,13 +1126,19 @@ class Power(torch.autograd.Function):
             return grad_output * 0, None
         return grad_output * ctx.p * x ** (ctx.p - 1), None
 ''',
-        # left-to-right binary method with torch.square, derivative through the same Function
+        # left-to-right binary method with torch.square, derivative through the same Function,
+        # integers told apart by hand (numbers.Integral and integer 0-dim tensors), other messages
         "left_to_right_square": '''
+import numbers
+
+
 class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
-        if isinstance(p, bool) or not isinstance(p, int):
-            raise TypeError(f"p must be an int, got {type(p).__name__}")
+        if isinstance(p, torch.Tensor) and p.dim() == 0 and not p.is_floating_point() and not p.is_complex():
+            p = int(p)
+        if isinstance(p, bool) or not isinstance(p, numbers.Integral):
+            raise TypeError(f"p must be an integer, got {type(p).__name__}")
         if p < 0:
             raise ValueError(f"p = {p} is negative")
         result = torch.ones_like(x)
@@ -626,7 +1152,7 @@ class Power(torch.autograd.Function):
     def setup_context(ctx, inputs, output):
         x, p = inputs
         ctx.save_for_backward(x)
-        ctx.p = p
+        ctx.p = int(p)
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -635,6 +1161,39 @@ class Power(torch.autograd.Function):
         derivative = p * Power.apply(x, p - 1) if p > 0 else torch.zeros_like(x)
         return grad_output * derivative, None
 ''',
+        # in-place multiplications on copies, its own wording of both errors
+        "inplace_on_copies": """
+class Power(torch.autograd.Function):
+    @staticmethod
+    def forward(x, p):
+        try:
+            p = operator.index(p)
+        except TypeError:
+            raise TypeError(f"expected an integer exponent, received {p!r}") from None
+        if p < 0:
+            raise ValueError(f"Power: the exponent {p} is negative")
+        result = torch.ones_like(x)
+        square = x.clone()
+        while p > 0:
+            if p % 2 == 1:
+                result.mul_(square)
+            p //= 2
+            if p > 0:
+                square.mul_(square)
+        return result
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.p = operator.index(inputs[1])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        if ctx.p == 0:
+            return torch.zeros_like(grad_output), None
+        return ctx.p * Power.forward(x, ctx.p - 1) * grad_output, None
+""",
     },
     "bisection_root": {
         # plain Python floats inside, copysign for the signs, a float32 tensor out
@@ -687,6 +1246,30 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
             b = m
     return a + (b - a) / 2, iterations
 ''',
+        # the lecture's FloatTensor style: float32 all the way (tol = 1e-9 then runs to max_iter)
+        "float32_lecture_style": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.tensor(float(lo)), torch.tensor(float(hi))
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if torch.sign(f_lo) == torch.sign(f_hi):
+        raise ValueError(f"f({lo.item()}) and f({hi.item()}) have the same sign")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        f_mid = f(mid)
+        n += 1
+        if f_mid == 0:
+            return mid, n
+        if torch.sign(f_mid) == torch.sign(f_lo):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+""",
     },
     "find_bracket": {
         # a while loop over both ends, float arguments to f, torch.sign
@@ -704,6 +1287,17 @@ def find_bracket(f, start=1.0, max_doublings=60):
         lo, hi = 2 * lo, 2 * hi
         doublings += 1
 ''',
+        # float32 tensors for the ends, signs with torch.sign
+        "float32_tensors": """
+def find_bracket(f, start=1.0, max_doublings=60):
+    s = torch.tensor(float(start))
+    for _ in range(max_doublings + 1):
+        sign_lo, sign_hi = torch.sign(f(-s)), torch.sign(f(s))
+        if sign_lo == 0 or sign_hi == 0 or sign_lo != sign_hi:
+            return -float(s), float(s)
+        s = s * 2
+    raise ValueError("no sign change within start * 2**max_doublings")
+""",
     },
     "newton_root": {
         # float32, backward() with the gradient reset, an in-place update under no_grad
@@ -743,6 +1337,23 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
         x = x - fx / slope
     raise RuntimeError(f"{max_iter} steps were not enough")
 ''',
+        # a fresh leaf from a Python float at every step
+        "fresh_leaf_each_step": """
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    value = float(x0)
+    for n in range(max_iter + 1):
+        x = torch.tensor(value, dtype=torch.float64, requires_grad=True)
+        fx = f(x)
+        if fx.abs().item() < tol:
+            return x.detach(), n
+        if n < max_iter:
+            fx.backward()
+            slope = x.grad.item()
+            if slope == 0.0:
+                raise ZeroDivisionError(f"the derivative is zero at x = {value}")
+            value -= fx.item() / slope
+    raise RuntimeError(f"max_iter={max_iter} steps did not reach |f(x)| < {tol}")
+""",
     },
     "newton_roots_batched": {
         # analytic derivative, powers of x with pow, every entry updated until all converge
@@ -783,4 +1394,38 @@ def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     raise RuntimeError(f"some polynomials did not converge within max_iter = {max_iter}")
 ''',
     },
+}
+
+# Mutants of the reference solution (tests/lessons/mutants.py) that are still right answers, and why.
+EQUIVALENT_MUTANTS = {
+    "bisection_root:17:drop bool()": "f_lo > 0 is a one-element bool tensor: comparing it works as the bool did",
+    "bisection_root:18:drop bool()": "the same comparison on a one-element bool tensor",
+    "bisection_root:28:drop bool()": "the same comparison on a one-element bool tensor",
+    "bisection_root:19:drop item()": "only the message changes: a 0-dim tensor formats with :g like its number",
+    "bisection_root:20:drop item()": "only the message changes: a 0-dim tensor formats with :g like its number",
+    "bisection_root:17:Gt->GtE": "f(lo) == 0 has already returned, so > 0 and >= 0 agree here",
+    "bisection_root:18:Gt->GtE": "f(hi) == 0 has already returned, so > 0 and >= 0 agree here",
+    "bisection_root:28:Gt->GtE": "f(mid) == 0 has already returned, so > 0 and >= 0 agree here",
+    "bisection_root:22:Gt->GtE": "stops one halving later only when (hi - lo) / 2 equals tol exactly: still within tol",
+    "bisection_root:22:2->1": "the stopping rule hi - lo <= tol, which the task accepts (one halving more)",
+    "bisection_root:26:drop statement": "going on past a midpoint that is exactly a root still ends within tol (allowed)",
+    "bisection_root:27:drop statement": "going on past a midpoint that is exactly a root still ends within tol (allowed)",
+    "find_bracket:7:drop item()": "a one-element tensor compares with 0 like its number; the bracket is built from floats",
+    "find_bracket:8:drop item()": "a one-element tensor compares with 0 like its number; the bracket is built from floats",
+    "find_bracket:9:Gt->GtE": "f(s) == 0 is caught by the clause before, so > 0 and >= 0 agree here",
+    "newton_root:8:drop float()": "torch.tensor(x0, dtype=torch.float64) accepts an int x0 as well",
+    "newton_root:12:drop item()": "abs() of a one-element tensor compares with tol like its number",
+    "newton_root:13:drop detach()": "the same root; the task does not ask for a tensor without grad",
+    "newton_root:17:drop item()": "a one-element tensor compares with 0 like its number",
+    "newton_root:22:drop item()": "only the message changes: a 0-dim tensor formats with :.3g like its number",
+    "newton_root:18:drop item()": "only the message changes: a 0-dim tensor formats with :.6g like its number",
+    "newton_root:9:1->2": "the loop still breaks at n == max_iter: the extra round never starts",
+    "newton_roots_batched:15:Add->Sub": "Horner with every coefficient subtracted computes -p(x): same roots, same Newton steps",
+    "newton_roots_batched:21:drop detach()": "a comparison gives a tensor without grad either way",
+    "newton_roots_batched:10:drop clone()": "x is replaced by a new tensor at every step, so the expanded view is never written",
+    "newton_roots_batched:18:1->2": "the loop still breaks at step == max_iter: the extra round never starts",
+    "newton_roots_batched:23:drop detach()": "the same roots; the task does not ask for a tensor without grad",
+    "newton_roots_batched:24:drop statement": "after max_iter steps one more step is taken but never checked: RuntimeError all the same",
+    "newton_roots_batched:25:drop statement": "after max_iter steps one more step is taken but never checked: RuntimeError all the same",
+    "newton_roots_batched:29:drop int()": "only the message changes; it still names max_iter",
 }
