@@ -7,8 +7,8 @@ submission's own tags never reach here. A demo still runs when the student's cod
 defines (an import or a variable made in a demonstration): then skipping could cost a correct
 answer its points. The skipped cells get a tag that the executor skips (SandboxExecute.skip_tag).
 """
-import ast
 import re
+import symtable
 
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 
@@ -17,27 +17,34 @@ SKIP_TAG = "autograder-skip-demo"
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
-def names_defined(source: str) -> set[str]:
+def _table(source: str):
     try:
-        tree = ast.parse(source)
+        return symtable.symtable(source, "<cell>", "exec")
     except SyntaxError:
-        return set(IDENTIFIER.findall(source))  # unknown: assume it defines whatever it mentions
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-    return names
+        return None  # unknown: assume the cell defines and uses whatever it mentions
+
+
+def names_defined(source: str) -> set[str]:
+    """The global names a cell binds (assignments, imports, defs and classes at its top level)."""
+    table = _table(source)
+    if table is None:
+        return set(IDENTIFIER.findall(source))
+    return {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
 
 
 def names_used(source: str) -> set[str]:
-    try:
-        return {node.id for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Name)}
-    except SyntaxError:
+    """The global names a cell reads, at its top level or from inside its functions (locals excluded)."""
+    table = _table(source)
+    if table is None:
         return set(IDENTIFIER.findall(source))
+    used, pending = set(), [table]
+    while pending:
+        scope = pending.pop()
+        top = scope.get_type() == "module"
+        used |= {s.get_name() for s in scope.get_symbols()
+                 if s.is_referenced() and (top or s.is_global() or s.is_declared_global())}
+        pending += scope.get_children()
+    return used
 
 
 def is_student_code(cell) -> bool:
