@@ -20,7 +20,6 @@ LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the noteboo
 """
 import asyncio
 import json
-import signal
 import time
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
@@ -87,7 +86,8 @@ class SandboxExecute(Execute):
         self._deadline = None  # set when the first cell runs: kernel start-up does not count
         self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
         self._cells = (resources or {}).setdefault("autograder", {}).setdefault("cells", {})
-        self._output_bytes, self._cut_at, self._flood_stop, self._probing = 0, None, None, False
+        self._output_bytes, self._cut_at, self._probing = 0, None, False
+        self._flooded = self._oversized = False  # the kernel was stopped for output past 2 caps / one huge message
         try:
             nb, resources = super().preprocess(nb, resources, km)
         except (DeadKernelError, RuntimeError) as error:
@@ -111,6 +111,18 @@ class SandboxExecute(Execute):
 
     start_new_kernel_client = run_sync(async_start_new_kernel_client)  # nbclient's setup_kernel calls this name
 
+    async def _async_check_alive(self) -> None:
+        """nbclient's check, polled every second while a cell runs, that also stops a kernel whose output
+        connection was dropped (one message past jail.MAX_MESSAGE, never read): nothing more can come
+        from it, so it is not left to run until the cell's time limit."""
+        await super()._async_check_alive()
+        if self.kc.output_dropped():
+            await asyncio.sleep(0.5)  # a kernel that exits drops the connection too: see it dead first
+            await super()._async_check_alive()
+            self._oversized = True
+            self.km.kill_now()
+            raise DeadKernelError("the kernel's output connection was dropped")
+
     def process_message(self, msg, cell, cell_index):
         """nbclient's, with every output counted against the notebook's cap while the kernel runs."""
         content = msg.get("content", {})
@@ -128,9 +140,10 @@ class SandboxExecute(Execute):
         if self._cut_at is None:
             self._cut_at = cell_index
             self.log.warning("output past %g MiB: no more is recorded", self.output_mb)
-        if self._output_bytes > 2 * limit and self._flood_stop is None:
+        if self._output_bytes > 2 * limit and not self._flooded:
             self.log.warning("output past %g MiB: the kernel is stopped", 2 * self.output_mb)
-            self._flood_stop = asyncio.ensure_future(self.km.signal_kernel(signal.SIGKILL))
+            self._flooded = True
+            self.km.kill_now()
         return None
 
     def preprocess_cell(self, cell, resources, index):
@@ -191,17 +204,15 @@ class SandboxExecute(Execute):
             self._check_assign_resources(resources)
             cell = self.execute_cell(cell, index, store_history=store_history)
         except CellTimeoutError:  # no output for too long (nbclient raises instead of recording it)
-            # a message past jail.MAX_MESSAGE was dropped unread, with what followed it
-            if self.kc.output_dropped() and run_sync(self.km.is_alive)():
+            cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
+        except DeadKernelError:
+            if self._oversized:
                 self._stopped = FLOODED
-                self._kill_kernel()
                 cell.outputs = list(cell.get("outputs", [])) + [_error(
                     OUTPUT_LIMIT_ENAME, f"the kernel was stopped: this cell sent one output bigger than "
                                         f"{MAX_MESSAGE >> 20} MiB")]
                 return cell, resources
-            cell.outputs = list(cell.get("outputs", [])) + [_error(TIMEOUT_ENAME, "")]
-        except DeadKernelError:
-            if self._flood_stop is not None:
+            if self._flooded:
                 self._stopped = FLOODED
                 cell.outputs = list(cell.get("outputs", [])) + [_error(
                     OUTPUT_LIMIT_ENAME, f"the kernel was stopped: the notebook kept writing output past "
@@ -213,7 +224,7 @@ class SandboxExecute(Execute):
             return cell, resources
         finally:
             self.timeout = per_cell
-        if self._flood_stop is not None:  # stopped as the cell ended: later cells are not run
+        if self._flooded:  # stopped as the cell ended: later cells are not run
             self._stopped = FLOODED
         if _timed_out(cell):
             for output in cell.outputs:

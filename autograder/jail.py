@@ -35,6 +35,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -353,6 +354,16 @@ class SandboxKernelManager(AsyncKernelManager):
         except BaseException:  # nbclient cleans up only after a kernel that started
             self._release()
             raise
+
+    def kill_now(self) -> None:
+        """SIGKILL the kernel from synchronous code, as signal_kernel would: a flood of output keeps
+        nbclient's loop busy with ready messages, so a kill scheduled on that loop may never run."""
+        pgid, process = getattr(self.provisioner, "pgid", None), getattr(self.provisioner, "process", None)
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (OSError, TypeError):
+            if process is not None and process.poll() is None:
+                process.kill()
 
     def seal(self) -> None:
         """Once the kernel has made its sockets: its socket folder takes no new entry (no symlink

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nbformat import NotebookNode
-from nbgrader.preprocessors import SaveAutoGrades
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 from traitlets import Unicode
 
@@ -280,20 +279,3 @@ class JudgeCells(NbGraderPreprocessor):
         nb.metadata["autograder"] = {"verdicts": verdicts, "tampering": state["tampering"], "missing_answers": missing}
         return nb, resources
 
-
-class SaveJudgedGrades(SaveAutoGrades):
-    """nbgrader's SaveAutoGrades, with a test cell's score taken from its verdict, never from its outputs."""
-
-    def preprocess(self, nb, resources):
-        self._verdicts = resources.get("autograder", {}).get("verdicts", {})
-        return super().preprocess(nb, resources)
-
-    def _add_score(self, cell, resources):
-        verdict = self._verdicts.get(cell.metadata["nbgrader"]["grade_id"])
-        if verdict is None:  # a manually graded answer: nbgrader's own rule
-            return super()._add_score(cell, resources)
-        grade = self.gradebook.find_grade(cell.metadata["nbgrader"]["grade_id"], self.notebook_id,
-                                          self.assignment_id, self.student_id)
-        grade.auto_score = verdict["score"]
-        grade.needs_manual_grade = grade.manual_score is not None
-        self.gradebook.db.commit()

@@ -1,4 +1,7 @@
 """The probe's instruments and its tamper check, run in this process (they need torch and IPython, not a kernel)."""
+import random
+
+import numpy
 import pytest
 import torch
 from IPython.core.interactiveshell import InteractiveShell
@@ -82,3 +85,20 @@ def test_torch_dynamo_wrapping_manual_seed_is_not_flagged_but_replacing_it_is(sh
         assert "torch.manual_seed was replaced" in probe.tampering()
     finally:
         torch.manual_seed = original
+
+
+def test_a_probes_random_inputs_do_not_depend_on_what_ran_before_it(monkeypatch):
+    published = []
+    monkeypatch.setattr(probe, "_publish", published.append)
+    code = ("import random\nimport numpy\n"
+            "probe.record('inputs', [torch.randn(3).tolist(), random.random(), float(numpy.random.rand())])")
+
+    def observed(grade_id: str, before: int) -> list:
+        torch.rand(before), [random.random() for _ in range(before)], numpy.random.rand(before)  # the student's use
+        probe.run(grade_id, code, {"torch": torch})
+        return published.pop()["observations"]["inputs"]
+
+    first = observed("test_x", 0)
+    assert observed("test_x", 5) == first
+    assert observed("test_x", 17) == first
+    assert observed("test_y", 5) != first, "each test cell has its own seed"

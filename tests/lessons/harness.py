@@ -5,7 +5,6 @@ to a notebook. A notebook of wrong variants only packs exercises that are indepe
 their cells (solution, test, variants) uses a name another one defines. A failing test cell is then
 the exercise's own failure, never a neighbour's.
 """
-import ast
 import functools
 import importlib.util
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import nbformat
 
 from autograder import Course, release
+from autograder.demos import names_defined, names_used
 from autograder.judge import answer_of
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
@@ -60,22 +60,6 @@ def exercise_tests(assignment: str) -> dict[str, list[str]]:
 def exercises(assignment: str) -> list[str]:
     """Grade ids of the solution cells that a graded test cell checks."""
     return list(exercise_tests(assignment))
-
-
-def names_defined(source: str) -> set[str]:
-    names = set()
-    for node in ast.parse(source).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        else:
-            names.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
-    return names
-
-
-def names_used(source: str) -> set[str]:
-    return {node.id for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Name)}
 
 
 @functools.cache
