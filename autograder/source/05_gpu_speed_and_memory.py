@@ -2307,9 +2307,12 @@ def memory_info():
     return simulated.mem_get_info()
 
 
-def allocator_for(dtype, calls):
+def allocator_for(dtype, calls, max_calls=200):
+    """try_alloc for one dtype; past max_calls (a binary search needs under 80) it raises TooManyCalls."""
     def try_alloc(n):
         calls.append(n)
+        if len(calls) > max_calls:
+            raise TooManyCalls(f"try_alloc was called more than {max_calls} times")
         if HAS_CUDA:
             return torch.empty(n, dtype=dtype, device="cuda")
         return simulated.empty(n, dtype)
@@ -2322,7 +2325,12 @@ with needs("bytes_per_element and max_elements (exercise 6a)", "find_max_allocat
         free, total = memory_info()
         calls = []
         hi = max_elements(free, dtype)
-        n_max = find_max_allocatable(allocator_for(dtype, calls), hi)
+        try:
+            n_max = find_max_allocatable(allocator_for(dtype, calls), hi)
+        except TooManyCalls:
+            print(f"Stopped: find_max_allocatable made more than {len(calls) - 1} calls of try_alloc for {dtype}; "
+                  f"a binary search over [0, {hi:,}] needs at most {2 * math.ceil(math.log2(hi + 1)) + 2}.")
+            break
         largest.add_row([str(dtype).replace("torch.", ""), bytes_per_element(dtype), f"{hi:,}", f"{n_max:,}",
                          f"{n_max * bytes_per_element(dtype) / GiB:.3f}", len(calls)])
     free, total = memory_info()
