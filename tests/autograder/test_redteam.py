@@ -235,7 +235,7 @@ def on_cells(change):
 
 
 @pytest.fixture(scope="module")
-def red_batch(red_course, tmp_path_factory):
+def red_batch(sandbox, red_course, tmp_path_factory):
     c = red_course
     files = {  # student -> {file: bytes}; None: built on disk below
         "good": {"01_alpha.ipynb": corpus.dump(corpus.load(c, "solutions", "01_alpha")),
