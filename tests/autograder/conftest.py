@@ -159,7 +159,7 @@ def postgres_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def moodle_class(tiny_course, tmp_path_factory):
+def moodle_class(sandbox, tiny_course, tmp_path_factory):
     """(the Moodle zip, the course folder it was graded into, serially): tests copy the folder to change it."""
     from autograder import grade
     from tests.autograder import classroom, corpus

@@ -94,7 +94,7 @@ def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_cour
     assert (out / "feedback" / anna / "01_alpha.html").read_text() == anna_page
 
 
-def test_folder_of_submissions_uses_folder_names(tiny_course, tmp_path):
+def test_folder_of_submissions_uses_folder_names(sandbox, tiny_course, tmp_path):
     submissions = tmp_path / "submissions"
     for student in ("ann", "bob.smith"):
         (submissions / student).mkdir(parents=True)

@@ -398,7 +398,7 @@ def zip_batch_files(course):
 
 
 @pytest.fixture(scope="module")
-def zip_batch(tiny_course, tmp_path_factory):
+def zip_batch(sandbox, tiny_course, tmp_path_factory):
     files, forged = zip_batch_files(tiny_course)
     archive = corpus.write_zip(files, tmp_path_factory.mktemp("red-zip") / "moodle.zip", forged)
     out = tmp_path_factory.mktemp("red-zip-graded")
