@@ -26,9 +26,11 @@ has_cgroup = pytest.mark.skipif(cgroup.find() is None, reason="no writable cgrou
 
 
 def text(nb) -> str:
-    """Everything the notebook's cells printed or raised."""
-    return "\n".join(o.get("text", "") or f"{o.get('ename')}: {o.get('evalue')}"
-                     for cell in nb.cells for o in cell.get("outputs", []))
+    """Everything the notebook's cells printed or raised. A print may reach the notebook in several
+    stream outputs ("SHM", " 512\n"), so streams are joined as they were written."""
+    return "".join(o.get("text", "") if o.get("output_type") == "stream"
+                   else f"\n{o.get('ename')}: {o.get('evalue')}\n"
+                   for cell in nb.cells for o in cell.get("outputs", []))
 
 
 def errors(nb) -> list[list[str]]:
