@@ -1348,3 +1348,19 @@ def top_ops(fn, k=3):
 ''',
     },
 }
+
+EQUIVALENT_MUTANTS = {
+    "bytes_per_element:8:drop int()": "element_size() already returns an int",
+    "matmul_tflops:8:drop list()": "star-unpacking already makes batch_b a list",
+    "matmul_tflops:8:1->0": "padding the shorter batch with 0 instead of 1 gives the same max for every batch size "
+                            "of at least 1",
+    "matmul_tflops:11:1000000000000.0->999999999999.0": "a relative change of 1e-12, below any float tolerance",
+    "measure_time:16:drop Not": "the MPS branch is optional in the task, and no grader has MPS; on CPU and CUDA "
+                                "the function is unchanged",
+    "measure_time:38:drop statement": "the dropped sync() after the warm-up is a no-op on the CPU; it matters only "
+                                      "on MPS, which the task leaves optional and no grader has",
+    "find_max_allocatable:15:1->2": "mid = (lo + top + 2) // 2 still lies in [lo + 1, top]: a correct binary search "
+                                    "within the same bound on calls",
+    "benchmark_ops:15:drop statement": "without `del moved` the device copies live until the next input replaces "
+                                       "them: the same times and results",
+}
