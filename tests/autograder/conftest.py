@@ -1,5 +1,6 @@
 """A tiny course of our own (two small lessons, no torch: kernels start fast), released once per session."""
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -98,16 +99,20 @@ def judge(got, want):
 '''
 
 
-@pytest.fixture(scope="session")
-def tiny_course(tmp_path_factory) -> Course:
-    tmp = tmp_path_factory.mktemp("tiny")
+def released_course(tmp: Path, lessons: dict[str, str]) -> Course:
+    """A temporary course in tmp of these lesson sources ({assignment: source}), released."""
     sources = tmp / "source"
     sources.mkdir()
-    (sources / "01_alpha.py").write_text(textwrap.dedent(LESSON_A).lstrip())
-    (sources / "02_beta.py").write_text(textwrap.dedent(LESSON_B).lstrip())
+    for assignment, source in lessons.items():
+        (sources / f"{assignment}.py").write_text(textwrap.dedent(source).lstrip())
     course = Course(sources=sources, build=tmp / "build", out_root=tmp / "out")
     release.release(course)
     return course
+
+
+@pytest.fixture(scope="session")
+def tiny_course(tmp_path_factory) -> Course:
+    return released_course(tmp_path_factory.mktemp("tiny"), {"01_alpha": LESSON_A, "02_beta": LESSON_B})
 
 
 # the tiny course needs no torch: its kernels start without preloading it

@@ -15,9 +15,9 @@ import textwrap
 
 import pytest
 
-from autograder import Course, feedback, grade, release
+from autograder import Course, feedback, grade
 from tests.autograder import corpus
-from tests.autograder.conftest import LESSON_A, NO_PRELOAD
+from tests.autograder.conftest import LESSON_A, NO_PRELOAD, released_course
 
 LESSON_T = '''
 # %% [markdown] tags=["ru"]
@@ -61,14 +61,7 @@ LIMITS = {"timeout": 30, "notebook_timeout": 120, "memory_mb": 4096, "cpu_second
 
 @pytest.fixture(scope="module")
 def red_course(tmp_path_factory) -> Course:
-    tmp = tmp_path_factory.mktemp("red")
-    sources = tmp / "source"
-    sources.mkdir()
-    (sources / "01_alpha.py").write_text(textwrap.dedent(LESSON_A).lstrip())
-    (sources / "03_torch.py").write_text(textwrap.dedent(LESSON_T).lstrip())
-    course = Course(sources=sources, build=tmp / "build", out_root=tmp / "out")
-    release.release(course)
-    return course
+    return released_course(tmp_path_factory.mktemp("red"), {"01_alpha": LESSON_A, "03_torch": LESSON_T})
 
 
 def stub_with(course, assignment, *cells, answer: dict[str, str] | None = None, after="setup"):
