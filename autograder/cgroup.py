@@ -118,6 +118,19 @@ class Cgroup:
             raise
         return group
 
+    def memory_used(self) -> int:
+        """Bytes of memory the cgroup's processes use now."""
+        for folder in self.folders:
+            for file in ("memory.current", "memory.usage_in_bytes"):
+                if (folder / file).exists():
+                    return int((folder / file).read_text())
+        return 0
+
+    def set_memory(self, memory_bytes: int) -> None:
+        """Raise the memory limit (v1: memory + swap first, as it must stay the larger)."""
+        for file in ("memory.max", "memory.memsw.limit_in_bytes", "memory.limit_in_bytes"):
+            self._write(file, str(memory_bytes))
+
     def _write(self, file: str, value: str) -> None:
         for folder in self.folders:
             if (folder / file).exists():

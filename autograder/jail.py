@@ -25,10 +25,15 @@
 When the kernel stops, everything it started is killed: its pid namespace ends, and its cgroup is
 emptied and removed.
 
+A kernel made with `zygote=` (autograder.zygote: how graders start kernels) is instead forked from
+a fork server that loaded torch once, in a jail made as above; kernels of that jail run one after
+another, and between two the zygote kills what the last one left and empties its writable folders.
+
 `check()` proves that kernels can be jailed here, or raises JailError naming the fix. Grading must
 call it before any grade is made. `unsafe_no_sandbox` runs kernels without the jail (rlimits, the
 environment allowlist and the cgroup still apply); every grade made so must carry UNSANDBOXED.
 """
+import asyncio
 import errno
 import json
 import os
@@ -45,7 +50,7 @@ from pathlib import Path
 import zmq
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Bool, Integer, List, Type, Unicode, default
+from traitlets import Bool, Instance, Integer, List, Type, Unicode, default
 from traitlets.config import Config
 
 from autograder import ROOT
@@ -66,8 +71,10 @@ MAX_MESSAGE = 32 << 20  # bytes of one message from a kernel: twice the probe's 
 JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
 
 
-# architecture -> (its AUDIT_ARCH, the numbers of clone and unshare)
-SYSCALLS = {"x86_64": (0xC000003E, 56, 272), "aarch64": (0xC00000B7, 220, 97)}
+# architecture -> (its AUDIT_ARCH, the numbers of clone and unshare, and of the calls that make state
+# outliving a process: SysV shared memory, semaphores and message queues, POSIX message queues, keys)
+SYSCALLS = {"x86_64": (0xC000003E, 56, 272, (29, 64, 68, 240, 248, 249, 250)),
+            "aarch64": (0xC00000B7, 220, 97, (194, 190, 186, 180, 217, 218, 219))}
 
 
 class JailError(Exception):
@@ -87,27 +94,31 @@ def no_user_namespaces() -> bytes | None:
     """A seccomp program (classic BPF) that refuses the kernel new user namespaces, the way into kernel
     features an unprivileged uid otherwise cannot reach: unshare and clone with CLONE_NEWUSER fail
     (EPERM), clone3 reports itself missing (ENOSYS: glibc falls back to clone), and so does every system
-    call of another ABI (i386, x32). None on an architecture not in SYSCALLS."""
+    call of another ABI (i386, x32). It also refuses (EPERM) the calls that make state which outlives the
+    kernel and that the next kernel of the same uid could find: SysV IPC objects, POSIX message queues
+    and keys. None on an architecture not in SYSCALLS."""
     if platform.machine() not in SYSCALLS:
         return None
-    arch, clone, unshare = SYSCALLS[platform.machine()]
+    arch, clone, unshare, lasting = SYSCALLS[platform.machine()]
     clone3, clone_newuser, other_abi = 435, 0x10000000, 0x40000000
     allow, refuse, missing = 0x7FFF0000, 0x00050000 | errno.EPERM, 0x00050000 | errno.ENOSYS
     load, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06  # BPF_LD|W|ABS, BPF_JMP|{JEQ,JGE,JSET}|K, BPF_RET|K
+    n = len(lasting)
     program = [  # (code, jump if true, jump if false, k); a jump skips that many instructions
-        (load, 0, 0, 4),  # 0: the architecture
+        (load, 0, 0, 4),  # the architecture
         (jeq, 1, 0, arch),
-        (ret, 0, 0, refuse),  # 2: another ABI
-        (load, 0, 0, 0),  # 3: the system call's number
-        (jge, 7, 0, other_abi),  # x32's numbers
-        (jeq, 4, 0, clone3),
+        (ret, 0, 0, refuse),  # another ABI
+        (load, 0, 0, 0),  # the system call's number
+        (jge, n + 7, 0, other_abi),  # x32's numbers: to "refuse"
+        *[(jeq, n - i + 6, 0, number) for i, number in enumerate(lasting)],  # to "refuse"
+        (jeq, 4, 0, clone3),  # to "missing"
         (jeq, 1, 0, unshare),
-        (jeq, 0, 3, clone),
-        (load, 0, 0, 16),  # 8: the low half of the first argument: the flags
+        (jeq, 0, 3, clone),  # else to "allow"
+        (load, 0, 0, 16),  # the low half of the first argument: the flags
         (jset, 2, 1, clone_newuser),
-        (ret, 0, 0, missing),  # 10: clone3
-        (ret, 0, 0, allow),  # 11
-        (ret, 0, 0, refuse),  # 12
+        (ret, 0, 0, missing),
+        (ret, 0, 0, allow),
+        (ret, 0, 0, refuse),
     ]
     return b"".join(struct.pack("=HBBI", *instruction) for instruction in program)
 
@@ -194,6 +205,8 @@ class SandboxKernelManager(AsyncKernelManager):
         config=True)
     cgroup = Bool(True, help="give each kernel a cgroup (process and memory limits) where the host allows; "
                              "without one, rlimits and the size-capped tmpfs remain").tag(config=True)
+    zygote = Instance("autograder.zygote.Zygote", allow_none=True, help="the fork server to fork the kernel "
+                      "from, in its jail (autograder.zygote); None: the kernel starts in a jail of its own")
     unsafe_no_sandbox = Bool(False, help="UNSAFE: run student code without the jail (no isolation of files, "
                                          "network or processes); every grade made so is flagged "
                                          f"{UNSANDBOXED!r}").tag(config=True)
@@ -223,8 +236,11 @@ class SandboxKernelManager(AsyncKernelManager):
                                        f"student:x:{uid}:{uid}:student:{HOME}:/usr/sbin/nologin\n")
         (rundir / "group").write_text(f"root:x:0:\nstudent:x:{uid}:\n")
 
-    def jail(self, rundir: Path, info_fd: int | None = None, seccomp_fd: int | None = None) -> list[str]:
-        """The bubblewrap command line that jails what follows it, up to the dropped privileges."""
+    def jail(self, rundir: Path, info_fd: int | None = None, seccomp_fd: int | None = None,
+             kernel: bool = True) -> list[str]:
+        """The bubblewrap command line that jails what follows it, up to the dropped privileges: a
+        kernel's (its connection file, a socket folder it writes), or a zygote's (kernel=False: a
+        folder of kernels' folders that only the grader makes, see autograder.zygote)."""
         bwrap = bwrap_path()
         if bwrap is None:
             raise JailError(f"bubblewrap is not installed: student code cannot be jailed. Install it "
@@ -275,10 +291,11 @@ class SandboxKernelManager(AsyncKernelManager):
             args += folders(folder) + ["--size", scratch, "--perms", "1777", "--tmpfs", folder]
             made.add(folder)
         # the connection file, at the same path as outside; the kernel's sockets in a tmpfs of their own
-        args += folders(str(rundir / "ipc")) + [
-            "--ro-bind", str(rundir / "kernel.json"), str(rundir / "kernel.json"),
-            "--size", str(1 << 20), "--perms", "1777", "--tmpfs", str(rundir / "ipc"),
-            "--remount-ro", "/", "--chdir", HOME,
+        args += folders(str(rundir / "ipc"))
+        if kernel:
+            args += ["--ro-bind", str(rundir / "kernel.json"), str(rundir / "kernel.json")]
+        args += ["--size", str(1 << 20), "--perms", "1777" if kernel else "0755", "--tmpfs", str(rundir / "ipc"),
+                 "--remount-ro", "/", "--chdir", HOME,
             # ipykernel would take bwrap's own pid 1 for a dead parent and quit
             "--setenv", "JPY_PARENT_PID", "1", "--"]
         if os.geteuid() == 0:
@@ -296,11 +313,6 @@ class SandboxKernelManager(AsyncKernelManager):
         (rundir / "seccomp.bpf").write_bytes(program)
         return os.open(rundir / "seccomp.bpf", os.O_RDONLY)
 
-    def _in_cgroup(self, command: list[str]) -> list[str]:
-        if self._cgroup is None:
-            return command
-        return ["sh", "-c", JOIN, "sh", *self._cgroup.procs, "--", *command]
-
     def _python(self, executable: str) -> str:
         """The kernel's interpreter, as the jail shows it."""
         if sys.prefix != sys.base_prefix and executable == sys.executable:
@@ -309,7 +321,13 @@ class SandboxKernelManager(AsyncKernelManager):
 
     async def _async_pre_start_kernel(self, **kw):
         # a short private folder for the connection file and the sockets (a socket path has at most 107 characters)
-        self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
+        if self.zygote is not None:  # in the zygote's jail, at the same path inside as outside
+            self._rundir = tempfile.mkdtemp(prefix="k", dir=self.zygote.ipc)
+            os.chmod(self._rundir, 0o755)
+            os.mkdir(os.path.join(self._rundir, "ipc"))
+            os.chmod(os.path.join(self._rundir, "ipc"), 0o1777)
+        else:
+            self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
         self.transport = "ipc"
         self.connection_file = os.path.join(self._rundir, "kernel.json")
         self.ip = os.path.join(self._rundir, "ipc", "k")
@@ -321,6 +339,9 @@ class SandboxKernelManager(AsyncKernelManager):
         rundir = Path(self._rundir)
         kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
         try:
+            if self.zygote is not None:
+                await self._fork_kernel(kernel_cmd[kernel_cmd.index("-f"):])
+                return
             if self.cgroup:
                 self._cgroup = Cgroup.create(self.processes, self.memory_mb << 20)
             if self.unsafe_no_sandbox:
@@ -330,7 +351,8 @@ class SandboxKernelManager(AsyncKernelManager):
                 (packages / "autograder_kernel").symlink_to(KERNEL_PACKAGE)
                 kw.update(cwd=str(home), env=environment(str(home), str(home), str(packages),
                                                          os.path.dirname(sys.executable), self.preload, self.threads))
-                await super()._async_launch_kernel(self._in_cgroup(self._limits(jailed=False) + kernel_cmd), **kw)
+                command = in_cgroup(self._cgroup, self._limits(jailed=False) + kernel_cmd)
+                await super()._async_launch_kernel(command, **kw)
                 return
             self._write_identity(rundir)
             if os.geteuid() == 0:  # the kernel's user must read its connection file
@@ -343,17 +365,24 @@ class SandboxKernelManager(AsyncKernelManager):
                         self._python(kernel_cmd[0]), *kernel_cmd[1:]]
                     kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
                               env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
-                    await super()._async_launch_kernel(self._in_cgroup(command), **kw)
+                    await super()._async_launch_kernel(in_cgroup(self._cgroup, command), **kw)
                 finally:
                     for fd in (write, seccomp):
                         if fd is not None:
                             os.close(fd)
-                pid = _child_pid(info)
+                pid = child_pid(info)
             # the grader reaches the kernel's sockets inside the jail
             os.symlink(f"/proc/{pid}/root{rundir}/ipc", rundir / "ipc")
         except BaseException:  # nbclient cleans up only after a kernel that started
             self._release()
             raise
+
+    async def _fork_kernel(self, argv: list[str]) -> None:
+        """The kernel, forked by the zygote in its jail; the provisioner holds it as if it had started it."""
+        os.chmod(self.connection_file, 0o644)  # the kernel reads it; the grader's (when root), it cannot write it
+        kernel = await asyncio.to_thread(self.zygote.fork, argv)
+        self.provisioner.process, self.provisioner.pid, self.provisioner.pgid = kernel, kernel.pid, kernel.pid
+        self._reconcile_connection_info(self.provisioner.connection_info)
 
     def kill_now(self) -> None:
         """SIGKILL the kernel from synchronous code, as signal_kernel would: a flood of output keeps
@@ -409,8 +438,8 @@ class SandboxKernelManager(AsyncKernelManager):
                 self._python(sys.executable), "-c", probe]
             env = environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", [], self.threads)
             try:
-                done = subprocess.run(self._in_cgroup(command), env=env, capture_output=True, text=True, timeout=120,
-                                      pass_fds=() if seccomp is None else (seccomp,))
+                done = subprocess.run(in_cgroup(self._cgroup, command), env=env, capture_output=True, text=True,
+                                      timeout=120, pass_fds=() if seccomp is None else (seccomp,))
             except subprocess.TimeoutExpired:
                 done = subprocess.CompletedProcess(command, -1, "", "no answer in 120 s")
             finally:
@@ -428,7 +457,14 @@ class SandboxKernelManager(AsyncKernelManager):
         return f"bubblewrap jail, uid {self.uid}, {limits}"
 
 
-def _child_pid(info) -> int:
+def in_cgroup(group: Cgroup | None, command: list[str]) -> list[str]:
+    """The command, made to join the cgroup before it starts."""
+    if group is None:
+        return command
+    return ["sh", "-c", JOIN, "sh", *group.procs, "--", *command]
+
+
+def child_pid(info) -> int:
     """The host pid of the jail's first process, from bubblewrap's --info-fd."""
     data = b""
     while chunk := info.read1(4096):

@@ -2,8 +2,9 @@
 
 A `Grader` is made once per worker process: it holds nbgrader's configuration, a private copy of
 the release's gradebook (or the shared PostgreSQL one) and judges, one instance of each
-preprocessor, and the next kernel, already started (warm: torch loaded) before its notebook
-arrives. Every notebook still gets a fresh kernel of its own.
+preprocessor, and a fork server (autograder.zygote: one jail with torch loaded) from which each
+notebook's kernel is forked, fresh, in a fraction of a second. Every notebook still gets a new
+kernel of its own, and finds nothing of the one before.
 `Grader.grade(job)` then runs, in memory, what nbgrader's autograde runs on a submission:
 the sanitizing preprocessors (ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells:
 test cells and their hidden probes restored from the gradebook, CheckCellMetadata), SkipDemos
@@ -31,6 +32,7 @@ from autograder import jail
 from autograder.execute import LIMIT_FLAGS, SandboxExecute
 from autograder.jail import SandboxKernelManager
 from autograder.judge import JudgeCells
+from autograder.zygote import Zygote, ZygoteError
 from autograder.release import nbgrader_config
 
 # Settings a caller may pass as `limits` (grade.autograde(..., limits={...})): the traitlets they set.
@@ -43,7 +45,7 @@ LIMITS = {
     "threads": "SandboxKernelManager.threads",
     "preload": "SandboxKernelManager.preload",
     "skip_demos": "SkipDemos.enabled",  # False: run the author's demonstrations too
-    "warm_kernels": "Grader.warm",  # False: start each kernel only when its notebook arrives
+    "warm_kernels": "Grader.warm",  # False: no fork server, each kernel starts in a new jail of its own
     "processes": "SandboxKernelManager.processes",
     "scratch_mb": "SandboxKernelManager.scratch_mb",
     "output_mb": "SandboxExecute.output_mb",
@@ -95,28 +97,29 @@ class Grader:
         self.sanitize = [pp(config=config) for pp in (ClearOutput, DeduplicateIds, OverwriteKernelspec,
                                                       OverwriteCells, CheckCellMetadata, SkipDemos)]
         self.config = config
-        self.warm = config.Grader.get("warm", True)
         self.execute = SandboxExecute(config=config)
         self.after = [JudgeCells(config=config), LimitOutput(config=config)]
-        self._next = self._start_kernel() if self.warm else None
+        self.forks = config.Grader.get("warm", True) and not config.SandboxKernelManager.get("unsafe_no_sandbox")
+        self._zygote = Zygote(SandboxKernelManager(config=config)) if self.forks else None
 
     def _start_kernel(self):
-        """A new kernel, launched now; it loads torch while the current notebook runs."""
-        km = SandboxKernelManager(config=self.config, kernel_name="python3")
-        cwd = tempfile.mkdtemp(prefix="kernel-", dir=self.root)
-        run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"], cwd=cwd)
-        return km
-
-    def _take_kernel(self):
-        if not self.warm:
-            return self._start_kernel()
-        km, self._next = self._next, self._start_kernel()
-        return km
+        """A new kernel: forked from the zygote (a new zygote if this one died), or in a jail of its own."""
+        for attempt in (1, 2):
+            if self.forks and not self._zygote.alive():
+                self._zygote.close()
+                self._zygote = Zygote(SandboxKernelManager(config=self.config))
+            km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
+            try:
+                run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"])
+                return km
+            except ZygoteError:
+                if attempt == 2:
+                    raise
+                self._zygote.close()  # replaced at the next attempt
 
     def close(self) -> None:
-        if self._next is not None and self._next.has_kernel:
-            run_sync(self._next.shutdown_kernel)(now=True)
-        self._next = None
+        if self._zygote is not None:
+            self._zygote.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
     def grade(self, job) -> dict:
@@ -130,7 +133,7 @@ class Grader:
             for pp in self.sanitize:
                 nb, resources = pp(nb, resources)  # honours each preprocessor's `enabled`
             start = time.perf_counter()
-            km = self._take_kernel()
+            km = self._start_kernel()
             try:
                 nb, resources = self.execute.preprocess(nb, resources, km=km)
             finally:

@@ -1,4 +1,5 @@
 """A tiny course of our own (two small lessons, no torch: kernels start fast), released once per session."""
+import json
 import textwrap
 from pathlib import Path
 
@@ -205,14 +206,56 @@ def execute(unsafe_no_sandbox):
     from traitlets.config import Config
 
     from autograder.execute import SandboxExecute
+    from autograder.jail import SandboxKernelManager
+    from autograder.zygote import Zygote, ZygoteError
+    from jupyter_core.utils import run_sync
 
-    def run(cells: list[str], kernel: dict | None = None, run: dict | None = None) -> nbformat.NotebookNode:
+    def run(cells: list[str], kernel: dict | None = None, run: dict | None = None,
+            zygotes: dict | None = None) -> nbformat.NotebookNode:
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         config = Config()
         config.SandboxKernelManager.update(preload=[], unsafe_no_sandbox=unsafe_no_sandbox, **(kernel or {}))
         config.SandboxExecute.update({"timeout": 30, "notebook_timeout": 60, **(run or {})})
-        executed, _ = SandboxExecute(config=config).preprocess(nb, {"metadata": {"path": "/tmp"}})
+        km = None
+        if zygotes is not None:  # forked from a zygote made with these limits, kept for the test's next notebooks
+            key = json.dumps(kernel, sort_keys=True)
+            if key not in zygotes:
+                zygotes[key] = Zygote(SandboxKernelManager(config=config))
+            km = SandboxKernelManager(config=config, kernel_name="python3", zygote=zygotes[key])
+        try:
+            executed, _ = SandboxExecute(config=config).preprocess(nb, {"metadata": {"path": "/tmp"}}, km=km)
+        finally:
+            if km is not None and km.has_kernel:  # nbclient stops only the kernels it made
+                run_sync(km.shutdown_kernel)(now=True)
+        if km is not None:
+            try:
+                zygotes[key].settle()
+            except ZygoteError:  # the notebook killed its zygote: the next is forked from a new one, as in grading
+                zygotes.pop(key).close()
         return executed
 
     return run
+
+
+@pytest.fixture(params=["own-jail", "forked"])
+def execute_both(request, execute, sandbox):
+    """`execute` with each kind of kernel: one in a jail of its own, and one forked from a zygote
+    (autograder.zygote) that the test's later notebooks with the same limits share.
+    execute_both.zygote_cgroups() names the cgroups the test's live zygotes hold; .forked tells the kind."""
+    if request.param == "own-jail":
+        execute.zygote_cgroups, execute.forked = (lambda: set()), False
+        yield execute
+        return
+    zygotes = {}
+
+    def run(cells, kernel=None, run=None):
+        return execute(cells, kernel, run, zygotes=zygotes)
+
+    run.forked = True
+    run.zygote_cgroups = lambda: {folder.name for z in zygotes.values() if z.cgroup for folder in z.cgroup.folders}
+    try:
+        yield run
+    finally:
+        for zygote in zygotes.values():
+            zygote.close()

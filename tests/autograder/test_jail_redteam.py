@@ -1,7 +1,9 @@
 """The jail's red-team corpus: each attack a student's notebook can make on the grading machine, run
 in a real jailed kernel (no torch, small limits), with a check that it fails and that nothing leaks.
 
-Every test needs the jail: it skips where bubblewrap is missing, outside CI (see tests/conftest.py).
+Every test runs twice: in a kernel with a jail of its own, and in one forked from a zygote
+(autograder.zygote) that the test's other notebooks share. Every test needs the jail: it skips
+where bubblewrap is missing, outside CI (see tests/conftest.py).
 """
 import hashlib
 import json
@@ -54,6 +56,12 @@ def kernel_cgroups() -> list[str]:
     return [p.name for parent in (found[1] if found else []) for p in parent.glob(f"{cgroup.PREFIX}{os.getpid()}-*")]
 
 
+@pytest.fixture
+def execute(execute_both):
+    """Every attack runs on both kinds of kernel: in a jail of its own, and forked from a zygote."""
+    return execute_both
+
+
 def test_nothing_of_the_host_can_be_read(execute, tmp_path):
     other = tmp_path / "other-checkout" / "build" / "en" / "gradebook.db"  # another course's gradebook
     other.parent.mkdir(parents=True)
@@ -84,7 +92,8 @@ def test_nothing_of_the_host_can_be_read(execute, tmp_path):
     base = Path(sys.base_prefix).resolve()  # /root holds nothing but the way to Python, if Python is there
     expected = [base.relative_to("/root").parts[0]] if base.is_relative_to("/root") else None
     assert f"ROOT {expected}" in out, out
-    assert "PROCESSES [1, 2]" in out, "the kernel sees only its own pid namespace"
+    # only its own pid namespace: the jail's init and the kernel, and the zygote it was forked from
+    assert ("PROCESSES [1, 2, 3]" if execute.forked else "PROCESSES [1, 2]") in out, out
 
 
 def test_the_graders_environment_never_reaches_the_kernel(execute, monkeypatch):
@@ -134,7 +143,7 @@ def test_nothing_outside_the_scratch_folders_can_be_written(execute):
                "/home/x", "/proc/sys/kernel/hostname"]
     nb = execute([
         "import glob\n"
-        f"for target in {targets!r} + glob.glob('/tmp/agk-*/kernel.json'):\n"
+        f"for target in {targets!r} + glob.glob('/tmp/ag[kz]-*/kernel.json') + glob.glob('/tmp/agz-*/ipc/*/kernel.json'):\n"
         "    try:\n        open(target, 'a').write('pwned')\n        print('WROTE', target)\n"
         "    except OSError:\n        print('NOWRITE', target)",
         f"for target in ['{HOME}/x', '/tmp/x', '/dev/shm/x']:\n    open(target, 'w').write('mine')\n"
@@ -189,7 +198,7 @@ def test_two_thousand_sleepers_are_stopped_and_killed(execute, use_cgroup):
     assert 0 < started < SMALL["processes"], out
     assert "STILL ANSWERS" in out
     assert not host_processes(marker), "sleepers outlived their notebook"
-    assert not kernel_cgroups()
+    assert set(kernel_cgroups()) == execute.zygote_cgroups()
 
 
 @pytest.mark.parametrize("use_cgroup", [True, False], ids=["cgroup", "rlimit"])
@@ -211,7 +220,7 @@ def test_a_fork_bomb_is_stopped_and_killed(execute, use_cgroup):
     while host_processes(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not host_processes(marker), "the bomb outlived its notebook"
-    assert not kernel_cgroups()
+    assert set(kernel_cgroups()) == execute.zygote_cgroups()
 
 
 def test_a_process_left_running_after_the_notebook_is_killed(execute):
@@ -226,7 +235,7 @@ def test_a_process_left_running_after_the_notebook_is_killed(execute):
     ], kernel=SMALL)
     assert "LEFT RUNNING" in text(nb)
     assert not host_processes(marker), "a process outlived its notebook"
-    assert not kernel_cgroups()
+    assert set(kernel_cgroups()) == execute.zygote_cgroups()
 
 
 @pytest.mark.parametrize("use_cgroup", [True, False], ids=["cgroup", "rlimit"])
@@ -282,7 +291,9 @@ def test_kill_everything_reaches_nothing_outside_the_kernel(execute):
         sentinel.send_signal(signal.SIGKILL)
         sentinel.wait()
     out = text(nb)
-    if os.geteuid() == 0:  # the jail's first process is root's: out of reach
+    if execute.forked:  # it killed its own zygote too (same uid), and so its own kernel: the next notebook
+        assert "NEXT" in text(execute(["print('NEXT')"], kernel=SMALL))  # is forked from a new zygote
+    elif os.geteuid() == 0:  # the jail's first process is root's: out of reach
         assert "SURVIVED" in out and "INIT DENIED" in out, out
 
 
@@ -318,3 +329,43 @@ def test_no_user_namespace_and_no_other_abi(execute):
     out = text(nb)
     assert "USERNS -1 Operation not permitted" in out and "UNSHARE REFUSED" in out, out
     assert "THREADS WORK" in out and "PROCESSES WORK 0" in out, out
+
+
+def test_nothing_that_outlives_a_kernel_can_be_made(execute):
+    """SysV IPC objects, POSIX message queues and keys outlive their process, and a later kernel of the
+    same uid could find them: the kernel cannot make any."""
+    nb = execute([
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\ncreate = 0o1000 | 0o600\n"
+        "add_key = {'x86_64': 248, 'aarch64': 217}[os.uname().machine]\n"
+        "for name, call in [('SHM', lambda: libc.shmget(0, 4096, create)), ('SEM', lambda: libc.semget(0, 1, create)),\n"
+        "                   ('MSG', lambda: libc.msgget(0, create)),\n"
+        "                   ('MQUEUE', lambda: libc.mq_open(b'/q', os.O_CREAT | os.O_RDWR, 0o600, None)),\n"
+        "                   ('KEY', lambda: libc.syscall(add_key, b'user', b'k', b'v', 1, -4))]:\n"
+        "    made = call()\n    print(name, 'REFUSED' if made == -1 and ctypes.get_errno() == 1 else f'MADE {made}')",
+    ], kernel=SMALL)
+    out = text(nb)
+    assert out.count("REFUSED") == 5 and "MADE" not in out, out
+
+
+def test_a_forked_kernel_cannot_read_trace_or_leave_anything_to_the_next(execute):
+    if not execute.forked:
+        pytest.skip("about the zygote that forked kernels come from")
+    marker = uuid.uuid4().hex
+    nb = execute([
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nzygote = os.getppid()\n"
+        "for name in ('environ', 'mem', 'maps', 'fd'):\n    try:\n"
+        "        os.listdir(f'/proc/{zygote}/fd') if name == 'fd' else open(f'/proc/{zygote}/{name}', 'rb').read(64)\n"
+        "        print('READ', name)\n    except OSError:\n        print('DENIED', name)\n"
+        "print('PTRACE', libc.ptrace(16, zygote, None, None), ctypes.get_errno())  # PTRACE_ATTACH",
+        f"import subprocess\nfor folder in ['{HOME}', '/tmp', '/dev/shm']:\n"
+        f"    os.makedirs(f'{{folder}}/{marker}/locked')\n    os.symlink('/etc/passwd', f'{{folder}}/{marker}-link')\n"
+        f"    os.chmod(f'{{folder}}/{marker}', 0)\n"
+        f"subprocess.Popen(['sh', '-c', 'trap \"\" TERM HUP INT; exec sleep 1000 # {marker}'], start_new_session=True)\n"
+        "print('LEFT')",
+    ], kernel=SMALL)
+    out = text(nb)
+    assert out.count("DENIED") == 4 and "READ" not in out and "PTRACE -1 1" in out and "LEFT" in out, out
+    assert not host_processes(marker), "a process outlived its kernel"
+    nb = execute([f"import os\nprint('SEEN', [f for d in ['{HOME}', '/tmp', '/dev/shm'] for f in os.listdir(d)])"],
+                 kernel=SMALL)
+    assert "SEEN" in text(nb) and marker not in text(nb), text(nb)

@@ -1,0 +1,128 @@
+"""The fork server of a worker's jail (autograder.jail.Zygote): it loads ipykernel and the preloaded
+modules (AUTOGRADER_PRELOAD, e.g. torch) once, then forks each notebook's kernel from that state,
+one kernel at a time. A forked kernel starts in a fraction of a second instead of paying Python's
+start-up and `import torch` again.
+
+Between two kernels it kills every process the last one left and empties the jail's writable
+folders, so a kernel finds nothing of the one before. Kernels cannot read or trace it (it is not
+dumpable) and it ignores their signals; one it cannot ignore (SIGKILL, SIGSTOP) ends or stalls
+it, and the grader replaces it.
+
+Protocol, one JSON line each way on stdin and stdout:
+  python -m autograder_kernel.zygote <the kernels' folder>
+  {"argv": [...]}  ->  {"pid": P}  (the kernel's pid in the jail), and once that kernel has exited
+  and the jail is clean  ->  {"ready": true}. The first {"ready": true} says the zygote is loaded.
+"""
+import ctypes
+import importlib
+import importlib.util
+import json
+import os
+import signal
+import sys
+import time
+
+from ipykernel.kernelapp import IPKernelApp
+
+PR_SET_DUMPABLE = 4
+LAUNCHER = importlib.util.find_spec("ipykernel_launcher").origin
+KERNELS = sys.argv[1] if len(sys.argv) > 1 else ""  # autograder.zygote.Zygote.ipc, in /tmp
+SCRATCH = ("/tmp", "/dev/shm", os.environ.get("HOME", "/home/student"))
+CATCHABLE = [s for s in signal.Signals if s not in (signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD)]
+
+
+def handle(handlers: dict) -> None:
+    for signum, handler in handlers.items():
+        try:
+            signal.signal(signum, handler)
+        except (OSError, TypeError, ValueError):
+            pass
+
+
+def kernel(argv: list[str], handlers: dict) -> None:
+    """In the forked child: become a fresh kernel process, then run the kernel until it exits."""
+    os.setpgid(0, 0)
+    handle(handlers)  # Python's own, as a new process has them
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(2, 1)  # stdout is the zygote's answer pipe: the kernel's own writes go to stderr
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    if "numpy" in sys.modules:  # numpy does not reseed after a fork; a fresh process draws a new seed
+        sys.modules["numpy"].random.seed()
+    sys.argv = [LAUNCHER, *argv]  # as `python -m ipykernel_launcher` has them
+    IPKernelApp.launch_instance(argv=argv)
+    os._exit(0)
+
+
+def others() -> list[int]:
+    """The pids of this uid's processes in the jail, other than this one and the jail's init."""
+    me, uid = os.getpid(), os.getuid()
+    found = []
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(name) not in (1, me) and os.stat(f"/proc/{name}").st_uid == uid:
+                found.append(int(name))
+        except OSError:
+            pass
+    return found
+
+
+def clean() -> None:
+    """Kill what the last kernel left running, and empty the writable folders."""
+    deadline = time.monotonic() + 10
+    while others() and time.monotonic() < deadline:
+        os.kill(-1, signal.SIGKILL)  # every process of this uid in the jail but this one
+        time.sleep(0.01)
+    if others():
+        sys.exit("processes of the last kernel survive")  # the grader starts a new jail
+    for folder in SCRATCH:
+        empty(folder)
+
+
+def empty(folder: str) -> None:
+    """Remove everything in folder but the kernels' folders (the grader's: KERNELS and the folders
+    that lead to it); an error ends the zygote (the grader starts a new jail)."""
+    for entry in os.scandir(folder):
+        if entry.path == KERNELS:
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            if entry.stat(follow_symlinks=False).st_uid == os.getuid():
+                os.chmod(entry.path, 0o700)  # a kernel may have left a folder it cannot list
+            empty(entry.path)
+            if not KERNELS.startswith(entry.path + "/"):
+                os.rmdir(entry.path)
+        else:
+            os.unlink(entry.path)
+
+
+def answer(message: dict) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    handlers = {signum: signal.getsignal(signum) for signum in CATCHABLE}
+    handle(dict.fromkeys(CATCHABLE, signal.SIG_IGN))
+    for module in filter(None, os.environ.get("AUTOGRADER_PRELOAD", "").split(",")):
+        importlib.import_module(module)
+    importlib.import_module("autograder_kernel.probe")
+    clean()
+    answer({"ready": True})
+    for line in sys.stdin:
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            kernel(request["argv"], handlers)
+        try:
+            os.setpgid(pid, pid)
+        except OSError:  # the child made its group already
+            pass
+        answer({"pid": pid})
+        os.waitpid(pid, 0)
+        clean()
+        answer({"ready": True})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""A worker's fork server: one jail, loaded once, from which every notebook's kernel is forked.
+
+Starting a kernel costs about 1.8 CPU-seconds, mostly Python's start-up and `import torch`; on a
+machine whose cores all grade, that is half of a notebook's cost. A `Zygote` starts one jail
+(autograder.jail, the same bubblewrap root, uid, seccomp filter, rlimits, environment and cgroup
+as a kernel's) running autograder.kernel.zygote, which loads ipykernel and torch once. Each
+notebook's kernel is then forked from it, fresh: a new process of the same untouched state, which
+the zygote replaces by nothing of a student's. Kernels run one at a time; after each, the zygote
+kills every process it left and empties /tmp, /dev/shm and the home folder, and its socket
+folder is removed, before the next kernel is forked. A zygote that dies or stalls (a kernel may
+SIGKILL or SIGSTOP it: same uid) is replaced by a new jail; `Zygote.fork` raises ZygoteError
+for the caller to do so.
+
+SandboxKernelManager(zygote=...) starts its kernel this way (see autograder.jail).
+"""
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from autograder import jail
+
+COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
+LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
+CLEAN_SECONDS = 30  # to kill what a kernel left and empty the folders
+
+
+class ZygoteError(RuntimeError):
+    """The fork server died or stopped answering: start a new one."""
+
+
+class ForkedKernel:
+    """The Popen-like handle jupyter_client's provisioner keeps of a kernel the zygote forked (a process
+    that is not the grader's child), through a pidfd: no pid reuse can make it point elsewhere."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.returncode = None
+        self._fd = os.pidfd_open(pid)
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self._fd], [], [], 0)[0]:
+            self.returncode = -signal.SIGKILL  # not our child: its status is the zygote's to read
+            os.close(self._fd)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
+            select.select([self._fd], [], [], 0.1)
+        return self.returncode
+
+    def send_signal(self, signum: int) -> None:
+        if self.poll() is None:
+            try:
+                signal.pidfd_send_signal(self._fd, signum)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+
+class Zygote:
+    """The fork server (see the module docstring), started in a new jail with `manager`'s settings
+    (a SandboxKernelManager: limits, preload, threads)."""
+
+    def __init__(self, manager: "jail.SandboxKernelManager"):
+        self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
+        self.cgroup = None
+        self.process = None
+        try:
+            self._start(manager)
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def ipc(self) -> Path:
+        """Where kernels' folders (connection file, sockets) are made: the same path inside the jail."""
+        return self.rundir / "ipc"
+
+    def _start(self, manager) -> None:
+        if manager.cgroup:
+            self.cgroup = jail.Cgroup.create(manager.processes, manager.memory_mb << 20)
+        manager._write_identity(self.rundir)
+        read, write = os.pipe()
+        seccomp = manager._seccomp_fd(self.rundir)
+        command = manager.jail(self.rundir, info_fd=write, seccomp_fd=seccomp, kernel=False) + manager._limits(
+            jailed=True) + [manager._python(sys.executable), *COMMAND, str(self.ipc)]
+        env = jail.environment(jail.HOME, "/tmp", jail.PACKAGES, f"{jail.VENV}/bin", manager.preload, manager.threads)
+        with os.fdopen(read, "rb") as info:
+            try:
+                self.process = subprocess.Popen(jail.in_cgroup(self.cgroup, command), stdin=subprocess.PIPE,
+                                                stdout=subprocess.PIPE, cwd=self.rundir, env=env,
+                                                pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None))
+            finally:
+                for fd in (write, seccomp):
+                    if fd is not None:
+                        os.close(fd)
+            self.jail_pid = jail.child_pid(info)
+        os.symlink(f"/proc/{self.jail_pid}/root{self.ipc}", self.ipc)
+        self._expect("ready", LOAD_SECONDS)
+        self.pid = self._children(self.jail_pid)[0]
+        if self.cgroup is not None and manager.memory_mb:  # the kernel's limit on top of what the zygote holds
+            self.cgroup.set_memory(self.cgroup.memory_used() + (manager.memory_mb << 20))
+        self._busy = False
+
+    def _expect(self, key: str, seconds: float):
+        """The value of `key` in the zygote's next answer; ZygoteError if none comes in time."""
+        deadline = time.monotonic() + seconds
+        line = b""
+        while not line.endswith(b"\n"):
+            if not select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                raise ZygoteError(f"the zygote gave no answer in {seconds} s")
+            chunk = os.read(self.process.stdout.fileno(), 4096)
+            if not chunk:
+                raise ZygoteError(f"the zygote ended (status {self.process.wait()})")
+            line += chunk
+        return json.loads(line)[key]
+
+    @staticmethod
+    def _children(pid: int) -> list[int]:
+        found = []
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(child) for child in (task / "children").read_text().split()]
+        return found
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def settle(self) -> None:
+        """Wait until the last kernel has exited and everything it left is gone."""
+        if self._busy:
+            self._expect("ready", CLEAN_SECONDS)
+            self._busy = False
+
+    def fork(self, argv: list[str]) -> ForkedKernel:
+        """Fork a kernel (ipykernel's arguments `argv`), once the last kernel's leftovers are gone.
+        ZygoteError: this zygote cannot serve, start another."""
+        self.settle()
+        try:
+            self.process.stdin.write(json.dumps({"argv": argv}).encode() + b"\n")
+            self.process.stdin.flush()
+        except OSError as error:
+            raise ZygoteError(f"the zygote ended: {error}") from error
+        jailed = self._expect("pid", CLEAN_SECONDS)
+        self._busy = True
+        for pid in self._children(self.pid):
+            status = Path(f"/proc/{pid}/status").read_text()
+            if next(line for line in status.splitlines() if line.startswith("NSpid:")).split()[-1] == str(jailed):
+                return ForkedKernel(pid)
+        raise ZygoteError("the forked kernel is gone")
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if self.process is not None:
+            for pipe in (self.process.stdin, self.process.stdout):
+                pipe.close()
+        if self.cgroup is not None:
+            self.cgroup.remove()
+            self.cgroup = None
+        shutil.rmtree(self.rundir, ignore_errors=True)
