@@ -97,6 +97,10 @@ class SandboxExecute(Execute):
             for cell in nb.cells:
                 if cell.cell_type == "code" and not any(o.output_type == "error" for o in cell.get("outputs", [])):
                     cell.outputs = [_error(NOT_EXECUTED_ENAME, "the kernel could not run the notebook")]
+        finally:
+            if km is not None and self.kc is not None:  # nbclient closes only the clients of kernels it started
+                self.kc.stop_channels()
+                self.kc = None
         if self._cut_at is not None:
             outputs = nb.cells[self._cut_at].setdefault("outputs", [])
             if not any(o.get("ename") == OUTPUT_LIMIT_ENAME for o in outputs):

@@ -35,6 +35,13 @@ class ZygoteError(RuntimeError):
     """The fork server died or stopped answering: start a new one."""
 
 
+def readable(fd: int, seconds: float) -> bool:
+    """Whether fd becomes readable within `seconds` (poll: a long-lived worker's descriptors pass 1024)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(seconds * 1000))
+
+
 class ForkedKernel:
     """The Popen-like handle jupyter_client's provisioner keeps of a kernel the zygote forked (a process
     that is not the grader's child), through a pidfd: no pid reuse can make it point elsewhere."""
@@ -46,18 +53,17 @@ class ForkedKernel:
         self.returncode = None
         self._fd = os.pidfd_open(pid)
 
-    def poll(self) -> int | None:
-        if self.returncode is None and select.select([self._fd], [], [], 0)[0]:
+    def poll(self, seconds: float = 0) -> int | None:
+        if self.returncode is None and readable(self._fd, seconds):
             self.returncode = -signal.SIGKILL  # not our child: its status is the zygote's to read
             os.close(self._fd)
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
         deadline = None if timeout is None else time.monotonic() + timeout
-        while self.poll() is None:
+        while self.poll(0.1) is None:
             if deadline is not None and time.monotonic() > deadline:
                 raise subprocess.TimeoutExpired(str(self.pid), timeout)
-            select.select([self._fd], [], [], 0.1)
         return self.returncode
 
     def send_signal(self, signum: int) -> None:
@@ -82,6 +88,7 @@ class Zygote:
         self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
         self.cgroup = None
         self.process = None
+        self._received = b""  # what the zygote wrote that is not read yet
         try:
             self._start(manager)
         except BaseException:
@@ -122,15 +129,18 @@ class Zygote:
     def _expect(self, key: str, seconds: float):
         """The value of `key` in the zygote's next answer; ZygoteError if none comes in time."""
         deadline = time.monotonic() + seconds
-        line = b""
-        while not line.endswith(b"\n"):
-            if not select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        while b"\n" not in self._received:
+            if not readable(self.process.stdout.fileno(), max(0.0, deadline - time.monotonic())):
                 raise ZygoteError(f"the zygote gave no answer in {seconds} s")
             chunk = os.read(self.process.stdout.fileno(), 4096)
             if not chunk:
                 raise ZygoteError(f"the zygote ended (status {self.process.wait()})")
-            line += chunk
-        return json.loads(line)[key]
+            self._received += chunk
+        line, self._received = self._received.split(b"\n", 1)
+        try:
+            return json.loads(line)[key]
+        except (ValueError, KeyError) as error:
+            raise ZygoteError(f"the zygote answered {line[:200]!r}, not {key!r}") from error
 
     @staticmethod
     def _children(pid: int) -> list[int]:

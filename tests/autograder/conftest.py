@@ -239,7 +239,7 @@ def execute(unsafe_no_sandbox):
 
 
 @pytest.fixture(params=["own-jail", "forked"])
-def execute_both(request, execute, sandbox):
+def execute_both(request, execute):
     """`execute` with each kind of kernel: one in a jail of its own, and one forked from a zygote
     (autograder.zygote) that the test's later notebooks with the same limits share.
     execute_both.zygote_cgroups() names the cgroups the test's live zygotes hold; .forked tells the kind."""
@@ -247,6 +247,7 @@ def execute_both(request, execute, sandbox):
         execute.zygote_cgroups, execute.forked = (lambda: set()), False
         yield execute
         return
+    request.getfixturevalue("sandbox")  # a zygote runs in the jail only
     zygotes = {}
 
     def run(cells, kernel=None, run=None):

@@ -175,6 +175,11 @@ def zip_corpus(course: Course) -> tuple[dict[str, bytes], dict[str, Expect]]:
 
     folder = "{}_assignsubmission_file_/{}"
     files = {
+        # kills the zygote its kernel was forked from (autograder.zygote), and so its own kernel: the
+        # worker grades the next notebooks with a new zygote
+        folder.format("Zoya Kuz_100", "02_beta.ipynb"): answer(
+            "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(2)\n"
+            "def negate(x):\n    return -x"),
         folder.format("Ivan Petrov_101", "02_beta.ipynb"): dump(stub),
         folder.format("Ivan Petrov_101", "02_beta (2).ipynb"): dump(sol),
         folder.format("Anna Smirnova_102", "my homework.ipynb"): dump(sol),
@@ -187,6 +192,7 @@ def zip_corpus(course: Course) -> tuple[dict[str, bytes], dict[str, Expect]]:
         "__MACOSX/._junk": b"junk",
     }
     expect = {
+        "100": Expect(b, "ok", 0.0, {"test_negate": "missing"}, {"kernel-died"}),
         "101": Expect(b, "ok", 1.0, {"test_negate": "passed"}, {"duplicate"}, file="02_beta (2).ipynb"),
         "102": Expect(b, "ok", 1.0, {"test_negate": "passed"}),
         "103": Expect(b, "ok", 0.0, {"test_negate": "timeout"}, {"timeout"}),

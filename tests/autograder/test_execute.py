@@ -1,7 +1,9 @@
-"""The grading executor on live kernels: the CPU cap, the output cap while the notebook runs, and a
-kernel that cannot start. Hangs, notebook timeouts and os._exit are proven through real grading in
+"""The grading executor on live kernels, in a jail of their own and forked from a zygote: the CPU
+cap, the output cap while the notebook runs, descriptors closed after each notebook, and a kernel
+that cannot start. Hangs, notebook timeouts and os._exit are proven through real grading in
 test_grade.py; the jail's walls in test_jail_redteam.py."""
 import json
+import os
 import time
 import tracemalloc
 
@@ -15,17 +17,17 @@ def errors(cell) -> list[str]:
     return [o.ename for o in cell.outputs if o.output_type == "error"]
 
 
-def test_cpu_cap_kills_only_the_kernel(execute):
+def test_cpu_cap_kills_only_the_kernel(execute_both):
     start = time.perf_counter()
-    nb = execute(["print('start')", "while True:\n    pass", "print('after')"], kernel={"cpu_seconds": 3})
+    nb = execute_both(["print('start')", "while True:\n    pass", "print('after')"], kernel={"cpu_seconds": 3})
     assert time.perf_counter() - start < 50
     assert nb.cells[0].outputs[0].text == "start\n"
     assert errors(nb.cells[1]) == [KERNEL_DIED_ENAME]
     assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
 
 
-def test_a_cell_past_its_time_is_interrupted_and_the_kernel_lives_on(execute):
-    nb = execute(["while True:\n    pass", "print('alive')"], run={"timeout": 3, "kill_on_timeout": False})
+def test_a_cell_past_its_time_is_interrupted_and_the_kernel_lives_on(execute_both):
+    nb = execute_both(["while True:\n    pass", "print('alive')"], run={"timeout": 3, "kill_on_timeout": False})
     assert TIMEOUT_ENAME in errors(nb.cells[0])
     assert nb.cells[1].outputs[0].text == "alive\n", "the interrupt must reach the kernel only, not end its jail"
 
@@ -35,9 +37,9 @@ def test_a_cell_past_its_time_is_interrupted_and_the_kernel_lives_on(execute):
     "from IPython.display import display, HTML\nwhile True:\n    display(HTML('<b>' + 'y' * 5000 + '</b>'))",
     "print('z' * (20 << 20))",  # one message of 20 MiB
 ])
-def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute, flood):
+def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute_both, flood):
     start = time.perf_counter()
-    nb = execute(["print('before')", flood, "print('after')"], run={"output_mb": 1, "timeout": 60})
+    nb = execute_both(["print('before')", flood, "print('after')"], run={"output_mb": 1, "timeout": 60})
     assert time.perf_counter() - start < 40, "the flood must be stopped, not waited out"
     assert len(json.dumps(nb)) < 2 << 20, "the notebook keeps at most the cap"
     assert nb.cells[0].outputs[0].text == "before\n"
@@ -45,10 +47,10 @@ def test_an_output_flood_is_cut_while_it_runs_and_stops_the_kernel(execute, floo
     assert errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
 
 
-def test_one_huge_output_is_never_read_by_the_grader(execute):
+def test_one_huge_output_is_never_read_by_the_grader(execute_both):
     tracemalloc.start()
     try:
-        nb = execute(["print('before')", "print('z' * (200 << 20))", "print('after')"])
+        nb = execute_both(["print('before')", "print('z' * (200 << 20))", "print('after')"])
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -57,8 +59,8 @@ def test_one_huge_output_is_never_read_by_the_grader(execute):
     assert errors(nb.cells[1]) == [OUTPUT_LIMIT_ENAME] and errors(nb.cells[2]) == [NOT_EXECUTED_ENAME]
 
 
-def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute):
-    nb = execute(["print('a' * (600 << 10))", "print('b' * (600 << 10))", "print('c')"], run={"output_mb": 1})
+def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute_both):
+    nb = execute_both(["print('a' * (600 << 10))", "print('b' * (600 << 10))", "print('c')"], run={"output_mb": 1})
     assert nb.cells[0].outputs[0].text.startswith("aaa")
     assert [o.output_type for o in nb.cells[1].outputs] == ["error"] and errors(nb.cells[1]) == [OUTPUT_LIMIT_ENAME]
     assert errors(nb.cells[2]) == [] and not nb.cells[2].outputs, "nothing more is recorded past the cap"
@@ -67,3 +69,11 @@ def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute):
 def test_a_kernel_that_cannot_start_is_an_error_not_a_grade(execute):
     with pytest.raises(JailError, match="did not start"):
         execute(["print('never')"], kernel={"open_files": 3})  # too few for Python to start
+
+
+def test_a_worker_keeps_no_descriptor_of_the_notebooks_it_graded(execute_both):
+    execute_both(["print(1)"])
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(3):
+        execute_both(["print(1)"])
+    assert len(os.listdir("/proc/self/fd")) <= before
