@@ -34,6 +34,7 @@ call it before any grade is made. `unsafe_no_sandbox` runs kernels without the j
 environment allowlist and the cgroup still apply); every grade made so must carry UNSANDBOXED.
 """
 import asyncio
+import contextlib
 import errno
 import json
 import os
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from types import SimpleNamespace
 
 import zmq
 from jupyter_client.asynchronous import AsyncKernelClient
@@ -354,28 +356,36 @@ class SandboxKernelManager(AsyncKernelManager):
                 command = in_cgroup(self._cgroup, self._limits(jailed=False) + kernel_cmd)
                 await super()._async_launch_kernel(command, **kw)
                 return
-            self._write_identity(rundir)
             if os.geteuid() == 0:  # the kernel's user must read its connection file
                 os.chown(self.connection_file, self.uid, self.uid)
-            read, write = os.pipe()
-            seccomp = self._seccomp_fd(rundir)
-            with os.fdopen(read, "rb") as info:
-                try:
-                    command = self.jail(rundir, info_fd=write, seccomp_fd=seccomp) + self._limits(jailed=True) + [
-                        self._python(kernel_cmd[0]), *kernel_cmd[1:]]
-                    kw.update(cwd=str(rundir), pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None),
-                              env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads))
-                    await super()._async_launch_kernel(in_cgroup(self._cgroup, command), **kw)
-                finally:
-                    for fd in (write, seccomp):
-                        if fd is not None:
-                            os.close(fd)
-                pid = child_pid(info)
-            # the grader reaches the kernel's sockets inside the jail
-            os.symlink(f"/proc/{pid}/root{rundir}/ipc", rundir / "ipc")
+            with self.jailed(rundir, kernel_cmd, self._cgroup) as launch:
+                kw.update(cwd=str(rundir), pass_fds=launch.pass_fds, env=launch.env)
+                await super()._async_launch_kernel(launch.command, **kw)
         except BaseException:  # nbclient cleans up only after a kernel that started
             self._release()
             raise
+
+    @contextlib.contextmanager
+    def jailed(self, rundir: Path, command: list[str], group: Cgroup | None, kernel: bool = True):
+        """Jail `command` (a Python command line) in a new jail of rundir, in the cgroup: yields the launch
+        (its .command, .env and .pass_fds) for the caller to start it from rundir; once started, .pid is the
+        jail's host pid, and rundir/ipc leads the grader to the jail's socket folder."""
+        self._write_identity(rundir)
+        read, write = os.pipe()
+        seccomp = self._seccomp_fd(rundir)
+        launch = SimpleNamespace(
+            command=in_cgroup(group, self.jail(rundir, info_fd=write, seccomp_fd=seccomp, kernel=kernel)
+                              + self._limits(jailed=True) + [self._python(command[0]), *command[1:]]),
+            env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads),
+            pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None))
+        with os.fdopen(read, "rb") as info:
+            try:
+                yield launch
+            finally:
+                for fd in launch.pass_fds:
+                    os.close(fd)
+            launch.pid = child_pid(info)
+        os.symlink(f"/proc/{launch.pid}/root{rundir}/ipc", rundir / "ipc")
 
     async def _fork_kernel(self, argv: list[str]) -> None:
         """The kernel, forked by the zygote in its jail; the provisioner holds it as if it had started it."""

@@ -103,23 +103,11 @@ class Zygote:
     def _start(self, manager) -> None:
         if manager.cgroup:
             self.cgroup = jail.Cgroup.create(manager.processes, manager.memory_mb << 20)
-        manager._write_identity(self.rundir)
-        read, write = os.pipe()
-        seccomp = manager._seccomp_fd(self.rundir)
-        command = manager.jail(self.rundir, info_fd=write, seccomp_fd=seccomp, kernel=False) + manager._limits(
-            jailed=True) + [manager._python(sys.executable), *COMMAND, str(self.ipc)]
-        env = jail.environment(jail.HOME, "/tmp", jail.PACKAGES, f"{jail.VENV}/bin", manager.preload, manager.threads)
-        with os.fdopen(read, "rb") as info:
-            try:
-                self.process = subprocess.Popen(jail.in_cgroup(self.cgroup, command), stdin=subprocess.PIPE,
-                                                stdout=subprocess.PIPE, cwd=self.rundir, env=env,
-                                                pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None))
-            finally:
-                for fd in (write, seccomp):
-                    if fd is not None:
-                        os.close(fd)
-            self.jail_pid = jail.child_pid(info)
-        os.symlink(f"/proc/{self.jail_pid}/root{self.ipc}", self.ipc)
+        with manager.jailed(self.rundir, [sys.executable, *COMMAND, str(self.ipc)], self.cgroup,
+                            kernel=False) as launch:
+            self.process = subprocess.Popen(launch.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            cwd=self.rundir, env=launch.env, pass_fds=launch.pass_fds)
+        self.jail_pid = launch.pid
         self._expect("ready", LOAD_SECONDS)
         self.pid = self._children(self.jail_pid)[0]
         if self.cgroup is not None and manager.memory_mb:  # the kernel's limit on top of what the zygote holds
