@@ -1,6 +1,5 @@
 """Instructor-side tooling over nbgrader: release the lessons, grade submissions, report."""
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,21 +13,3 @@ NBGRADER_CONFIG = ROOT / "autograder" / "nbgrader_config.py"
 for variable, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython")):
     os.environ[variable] = str(BUILD / "jupyter" / folder)
     os.makedirs(os.environ[variable], exist_ok=True)
-
-
-@dataclass(frozen=True)
-class Course:
-    """Where a course's sources are read, its build artifacts kept and its notebooks written."""
-    sources: Path = SOURCES
-    build: Path = BUILD
-    out_root: Path = ROOT
-    settings: Path = ROOT / "course.toml"  # what the instructor sets: the student repository
-
-    def setting(self, section: str, key: str) -> str:
-        import tomllib
-
-        with open(self.settings, "rb") as f:
-            return tomllib.load(f)[section][key]
-
-    def assignments(self) -> list[str]:
-        return sorted(path.stem for path in self.sources.glob("[0-9][0-9]_*.py"))

@@ -4,7 +4,7 @@
    simply opening and running the notebooks);
 2. plain `nbgrader autograde` (its command line, one assignment after another, no sandbox), in a
    course root of its own holding a copy of the release's gradebook;
-3. `make autograde WORKERS=1` (grade.autograde, serial: collection, repair, jail, probes, judges,
+3. `make autograde WORKERS=1` (autograde.autograde, serial: collection, repair, jail, probes, judges,
    gradebook, feedback and report included);
 4. `make autograde WORKERS=2`.
 
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import NBGRADER_CONFIG, Course, grade
-from autograder.release import gradebook_path
+from autograder import NBGRADER_CONFIG, autograde
+from autograder.course import Course, gradebook_path
 
 KINDS = (("solutions", "en"), ("solutions", "ru"), ("lessons", "en"), ("solutions", "en"))
 MODES = ("pure execution", "plain nbgrader", "ours, 1 worker", "ours, 2 workers")
@@ -76,7 +76,7 @@ def plain_nbgrader(course: Course, submissions: Path, root: Path) -> float:
 
 def ours(course: Course, submissions: Path, out: Path, workers: int) -> float:
     start = time.perf_counter()
-    grade.autograde(submissions, out, workers=workers, course=course, resume=False, progress=True)
+    autograde.autograde(submissions, out, workers=workers, course=course, resume=False, progress=True)
     return time.perf_counter() - start
 
 

@@ -4,7 +4,9 @@ import os
 import sys
 from pathlib import Path
 
-from autograder import ROOT, grade, jail, release
+from autograder import ROOT, autograde, release
+from autograder.course import nbgrader_config
+from autograder.sandbox import jail
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -51,27 +53,27 @@ def main(argv: list[str] | None = None) -> None:
         for path in release.release(only=args.assignments or None):
             print(path.relative_to(ROOT))
     elif args.command == "formgrade":
-        from autograder import formgrade
+        from autograder.publish import formgrade
         formgrade.serve(args.out, args.port)
     elif args.command == "export":
-        from autograder import export
+        from autograder.publish import export
         for path in export.export(args.out, args.db):
             print(path)
     elif args.command == "check-sandbox":
         try:
-            print(jail.check(release.nbgrader_config(ROOT)))
+            print(jail.check(nbgrader_config(ROOT)))
         except jail.JailError as error:
             parser.exit(1, f"{error}\n")
     elif args.command == "benchmark":
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))
     else:
-        from autograder.grade.engine import NoGradingWorker
+        from autograder.grading.engine import NoGradingWorker
 
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
         try:
-            results = grade.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
+            results = autograde.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
                                       scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
                                       limits=limits or None, resume=not args.fresh,
                                       progress=False if args.no_progress else None)

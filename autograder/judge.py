@@ -30,7 +30,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 from traitlets import Unicode
 
-from autograder.kernel.plain import Opaque, Raised, StudentText, decode
+from autograder.sandbox.kernel.plain import Opaque, Raised, StudentText, decode
 
 STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
@@ -38,7 +38,7 @@ QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
 BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
                                if isinstance(value, type) and issubclass(value, BaseException))
 TIMEOUTS = ("timeout", "an earlier cell timed out")
-CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted", "OutputLimit")  # autograder.execute's own
+CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted", "OutputLimit")  # autograder.sandbox.execute's own
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",
                "timeout": "the hidden checks ran past the time limit",
                "an earlier cell timed out": "an earlier cell ran past the time limit",
@@ -244,7 +244,7 @@ class JudgeCells(NbGraderPreprocessor):
         state = resources.setdefault("autograder", {})
         cells = state.get("cells", {})
         verdicts, tampering = {}, []
-        missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.repair
+        missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.intake.repair
         answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
                              if c.metadata.get("nbgrader", {}).get("solution")]
         for cell in nb.cells:

@@ -6,7 +6,7 @@ c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedE
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.Execute.interrupt_on_timeout = True
 
-# The grader's sandbox (autograder/jail.py and autograder/execute.py; grading swaps nbgrader's Execute for
+# The grader's sandbox (autograder/sandbox/jail.py and autograder/sandbox/execute.py; grading swaps nbgrader's Execute for
 # SandboxExecute). A command-line option of `autograder.cli autograde` overrides these per run.
 # The time limits bound how long one submission can hold a worker. A solution notebook's cells take at
 # most 15 s together, and 7 s for the slowest cell (lesson 05), on a 2-core machine at a load of 12:

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from autograder import jail
+from autograder.sandbox import jail
 
 # set by .ci/run: CI is there to prove the jail, so there a missing jail fails the tests that need it
 REQUIRE_SANDBOX = os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") == "1"

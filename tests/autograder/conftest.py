@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder import Course, release
+from autograder.course import Course
+from autograder import release
 
 LESSON_A = '''
 # %% [markdown] tags=["ru"]
@@ -167,12 +168,12 @@ def postgres_url(tmp_path_factory):
 @pytest.fixture(scope="session")
 def moodle_class(sandbox, tiny_course, tmp_path_factory):
     """(the Moodle zip, the course folder it was graded into, serially): tests copy the folder to change it."""
-    from autograder import grade
+    from autograder import autograde
     from tests.autograder import classroom, corpus
 
     archive = corpus.write_zip(classroom.moodle_files(tiny_course), tmp_path_factory.mktemp("moodle") / "moodle.zip")
     out = tmp_path_factory.mktemp("moodle-graded") / "graded"
-    grade.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
+    autograde.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
     return archive, out
 
 
@@ -205,9 +206,9 @@ def execute(unsafe_no_sandbox):
     import nbformat
     from traitlets.config import Config
 
-    from autograder.execute import SandboxExecute
-    from autograder.jail import SandboxKernelManager
-    from autograder.zygote import Zygote, ZygoteError
+    from autograder.sandbox.execute import SandboxExecute
+    from autograder.sandbox.jail import SandboxKernelManager
+    from autograder.sandbox.zygote import Zygote, ZygoteError
     from jupyter_core.utils import run_sync
 
     def run(cells: list[str], kernel: dict | None = None, run: dict | None = None,
@@ -241,7 +242,7 @@ def execute(unsafe_no_sandbox):
 @pytest.fixture(params=["own-jail", "forked"])
 def execute_both(request, execute):
     """`execute` with each kind of kernel: one in a jail of its own, and one forked from a zygote
-    (autograder.zygote) that the test's later notebooks with the same limits share.
+    (autograder.sandbox.zygote) that the test's later notebooks with the same limits share.
     execute_both.zygote_cgroups() names the cgroups the test's live zygotes hold; .forked tells the kind."""
     if request.param == "own-jail":
         execute.zygote_cgroups, execute.forked = (lambda: set()), False

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import ROOT, Course
+from autograder import ROOT
+from autograder.course import Course
 
 
 @dataclass
@@ -107,7 +108,7 @@ def main_corpus(course: Course) -> dict[str, tuple[dict[str, bytes], Expect]]:
     full = {"test_double": "passed", "test_square": "passed", "answer_why": "manual"}
     a = "01_alpha"
     secrets = [course.build / "en" / "gradebook.db", course.sources / "01_alpha.py",
-               course.out_root / "solutions" / "en" / "01_alpha.ipynb", ROOT / "autograder" / "release.py"]
+               course.out_root / "solutions" / "en" / "01_alpha.ipynb", ROOT / "autograder" / "course.py"]
     targets = [course.build / "pwned.txt", ROOT / "pwned.txt", Path("/tmp/pwned.txt")]
     probe = PROBE.format(root=ROOT, secrets=", ".join(repr(str(p)) for p in secrets) + ",",
                          targets=", ".join(repr(str(p)) for p in targets) + ",")
@@ -175,7 +176,7 @@ def zip_corpus(course: Course) -> tuple[dict[str, bytes], dict[str, Expect]]:
 
     folder = "{}_assignsubmission_file_/{}"
     files = {
-        # kills the zygote its kernel was forked from (autograder.zygote), and so its own kernel: the
+        # kills the zygote its kernel was forked from (autograder.sandbox.zygote), and so its own kernel: the
         # worker grades the next notebooks with a new zygote
         folder.format("Zoya Kuz_100", "02_beta.ipynb"): answer(
             "import os, signal, time\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(2)\n"

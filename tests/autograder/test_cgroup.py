@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from autograder import cgroup
-from autograder.cgroup import Cgroup
-from autograder.jail import JOIN
+from autograder.sandbox import cgroup
+from autograder.sandbox.cgroup import Cgroup
+from autograder.sandbox.jail import JOIN
 
 
 def fake_proc(tmp_path, own: str, mounts: list[tuple[str, str, str, str]]):

@@ -8,7 +8,7 @@ import zipfile
 import nbformat
 import pytest
 
-from autograder import collect
+from autograder.intake import collect
 from tests.autograder import corpus
 
 LESSONS = ["01_alpha", "02_beta"]

@@ -1,7 +1,8 @@
 """Which of the author's demonstrations grading skips: only those that no code of the student's needs."""
 import nbformat
 
-from autograder.demos import DEMO_TAG, SKIP_TAG, SkipDemos
+from autograder.grading.demos import DEMO_TAG, SkipDemos
+from autograder.sandbox.execute import SKIP_TAG
 
 
 def skipped(*cells: tuple[str, str]) -> list[str]:

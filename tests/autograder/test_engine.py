@@ -15,9 +15,9 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from autograder import ROOT, grade
-from autograder.grade.engine import NoGradingWorker
-from autograder.jail import bwrap_path
+from autograder import ROOT, autograde
+from autograder.grading.engine import NoGradingWorker
+from autograder.sandbox.jail import bwrap_path
 from tests.autograder.conftest import NO_PRELOAD
 
 pytestmark = pytest.mark.usefixtures("sandbox")
@@ -93,7 +93,7 @@ def wait_for_workers(address: str, n: int) -> None:
 def serial(tiny_course, tmp_path_factory):
     submissions = slow_class(tiny_course, tmp_path_factory.mktemp("class"), 6)
     out = tmp_path_factory.mktemp("serial")
-    grade.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
+    autograde.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
     return submissions, out
 
 
@@ -103,7 +103,7 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     cluster.add_worker()
     wait_for_workers(cluster.address, 2)
     out = tmp_path / "cluster"
-    grade.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+    autograde.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
     assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
     assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
@@ -125,7 +125,7 @@ def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, t
 
     killer = threading.Thread(target=kill_when_first_done)
     killer.start()
-    grade.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+    autograde.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     killer.join()
     assert victim.poll() is not None, "the worker was not killed mid-batch"
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
@@ -143,11 +143,11 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
     wait_for_workers(cluster.address, 1)
     submissions = slow_class(tiny_course, tmp_path / "class", 1)
     with pytest.raises(NoGradingWorker, match="apt-get install bubblewrap"):
-        grade.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course, limits=LIMITS)
+        autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     assert not (tmp_path / "out" / "grades.csv").exists()
     cluster.add_worker()
     wait_for_workers(cluster.address, 2)
-    results = grade.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course,
+    results = autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course,
                               limits=LIMITS)
     assert [r.score for r in results] == [0.0]
 
@@ -160,9 +160,9 @@ def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path
               "from autograder import Course, cli\n"
               f"course = Course(sources=Path({str(tiny_course.sources)!r}), build=Path({str(tiny_course.build)!r}), "
               f"out_root=Path({str(tiny_course.out_root)!r}))\n"
-              "import autograder.grade as grade\n"
-              "real = grade.autograde\n"
-              f"grade.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {LIMITS!r}}})\n"
+              "import autograder.autograde as grade\n"
+              "real = autograde.autograde\n"
+              f"autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {LIMITS!r}}})\n"
               f"cli.main(['autograde', {str(submissions)!r}, {str(out)!r}, '--workers', '1', '--no-progress'])\n")
     process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
@@ -180,6 +180,6 @@ def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path
         assert db.assignment_submissions("01_alpha") == []
     kept = len(list(cache.glob("*.json")))
     assert 1 <= kept < 6
-    results = grade.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
+    results = autograde.autograde(submissions, out, workers=1, course=tiny_course, limits=LIMITS)
     assert len(results) == 6
     assert f"{kept} reused from an earlier run" in (out / "report.html").read_text()

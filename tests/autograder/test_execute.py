@@ -9,8 +9,8 @@ import tracemalloc
 
 import pytest
 
-from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME, TIMEOUT_ENAME
-from autograder.jail import JailError
+from autograder.sandbox.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME, TIMEOUT_ENAME
+from autograder.sandbox.jail import JailError
 
 
 def errors(cell) -> list[str]:

@@ -1,5 +1,5 @@
 """The whole workflow on the tiny course, from a Moodle zip to the files that go back to Moodle
-(autograder/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
+(autograder/publish/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
 import csv
 import re
 import zipfile
@@ -7,8 +7,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from autograder import export, grade
-from autograder.grade import gradebook
+from autograder.publish import export
+from autograder import autograde
+from autograder.grading import gradebook
 from tests.autograder import classroom
 
 NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
@@ -103,7 +104,7 @@ def test_folder_of_submissions_uses_folder_names(sandbox, tiny_course, tmp_path)
     (submissions / "bob.smith" / "lesson.ipynb").write_bytes(classroom.corpus.dump(
         classroom.corpus.with_source(beta, "negate", "def negate(x):\n    return x")))
     out = tmp_path / "graded"
-    grade.autograde(submissions, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
+    autograde.autograde(submissions, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
     export.export(out, course=tiny_course, now=NOW)
     assert table(out / "export" / "final_grades.csv")[1:] == [["ann", "ann", "0", "1", "1", "0"],
                                                                ["bob.smith", "bob.smith", "0", "0", "0", "0"]]

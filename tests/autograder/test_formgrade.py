@@ -1,4 +1,4 @@
-"""Manual grading in nbgrader's formgrader (autograder/formgrade.py), in a real browser: the server is
+"""Manual grading in nbgrader's formgrader (autograder/publish/formgrade.py), in a real browser: the server is
 started as `make formgrade` starts it, Debian's chromium (driven by Playwright) gives a manual
 score, a comment and an adjusted autograded score, and `make export` then holds them."""
 import csv
@@ -11,8 +11,9 @@ import zipfile
 import pytest
 from nbgrader.api import Gradebook
 
-from autograder import ROOT, formgrade
-from autograder.grade import gradebook
+from autograder import ROOT
+from autograder.publish import formgrade
+from autograder.grading import gradebook
 from tests.autograder import classroom
 
 

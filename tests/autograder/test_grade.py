@@ -13,7 +13,7 @@ import time
 import nbformat
 import pytest
 
-from autograder import ROOT, grade
+from autograder import ROOT, autograde
 from tests.autograder import corpus
 
 LIMITS = {"timeout": 20, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
@@ -42,7 +42,7 @@ def main_batch(sandbox, tiny_course, tmp_path_factory):
             os.utime(path, (1_700_000_000 + offset, 1_700_000_000 + offset))  # later files are newer
     out = tmp_path_factory.mktemp("main-graded")
     start = time.perf_counter()
-    results = grade.autograde(submissions, out, workers=2, course=tiny_course, limits=LIMITS)
+    results = autograde.autograde(submissions, out, workers=2, course=tiny_course, limits=LIMITS)
     seconds = time.perf_counter() - start
     return cases, {(r.student, r.assignment): r for r in results}, out, seconds
 
@@ -140,9 +140,9 @@ def zip_batches(sandbox, tiny_course, tmp_path_factory, postgres_url):
     files, expect = corpus.zip_corpus(tiny_course)
     archive = corpus.write_zip(files, tmp_path_factory.mktemp("zip") / "moodle-export.zip")
     serial_out = tmp_path_factory.mktemp("zip-serial")
-    serial = grade.autograde(archive, serial_out, workers=1, course=tiny_course, limits=ZIP_LIMITS)
+    serial = autograde.autograde(archive, serial_out, workers=1, course=tiny_course, limits=ZIP_LIMITS)
     parallel_out = tmp_path_factory.mktemp("zip-parallel")
-    parallel = grade.autograde(archive, parallel_out, workers=2, course=tiny_course, limits=ZIP_LIMITS,
+    parallel = autograde.autograde(archive, parallel_out, workers=2, course=tiny_course, limits=ZIP_LIMITS,
                                db_url=postgres_url)
     return archive, expect, serial, serial_out, parallel, parallel_out
 
@@ -177,7 +177,7 @@ def test_rerun_resumes_and_replaces_atomically(zip_batches, tiny_course):
     assert len(cached) == 7
     cached[0].unlink()  # as if the run had been interrupted before this notebook was done
     before = rows(serial_out / "grades.csv")
-    again = grade.autograde(archive, serial_out, workers=1, course=tiny_course, limits=ZIP_LIMITS)
+    again = autograde.autograde(archive, serial_out, workers=1, course=tiny_course, limits=ZIP_LIMITS)
     assert rows(serial_out / "grades.csv") == before
     assert [r.score for r in again] == [r.score for r in serial]
     report = (serial_out / "report.html").read_text()

@@ -1,4 +1,4 @@
-"""The course's one gradebook (autograder/grade/gradebook.py): <OUT> is an nbgrader course, parallel
+"""The course's one gradebook (autograder/grading/gradebook.py): <OUT> is an nbgrader course, parallel
 workers give the serial run's gradebook, and re-runs keep the instructor's grades unless the answer changed."""
 import csv
 
@@ -6,9 +6,9 @@ import nbformat
 from nbgrader.api import Gradebook
 from nbgrader.apps import NbGraderAPI
 
-from autograder import grade
-from autograder.grade import gradebook
-from autograder.release import nbgrader_config
+from autograder import autograde
+from autograder.grading import gradebook
+from autograder.course import nbgrader_config
 from tests.autograder import classroom, corpus
 
 
@@ -49,9 +49,9 @@ def test_parallel_workers_give_the_serial_gradebook_and_a_rerun_duplicates_nothi
     serial = classroom.dump(gradebook.url_of(serial_out, None))
     assert len(serial["submissions"]) == 5 and len(serial["grades"]) == 4 * 3 + 1
     parallel_out = tmp_path / "parallel"
-    grade.autograde(archive, parallel_out, workers=3, course=tiny_course, limits=classroom.LIMITS)
+    autograde.autograde(archive, parallel_out, workers=3, course=tiny_course, limits=classroom.LIMITS)
     assert classroom.dump(gradebook.url_of(parallel_out, None)) == serial
-    grade.autograde(archive, parallel_out, workers=2, course=tiny_course, limits=classroom.LIMITS)
+    autograde.autograde(archive, parallel_out, workers=2, course=tiny_course, limits=classroom.LIMITS)
     assert classroom.dump(gradebook.url_of(parallel_out, None)) == serial
 
 
@@ -66,7 +66,7 @@ def test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed(moodle_
     classroom.grade_by_hand(url, anna, "01_alpha", "answer_why", score=0.0, comment="Say why.")
     classroom.grade_by_hand(url, anna, "01_alpha", "test_square", score=1.0)
 
-    grade.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
+    autograde.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
     exercises = {(r["student"], r["exercise"]): r for r in rows(out / "exercises.csv") if r["assignment"] == "01_alpha"}
     assert exercises[ivan, "answer_why"]["status"] == "graded" and exercises[ivan, "answer_why"]["score"] == "1.0"
     assert exercises[ivan, "answer_why"]["message"] == "Clear and right."
@@ -79,7 +79,7 @@ def test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed(moodle_
 
     # Ivan sends a new answer; Anna's notebook is the same
     changed = classroom.moodle_files(tiny_course, ivan_why="Because 2 * x is linear in x.")
-    grade.autograde(corpus.write_zip(changed, tmp_path / "again.zip"), out, workers=1, course=tiny_course,
+    autograde.autograde(corpus.write_zip(changed, tmp_path / "again.zip"), out, workers=1, course=tiny_course,
                     limits=classroom.LIMITS)
     with Gradebook(url) as db:
         why = db.find_grade("answer_why", "01_alpha", "01_alpha", ivan)

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from traitlets.config import Config
 
-from autograder import ROOT, jail
-from autograder.jail import HOME, PACKAGES, VENV, JailError, SandboxKernelManager, environment
+from autograder import ROOT
+from autograder.sandbox import jail
+from autograder.sandbox.jail import HOME, PACKAGES, VENV, JailError, SandboxKernelManager, environment
 
 
 @pytest.fixture

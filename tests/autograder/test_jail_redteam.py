@@ -2,7 +2,7 @@
 in a real jailed kernel (no torch, small limits), with a check that it fails and that nothing leaks.
 
 Every test runs twice: in a kernel with a jail of its own, and in one forked from a zygote
-(autograder.zygote) that the test's other notebooks share. Every test needs the jail: it skips
+(autograder.sandbox.zygote) that the test's other notebooks share. Every test needs the jail: it skips
 where bubblewrap is missing, outside CI (see tests/conftest.py).
 """
 import hashlib
@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from autograder import ROOT, cgroup
-from autograder.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME
-from autograder.jail import HOME, KERNEL_PACKAGE, SandboxKernelManager, python_prefixes
+from autograder import ROOT
+from autograder.sandbox import cgroup
+from autograder.sandbox.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME
+from autograder.sandbox.jail import HOME, KERNEL_PACKAGE, SandboxKernelManager, python_prefixes
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 SMALL = {"processes": 32, "scratch_mb": 16, "memory_mb": 1024, "cpu_seconds": 30}
@@ -67,7 +68,7 @@ def test_nothing_of_the_host_can_be_read(execute, tmp_path):
     other.parent.mkdir(parents=True)
     marker = f"GRADEBOOK-{uuid.uuid4()}"
     other.write_text(marker)
-    paths = [other, ROOT, ROOT / "autograder" / "release.py", Path("/etc/shadow"), Path("/root/.bash_history"),
+    paths = [other, ROOT, ROOT / "autograder" / "course.py", Path("/etc/shadow"), Path("/root/.bash_history"),
              Path.home() / ".ssh", Path("/sys/class/net"), Path("/run")]
     nb = execute([
         "import json, os\nfound = []\n"

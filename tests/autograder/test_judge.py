@@ -1,6 +1,6 @@
 """The judge's verdicts and messages, on observations made in this process."""
 from autograder.judge import Observations, answer_of, decide
-from autograder.kernel.plain import encode
+from autograder.sandbox.kernel.plain import encode
 
 RAISES = "def judge(got, want):\n    got['f()']\n"
 

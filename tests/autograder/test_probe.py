@@ -6,8 +6,8 @@ import pytest
 import torch
 from IPython.core.interactiveshell import InteractiveShell
 
-from autograder.kernel import probe
-from autograder.kernel.probe import Probe
+from autograder.sandbox.kernel import probe
+from autograder.sandbox.kernel.probe import Probe
 
 
 def test_autograd_passes_scale_what_autograd_computes_and_nothing_else():

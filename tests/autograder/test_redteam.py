@@ -1,4 +1,4 @@
-"""The red team: forgers, leakers and hostile files, graded through grade.autograde on temporary courses.
+"""The red team: forgers, leakers and hostile files, graded through autograde.autograde on temporary courses.
 
 For every case: no undeserved points (a forger may also get a tamper flag, never points), nothing of
 the hidden checks reaches a feedback page or the CSVs, the run completes, and the students beside
@@ -15,7 +15,9 @@ import textwrap
 
 import pytest
 
-from autograder import Course, feedback, grade
+from autograder.course import Course
+from autograder.publish import feedback
+from autograder import autograde
 from tests.autograder import corpus
 from tests.autograder.conftest import LESSON_A, NO_PRELOAD, released_course
 
@@ -265,7 +267,7 @@ def red_batch(sandbox, red_course, tmp_path_factory):
     (submissions / os.fsdecode(b"bad-\xff-name")).mkdir()
     (submissions / os.fsdecode(b"bad-\xff-name") / "03_torch.ipynb").write_bytes(files["good"]["03_torch.ipynb"])
     out = tmp_path_factory.mktemp("red-graded")
-    results = grade.autograde(submissions, out, workers=2, course=c, limits=LIMITS)
+    results = autograde.autograde(submissions, out, workers=2, course=c, limits=LIMITS)
     return files, {(r.student, r.assignment): r for r in results}, out
 
 
@@ -395,7 +397,7 @@ def zip_batch(sandbox, tiny_course, tmp_path_factory):
     files, forged = zip_batch_files(tiny_course)
     archive = corpus.write_zip(files, tmp_path_factory.mktemp("red-zip") / "moodle.zip", forged)
     out = tmp_path_factory.mktemp("red-zip-graded")
-    results = grade.autograde(archive, out, workers=2, course=tiny_course,
+    results = autograde.autograde(archive, out, workers=2, course=tiny_course,
                               limits={**NO_PRELOAD, "timeout": 20, "notebook_timeout": 60})
     return results, out
 
@@ -434,7 +436,7 @@ def test_each_damaged_entry_has_its_own_status(zip_batch, student, status, score
 @pytest.mark.parametrize("where", ["stopped", "visible", "raised"])
 def test_a_judge_message_names_only_python_s_own_exception_classes(where, name, shown):
     from autograder.judge import Observations, decide
-    from autograder.kernel.plain import Raised
+    from autograder.sandbox.kernel.plain import Raised
 
     raised = {"types": [name, "Exception"], "message": ""}
     payload = {"raised": {"observations": {"k": {"__raised__": raised}}},

@@ -10,7 +10,9 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 
-from autograder import ROOT, Course, release
+from autograder import ROOT, release
+from autograder.course import LANGS, Course, ReleaseError
+from autograder.release import notebooks
 
 SOURCE = '''\
 # %% [markdown] tags=["ru"]
@@ -87,7 +89,7 @@ def test_a_second_release_is_byte_identical(course, tmp_path):
         assert (again.out_root / path.relative_to(course.out_root)).read_bytes() == path.read_bytes(), path
 
 
-@pytest.mark.parametrize("lang", release.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_student_version_has_stubs_and_no_secret(course, lang):
     nb = read(course, "lessons", lang)
     source = text(nb)
@@ -97,7 +99,7 @@ def test_student_version_has_stubs_and_no_secret(course, lang):
         assert secret not in source
 
 
-@pytest.mark.parametrize("lang", release.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_solution_version_has_solutions_without_markers_or_hidden_tests(course, lang):
     solution, student = read(course, "solutions", lang), read(course, "lessons", lang)
     source = text(solution)
@@ -108,7 +110,7 @@ def test_solution_version_has_solutions_without_markers_or_hidden_tests(course, 
         "the solution keeps the student version's cell ids and nbgrader metadata"
 
 
-@pytest.mark.parametrize("lang", release.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_each_file_keeps_one_language(course, lang):
     other = {"ru": "Practice", "en": "Тренировка"}[lang]
     own = {"ru": "Тренировка", "en": "Practice"}[lang]
@@ -122,7 +124,7 @@ def test_colab_badge_points_at_the_notebook_itself(course, folder):
     badge = read(course, folder, "ru").cells[0]
     assert badge.id == "colab-badge"
     if folder == "solutions":  # solutions are never published: no link to open them
-        assert "colab" not in badge.source and "instructors" in release.SOLUTION_BANNER["en"]
+        assert "colab" not in badge.source and "instructors" in notebooks.SOLUTION_BANNER["en"]
         return
     url = re.search(r"\(https://colab\.research\.google\.com/github/([^)]*)\)", badge.source).group(1)
     repository = course.setting("student_repository", "github")
@@ -174,7 +176,7 @@ def test_setup_cell_shows_warnings_on_stdout_not_stderr(course, monkeypatch, cap
 
 def test_a_mistyped_hidden_marker_is_refused(tmp_path):
     course = make_course(tmp_path, SOURCE.replace("### BEGIN HIDDEN TESTS", "### BEGIN HIDDEN TEST"))
-    with pytest.raises(release.ReleaseError, match="marker"):
+    with pytest.raises(ReleaseError, match="marker"):
         release.release(course)
     assert not (course.out_root / "lessons").exists()
 
@@ -183,10 +185,10 @@ def test_leak_check_reads_the_text_not_the_markers():
     source = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "def f():\n    ### BEGIN SOLUTION\n    return 42 * secret\n    ### END SOLUTION")])
     student = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("def f():\n    return 42 * secret")])
-    with pytest.raises(release.ReleaseError, match="return 42 \\* secret"):
-        release.check_no_leak(source, student)
+    with pytest.raises(ReleaseError, match="return 42 \\* secret"):
+        notebooks.check_no_leak(source, student)
     student.cells[0].source = "def f():\n    # YOUR CODE HERE\n    raise NotImplementedError()"
-    release.check_no_leak(source, student)
+    notebooks.check_no_leak(source, student)
 
 
 def test_no_gradebook_or_build_artifact_is_committed():

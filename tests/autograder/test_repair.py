@@ -6,7 +6,8 @@ import json
 import nbformat
 import pytest
 
-from autograder import ROOT, repair
+from autograder import ROOT
+from autograder.intake import repair
 from tests.autograder import corpus
 
 

@@ -4,8 +4,8 @@ import json
 import nbformat
 import pytest
 
-from autograder import feedback, report
-from autograder.grade import ExerciseResult, NotebookResult
+from autograder.publish import feedback, report
+from autograder.grading.results import ExerciseResult, NotebookResult
 
 VISIBLE = 'assert f(1) == 2, "f(1) must be 2"\nprint("Visible checks passed. Hidden tests run at grading.")'
 HIDDEN = VISIBLE + '\n### BEGIN HIDDEN TESTS\nassert f(7) == 14, "f(7) must be 14"\n### END HIDDEN TESTS'
@@ -132,7 +132,7 @@ def test_report_has_plot_statuses_flags_and_time(tmp_path):
 
 
 def test_report_shows_manual_grading_waiting_students_and_links(tmp_path):
-    from autograder.grade.gradebook import Person, Reset
+    from autograder.grading.gradebook import Person, Reset
 
     ann = NotebookResult("ann", "01_alpha", 3.0, 4.0, 1.0, [ExerciseResult("test_f", 2.0, 2.0, "passed"),
                                                             ExerciseResult("why", 1.0, 1.0, "graded", "Good."),
@@ -168,7 +168,7 @@ def test_plot_legend_never_covers_a_bar():
 
 
 def test_report_in_a_browser_links_to_feedback_and_notebooks(moodle_class, chromium_page):
-    from autograder.grade.gradebook import url_of
+    from autograder.grading.gradebook import url_of
     from tests.autograder.classroom import keys
 
     _, out = moodle_class

@@ -5,8 +5,9 @@ import shutil
 import nbformat
 import pytest
 
-from autograder import ROOT, Course, release, student_repo
-from autograder.release import ReleaseError
+from autograder import ROOT, release
+from autograder.course import Course, ReleaseError
+from autograder.release import student_repo
 from tests.autograder.test_release import make_course
 
 

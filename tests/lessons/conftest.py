@@ -4,7 +4,9 @@ import os
 import nbformat
 import pytest
 
-from autograder import Course, grade, release
+from autograder.course import LANGS, Course
+from autograder import autograde, release
+from autograder.grading.results import NotebookResult
 from tests.lessons.harness import (LESSONS, batch_student, exercises, unsolved_student, variant_batches,
                                    with_cells_replaced)
 
@@ -38,7 +40,7 @@ def submissions(request, released, tmp_path_factory):
         nbformat.write(nb, submissions / student / f"{assignment}.ipynb")
 
     for assignment in selected_lessons(request.session):
-        for lang in release.LANGS:
+        for lang in LANGS:
             for student, folder in ((f"solution-{lang}", "solutions"), (f"stub-{lang}", "lessons")):
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
@@ -56,11 +58,11 @@ def submissions(request, released, tmp_path_factory):
 
 
 def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
-                ) -> dict[tuple[str, str], grade.NotebookResult]:
+                ) -> dict[tuple[str, str], NotebookResult]:
     """Graded in the jail; where there is none (outside CI), in the explicit unsafe mode: the code is the
-    course's own, and every result then carries the flag autograder.jail.UNSANDBOXED."""
+    course's own, and every result then carries the flag autograder.sandbox.jail.UNSANDBOXED."""
     out = tmp_path_factory.mktemp("graded")
-    results = grade.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
+    results = autograde.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
                               unsafe_no_sandbox=unsafe)
     return {(r.student, r.assignment): r for r in results}
 

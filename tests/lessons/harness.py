@@ -11,8 +11,9 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import Course, release
-from autograder.demos import names_defined, names_used
+from autograder.course import Course
+from autograder.release.sources import read_source
+from autograder.grading.demos import names_defined, names_used
 from autograder.judge import answer_of
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
@@ -39,7 +40,7 @@ def load_variants(assignment: str) -> tuple[dict, dict]:
 
 def graded_cells(assignment: str) -> dict[str, str]:
     """grade_id -> source of every solution and test code cell of the lesson's source."""
-    cells = release.read_source(Course(), assignment, "en").cells
+    cells = read_source(Course(), assignment, "en").cells
     return {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in cells
             if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})}
 

@@ -3,7 +3,7 @@
 Every mutant is the solution with one small edit inside its solution markers: a swapped operator
 (+ and -, * and /, < and <=, == and !=, and and or, ...), a constant off by one, a flipped boolean,
 a dropped `not` or minus, a dropped cast or copy (`float(x)` -> `x`, `x.clone()` -> `x`) or a
-dropped statement. Each is graded through the real path (a temporary release, `grade.autograde`),
+dropped statement. Each is graded through the real path (a temporary release, `autograde.autograde`),
 packed several to a notebook like the variants. A mutant is *killed* when a test cell of its
 exercise loses points, *survives* when the exercise keeps full marks, and *times out*. A surviving
 mutant that is still a right answer is listed, with why, in the lesson's variants file as
@@ -23,7 +23,9 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import Course, grade, release
+from autograder.course import SOLUTION_MARKERS, Course
+from autograder import autograde, release
+from autograder.release import notebooks
 from tests.lessons.harness import LESSONS, exercise_tests, graded_cells, load_variants_module, pack, with_cells_replaced
 
 SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult, ast.FloorDiv: ast.Div,
@@ -46,10 +48,10 @@ def solution_lines(source: str) -> set[int]:
     """Line numbers (1-based, in the cell without markers) of the code between the solution markers."""
     lines, inside, number = set(), False, 0
     for line in source.splitlines():
-        if line.strip() == release.SOLUTION_MARKERS[0]:
+        if line.strip() == SOLUTION_MARKERS[0]:
             inside = True
             continue
-        if line.strip() == release.SOLUTION_MARKERS[1]:
+        if line.strip() == SOLUTION_MARKERS[1]:
             inside = False
             continue
         number += 1
@@ -96,7 +98,7 @@ def _edits(tree: ast.AST, lines: set[int]):
 
 def mutants_of(exercise: str, source: str) -> list[Mutant]:
     """Every single-edit mutant of a solution cell (source with its markers), in a stable order."""
-    plain = release.strip_solution_markers(source)
+    plain = notebooks.strip_solution_markers(source)
     lines = solution_lines(source)
     tree = ast.parse(plain)
     found = []
@@ -148,7 +150,7 @@ def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
 def lesson_mutants(assignment: str, limit: int, seed: int) -> list[Mutant]:
     cells = graded_cells(assignment)
     every = [m for exercise, source in cells.items() if not exercise.startswith("test_")
-             and release.SOLUTION_MARKERS[0] in source for m in mutants_of(exercise, source)]
+             and SOLUTION_MARKERS[0] in source for m in mutants_of(exercise, source)]
     if limit and len(every) > limit:
         every = sorted(random.Random(seed).sample(every, limit), key=every.index)
     return every
@@ -184,7 +186,7 @@ def run(assignments: list[str], limit: int, seed: int, workers: int) -> dict[str
                 for exercise, (mutant_id, _) in batch.items():
                     plan[(student, assignment, mutant_id)] = next(m for m in mutants if m.id == mutant_id)
         results = {(r.student, r.assignment): r for r in
-                   grade.autograde(submissions, tmp / "graded", workers=workers, course=course, progress=True)}
+                   autograde.autograde(submissions, tmp / "graded", workers=workers, course=course, progress=True)}
     report = {a: {"killed": [], "survived": [], "timeout": [], "equivalent": []} for a in assignments}
     for (student, assignment, _), mutant in plan.items():
         verdict = outcome(results[(student, assignment)], exercise_tests(assignment)[mutant.exercise])

@@ -4,12 +4,12 @@ import itertools
 import nbformat
 import pytest
 
-from autograder import ROOT, release
-from autograder.jail import UNSANDBOXED
+from autograder import ROOT
+from autograder.course import LANGS
+from autograder.sandbox.jail import UNSANDBOXED
 from tests.lessons.harness import (LESSONS, exercise_tests, exercises, load_variants, student_of, unsolved_student,
                                    variant_cases)
 
-LANGS = release.LANGS
 CPU_SECONDS_LIMIT = 60
 
 

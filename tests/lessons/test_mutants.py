@@ -1,7 +1,7 @@
 """The mutation tool of `make mutants` (tests/lessons/mutants.py), on a small function: every kind of edit,
 only inside the solution markers, each mutant valid Python and different from the solution."""
 from tests.lessons.mutants import mutants_of, outcome
-from autograder.grade import ExerciseResult, NotebookResult
+from autograder.grading.results import ExerciseResult, NotebookResult
 
 SOURCE = '''def f(x, lo=0):
     """A docstring 1 + 1 stays as it is."""

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import nbformat
 
-from autograder.execute import split_test_cell
-from autograder.repair import find_cell
-from autograder.report import STYLE
+from autograder.sandbox.execute import split_test_cell
+from autograder.intake.repair import find_cell
+from autograder.publish.report import STYLE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 SECRET_RUN = 20  # characters: shorter runs of hidden text say nothing a student could not guess

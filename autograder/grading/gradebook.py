@@ -26,8 +26,7 @@ from nbgrader.apps import NbGraderAPI
 from sqlalchemy.exc import SAWarning
 from traitlets.config.loader import PyFileConfigLoader
 
-from autograder import Course
-from autograder.release import gradebook_path, nbgrader_config
+from autograder.course import Course, gradebook_path, nbgrader_config
 
 warnings.filterwarnings("ignore", category=SAWarning)
 COURSE_CONFIG = """\

@@ -4,7 +4,7 @@ everything it leaves behind.
 cgroup v2 is used where the grader's own cgroup, or its parent, offers the pids and memory
 controllers to a new child (a delegated v2 host); else the pids and memory hierarchies of cgroup v1
 (as on this project's machines); else none (not root, or /sys/fs/cgroup read-only), and the jail
-falls back to rlimits and size-capped tmpfs (autograder.jail).
+falls back to rlimits and size-capped tmpfs (autograder.sandbox.jail).
 
 Memory counted by a cgroup includes the tmpfs pages its processes write: /dev/shm, /tmp and the
 working folder of the jail count against the kernel's memory limit.

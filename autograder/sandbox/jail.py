@@ -1,6 +1,6 @@
 """The jail: the kernel that runs student code, in a bubblewrap sandbox, under limits it cannot escape.
 
-`SandboxKernelManager` (the executor's kernel manager, see autograder.execute) starts every kernel
+`SandboxKernelManager` (the executor's kernel manager, see autograder.sandbox.execute) starts every kernel
 
 - in a new root that holds only what the kernel needs: read-only, /usr and the /bin, /lib links,
   the Python installation (sys.base_prefix), the virtual environment (at /opt/venv), the probe
@@ -19,13 +19,13 @@
   --disable-userns for a grader that is not root);
 - with an environment made from an allowlist (`environment`): nothing of the grader's environment
   (keys, tokens, database passwords) reaches it;
-- under limits: a cgroup of its own (autograder.cgroup: processes, and memory that counts its
+- under limits: a cgroup of its own (autograder.sandbox.cgroup: processes, and memory that counts its
   tmpfs) where the host allows, and rlimits always (address space, CPU seconds, file size, open
   files; processes of its uid in the jail).
 When the kernel stops, everything it started is killed: its pid namespace ends, and its cgroup is
 emptied and removed.
 
-A kernel made with `zygote=` (autograder.zygote: how graders start kernels) is instead forked from
+A kernel made with `zygote=` (autograder.sandbox.zygote: how graders start kernels) is instead forked from
 a fork server that loaded torch once, in a jail made as above; kernels of that jail run one after
 another, and between two the zygote kills what the last one left and empties its writable folders.
 
@@ -56,9 +56,9 @@ from traitlets import Bool, Instance, Integer, List, Type, Unicode, default
 from traitlets.config import Config
 
 from autograder import ROOT
-from autograder.cgroup import Cgroup, find as find_cgroup
+from autograder.sandbox.cgroup import Cgroup, find as find_cgroup
 
-KERNEL_PACKAGE = ROOT / "autograder" / "kernel"  # what runs in the kernel beside student code: the probe
+KERNEL_PACKAGE = ROOT / "autograder" / "sandbox" / "kernel"  # what runs in the kernel beside student code: the probe
 STARTUP = "import autograder_kernel.startup"  # a warm kernel: torch loaded, the probe's baseline taken
 HOME = "/home/student"  # the kernel's working folder and home in the jail
 VENV = "/opt/venv"  # the virtual environment, as the jail shows it
@@ -207,8 +207,8 @@ class SandboxKernelManager(AsyncKernelManager):
         config=True)
     cgroup = Bool(True, help="give each kernel a cgroup (process and memory limits) where the host allows; "
                              "without one, rlimits and the size-capped tmpfs remain").tag(config=True)
-    zygote = Instance("autograder.zygote.Zygote", allow_none=True, help="the fork server to fork the kernel "
-                      "from, in its jail (autograder.zygote); None: the kernel starts in a jail of its own")
+    zygote = Instance("autograder.sandbox.zygote.Zygote", allow_none=True, help="the fork server to fork the kernel "
+                      "from, in its jail (autograder.sandbox.zygote); None: the kernel starts in a jail of its own")
     unsafe_no_sandbox = Bool(False, help="UNSAFE: run student code without the jail (no isolation of files, "
                                          "network or processes); every grade made so is flagged "
                                          f"{UNSANDBOXED!r}").tag(config=True)
@@ -242,7 +242,7 @@ class SandboxKernelManager(AsyncKernelManager):
              kernel: bool = True) -> list[str]:
         """The bubblewrap command line that jails what follows it, up to the dropped privileges: a
         kernel's (its connection file, a socket folder it writes), or a zygote's (kernel=False: a
-        folder of kernels' folders that only the grader makes, see autograder.zygote)."""
+        folder of kernels' folders that only the grader makes, see autograder.sandbox.zygote)."""
         bwrap = bwrap_path()
         if bwrap is None:
             raise JailError(f"bubblewrap is not installed: student code cannot be jailed. Install it "

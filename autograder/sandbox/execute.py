@@ -2,19 +2,19 @@
 
 `SandboxExecute` (set through configuration, see grade.sandbox_config):
 
-- launches the kernel with autograder.jail.SandboxKernelManager; a kernel that does not start
-  (before any student code has run) raises autograder.jail.JailError: it costs no grade;
+- launches the kernel with autograder.sandbox.jail.SandboxKernelManager; a kernel that does not start
+  (before any student code has run) raises autograder.sandbox.jail.JailError: it costs no grade;
 - adds a whole-notebook deadline to the per-cell timeout, and turns a hang or a dead kernel
   (out-of-memory kill, `os._exit`, CPU limit) into an error output on the cell where it happened
   and on every cell after it ("NotExecuted"), so the batch goes on;
 - runs a test cell in two steps: its visible part as the cell itself, then its hidden block
-  through autograder.kernel.probe.run, as a separate request whose outputs never enter the
+  through autograder.sandbox.kernel.probe.run, as a separate request whose outputs never enter the
   notebook. What the probe published (its observations) goes to
   resources["autograder"]["cells"][grade_id] with what happened to the cell, for the judge
   (autograder.judging.JudgeCells);
 - caps the output a notebook may send (`output_mb`) while it runs: past the cap nothing more is
   recorded and the cell gets an OutputLimit error; past twice the cap, or at one message bigger than
-  autograder.jail.MAX_MESSAGE (never read), the kernel is stopped.
+  autograder.sandbox.jail.MAX_MESSAGE (never read), the kernel is stopped.
 
 LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the notebook's grade.
 """
@@ -28,11 +28,11 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
-from autograder.demos import SKIP_TAG
-from autograder.jail import MAX_MESSAGE, JailError, SandboxKernelManager
-from autograder.kernel.probe import MAX_BYTES, MIME
-from autograder.release import HIDDEN_MARKERS
+from autograder.course import HIDDEN_MARKERS
+from autograder.sandbox.jail import MAX_MESSAGE, JailError, SandboxKernelManager
+from autograder.sandbox.kernel.probe import MAX_BYTES, MIME
 
+SKIP_TAG = "autograder-skip-demo"  # autograder.grading.demos tags the cells that grading need not run
 TIMEOUT_ENAME = "CellTimeoutError"
 NOT_EXECUTED_ENAME = "NotExecuted"
 KERNEL_DIED_ENAME = "KernelDied"
@@ -79,7 +79,7 @@ class SandboxExecute(Execute):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("kernel_manager_class", SandboxKernelManager)
         super().__init__(*args, **kwargs)
-        # Only the author's demonstrations are skipped (autograder.demos), never what a student tagged.
+        # Only the author's demonstrations are skipped (autograder.grading.demos), never what a student tagged.
         self.skip_cells_with_tag = SKIP_TAG
 
     def preprocess(self, nb, resources=None, km=None):

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import Course, collect, repair
-from autograder.grade.results import NotebookResult, ungraded
-from autograder.release import LANGS
+from autograder.course import Course
+from autograder.intake import collect, repair
+from autograder.grading.results import NotebookResult, ungraded
+from autograder.course import LANGS
 
 CACHE_FORMAT = 2
 

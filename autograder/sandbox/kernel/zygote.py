@@ -1,4 +1,4 @@
-"""The fork server of a worker's jail (autograder.jail.Zygote): it loads ipykernel and the preloaded
+"""The fork server of a worker's jail (autograder.sandbox.jail.Zygote): it loads ipykernel and the preloaded
 modules (AUTOGRADER_PRELOAD, e.g. torch) once, then forks each notebook's kernel from that state,
 one kernel at a time. A forked kernel starts in a fraction of a second instead of paying Python's
 start-up and `import torch` again.
@@ -26,7 +26,7 @@ from ipykernel.kernelapp import IPKernelApp
 
 PR_SET_DUMPABLE = 4
 LAUNCHER = importlib.util.find_spec("ipykernel_launcher").origin
-KERNELS = sys.argv[1] if len(sys.argv) > 1 else ""  # autograder.zygote.Zygote.ipc, in /tmp
+KERNELS = sys.argv[1] if len(sys.argv) > 1 else ""  # autograder.sandbox.zygote.Zygote.ipc, in /tmp
 SCRATCH = ("/tmp", "/dev/shm", os.environ.get("HOME", "/home/student"))
 CATCHABLE = [s for s in signal.Signals if s not in (signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD)]
 

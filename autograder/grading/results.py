@@ -51,7 +51,7 @@ def ungraded(student: str, assignment: str, release_nb, status: str, reason: str
 
 
 def graded(job, outcome: dict, autograded: Path) -> NotebookResult:
-    """The result of a notebook a worker graded (outcome: autograder.grade.worker.Grader.grade's dict)."""
+    """The result of a notebook a worker graded (outcome: autograder.grading.worker.Grader.grade's dict)."""
     result = NotebookResult(job.student, job.assignment, 0.0, 0.0, outcome["seconds"], autograded=autograded,
                             status=job.status, flags=list(job.flags), notes=list(job.notes), file=job.file,
                             tamper=list(job.tamper), display=job.display)

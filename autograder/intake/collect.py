@@ -45,8 +45,8 @@ from typing import Callable
 
 import nbformat
 
-from autograder import archive
-from autograder.release import LANGS
+from autograder.intake import archive
+from autograder.course import LANGS
 
 MOODLE_FOLDER = re.compile(r"(?P<name>.*)_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z]+)_", re.S)  # fullmatch
 MOODLE_FLAT = re.compile(r"_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z]+)_")

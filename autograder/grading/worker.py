@@ -2,14 +2,14 @@
 
 A `Grader` is made once per worker process: it holds nbgrader's configuration, a private copy of
 the release's gradebook (or the shared PostgreSQL one) and judges, one instance of each
-preprocessor, and a fork server (autograder.zygote: one jail with torch loaded) from which each
+preprocessor, and a fork server (autograder.sandbox.zygote: one jail with torch loaded) from which each
 notebook's kernel is forked, fresh, in a fraction of a second. Every notebook still gets a new
 kernel of its own, and finds nothing of the one before.
 `Grader.grade(job)` then runs, in memory, what nbgrader's autograde runs on a submission:
 the sanitizing preprocessors (ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells:
 test cells and their hidden probes restored from the gradebook, CheckCellMetadata), SkipDemos
-(autograder.demos), then the
-sandboxed execution (autograder.execute), the judges (autograder.judge) and LimitOutput. It
+(autograder.grading.demos), then the
+sandboxed execution (autograder.sandbox.execute), the judges (autograder.judge) and LimitOutput. It
 returns plain data: nothing of the worker's state is shared with the next notebook.
 """
 import shutil
@@ -25,15 +25,15 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateI
 
 from jupyter_core.utils import run_sync
 
-from autograder.demos import SkipDemos
+from autograder.grading.demos import SkipDemos
 from traitlets.config import Config
 
-from autograder import jail
-from autograder.execute import LIMIT_FLAGS, SandboxExecute
-from autograder.jail import SandboxKernelManager
+from autograder.sandbox import jail
+from autograder.sandbox.execute import LIMIT_FLAGS, SandboxExecute
+from autograder.sandbox.jail import SandboxKernelManager
 from autograder.judge import JudgeCells
-from autograder.zygote import Zygote, ZygoteError
-from autograder.release import nbgrader_config
+from autograder.sandbox.zygote import Zygote, ZygoteError
+from autograder.course import nbgrader_config
 
 # Settings a caller may pass as `limits` (grade.autograde(..., limits={...})): the traitlets they set.
 LIMITS = {
@@ -49,7 +49,7 @@ LIMITS = {
     "processes": "SandboxKernelManager.processes",
     "scratch_mb": "SandboxKernelManager.scratch_mb",
     "output_mb": "SandboxExecute.output_mb",
-    "unsafe_no_sandbox": "SandboxKernelManager.unsafe_no_sandbox",  # UNSAFE: see autograder.jail
+    "unsafe_no_sandbox": "SandboxKernelManager.unsafe_no_sandbox",  # UNSAFE: see autograder.sandbox.jail
 }
 
 
@@ -57,7 +57,7 @@ LIMITS = {
 class WorkerSettings:
     """What every worker needs, once, shipped from the client: the release's gradebook and judges, the limits."""
     gradebook: bytes | str  # the release's SQLite gradebook (its bytes) or a shared postgresql:// URL
-    judges: dict[str, str]  # assignment -> its judges file (autograder.reference), JSON text
+    judges: dict[str, str]  # assignment -> its judges file (autograder.release.reference), JSON text
     limits: dict = field(default_factory=dict)
 
 
@@ -124,7 +124,7 @@ class Grader:
 
     def grade(self, job) -> dict:
         """{"key", "seconds", "notebook" (the autograded notebook, JSON text), "grades", "comments",
-        "flags", "tampering"} for one job (autograder.grade.jobs.Job)."""
+        "flags", "tampering"} for one job (autograder.grading.jobs.Job)."""
         nb = nbformat.reads(job.notebook, as_version=4)
         folder = Path(tempfile.mkdtemp(prefix="nb-", dir=self.root))
         resources = {"nbgrader": {"db_url": self.db_url, "assignment": job.assignment, "notebook": job.assignment,

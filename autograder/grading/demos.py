@@ -2,7 +2,7 @@
 
 A demonstration shows something (a timing table, a plot, a printed graph) that no test cell,
 probe or exercise depends on, and costs a third to a half of a notebook's running time. Only the
-release's tags count: autograder.repair rebuilds every submission from the released cells, so a
+release's tags count: autograder.intake.repair rebuilds every submission from the released cells, so a
 submission's own tags never reach here. A demo still runs when the student's code uses a name it
 defines (an import or a variable made in a demonstration): then skipping could cost a correct
 answer its points. The skipped cells get a tag that the executor skips (SandboxExecute.skip_tag).
@@ -12,8 +12,9 @@ import symtable
 
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 
+from autograder.sandbox.execute import SKIP_TAG
+
 DEMO_TAG = "demo"
-SKIP_TAG = "autograder-skip-demo"
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -48,7 +49,7 @@ def names_used(source: str) -> set[str]:
 
 
 def is_student_code(cell) -> bool:
-    """An answer cell, or a cell the student added (autograder.repair names those student-*)."""
+    """An answer cell, or a cell the student added (autograder.intake.repair names those student-*)."""
     meta = cell.metadata.get("nbgrader", {})
     return cell.cell_type == "code" and (bool(meta.get("solution")) or str(cell.get("id", "")).startswith("student-"))
 

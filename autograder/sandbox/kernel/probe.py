@@ -13,7 +13,7 @@ visible part) through `run`, with a global `probe` that records observations:
     with probe.replaced(mse=reference_mse): # the student's code sees these globals instead
         ...
 
-Observations are plain data (autograder.kernel.plain); they leave the kernel as one display
+Observations are plain data (autograder.sandbox.kernel.plain); they leave the kernel as one display
 output that the grader takes out of the notebook. The probe holds inputs, never an expected value
 or an assertion: the judge, in the grader's own process, decides.
 

@@ -13,38 +13,15 @@ from pathlib import Path
 import jupytext
 import nbformat
 
-from autograder import Course
+from autograder.course import GRADING_LANG, Course, ReleaseError, judges_path
 from autograder.judge import Observations, decide
-from autograder.release import GRADING_LANG, JUDGE_KEY, ReleaseError, read_source
-
-HELPERS = "helpers"
-
-
-def judges_path(course: Course, assignment: str) -> Path:
-    return course.build / GRADING_LANG / "judges" / f"{assignment}.json"
-
-
-def judge_cells(course: Course, assignment: str) -> tuple[list[str], dict[str, str]]:
-    """(helper cells, {test grade_id: judge code}) of a lesson's source."""
-    helpers, judges = [], {}
-    for cell in jupytext.read(course.sources / f"{assignment}.py", fmt="py:percent").cells:
-        name = cell.metadata.get(JUDGE_KEY)
-        if name is None:
-            continue
-        if name == HELPERS:
-            helpers.append(cell.source)
-        elif name in judges:
-            raise ReleaseError(f"{assignment}: two judge cells for {name}")
-        else:
-            judges[name] = cell.source
-    return helpers, judges
-
+from autograder.release.sources import judge_cells, read_source
 
 def observe(nb: nbformat.NotebookNode, assignment: str, limits: dict | None = None) -> dict:
     """Run a notebook through the grading executor without a jail; resources["autograder"]["cells"]."""
     from traitlets.config import Config
 
-    from autograder.execute import SandboxExecute
+    from autograder.sandbox.execute import SandboxExecute
 
     config = Config()
     config.SandboxKernelManager.unsafe_no_sandbox = True  # the course's own solution: trusted code

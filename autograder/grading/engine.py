@@ -2,7 +2,7 @@
 
 Every worker prepares itself once, through the `GraderPlugin` (a Dask WorkerPlugin): it receives
 the release's gradebook and judges from the client (or uses the shared PostgreSQL gradebook),
-builds its autograder.grade.worker.Grader and, only if it can jail student code, announces the
+builds its autograder.grading.worker.Grader and, only if it can jail student code, announces the
 resource "grading". Jobs ask for that resource, so a worker that cannot sandbox never receives
 one. A worker that dies mid-notebook loses nothing: the scheduler gives the job to another
 worker. Outcomes come back to the client, which calls done(outcome) for each as it arrives.
@@ -15,7 +15,7 @@ from distributed import Client, LocalCluster, as_completed, get_worker
 from distributed.diagnostics.plugin import WorkerPlugin
 from tqdm import tqdm
 
-from autograder.grade import worker as grading
+from autograder.grading import worker as grading
 
 PLUGIN = "autograder"
 RESOURCE = "grading"

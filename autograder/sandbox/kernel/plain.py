@@ -7,7 +7,7 @@ strings, lists, tuples, dicts, tensors (dtype, shape, raw bytes in base64 and a 
 a name, never as something that compares. `decode` runs in the grader and rebuilds plain Python
 values and new CPU tensors from that data; nothing in it can execute code (no pickle).
 
-This module is loaded inside the kernel (where only autograder/kernel/ is mounted), so it imports
+This module is loaded inside the kernel (where only autograder/sandbox/kernel/ is mounted), so it imports
 nothing from the rest of the autograder.
 """
 import base64

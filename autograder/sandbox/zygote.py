@@ -2,8 +2,8 @@
 
 Starting a kernel costs about 1.8 CPU-seconds, mostly Python's start-up and `import torch`; on a
 machine whose cores all grade, that is half of a notebook's cost. A `Zygote` starts one jail
-(autograder.jail, the same bubblewrap root, uid, seccomp filter, rlimits, environment and cgroup
-as a kernel's) running autograder.kernel.zygote, which loads ipykernel and torch once. Each
+(autograder.sandbox.jail, the same bubblewrap root, uid, seccomp filter, rlimits, environment and cgroup
+as a kernel's) running autograder.sandbox.kernel.zygote, which loads ipykernel and torch once. Each
 notebook's kernel is then forked from it, fresh: a new process of the same untouched state, which
 the zygote replaces by nothing of a student's. Kernels run one at a time; after each, the zygote
 kills every process it left and empties /tmp, /dev/shm and the home folder, and its socket
@@ -11,7 +11,7 @@ folder is removed, before the next kernel is forked. A zygote that dies or stall
 SIGKILL or SIGSTOP it: same uid) is replaced by a new jail; `Zygote.fork` raises ZygoteError
 for the caller to do so.
 
-SandboxKernelManager(zygote=...) starts its kernel this way (see autograder.jail).
+SandboxKernelManager(zygote=...) starts its kernel this way (see autograder.sandbox.jail).
 """
 import json
 import os
@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from autograder import jail
+from autograder.sandbox import jail
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine

@@ -13,10 +13,9 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import Course
-from autograder.reference import judge_cells
-from autograder.release import (HIDDEN_MARKERS, LANGS, SOLUTION_MARKERS, ReleaseError, check_no_leak,
-                                read_source, student_path)
+from autograder.course import HIDDEN_MARKERS, LANGS, SOLUTION_MARKERS, Course, ReleaseError
+from autograder.release.notebooks import check_no_leak
+from autograder.release.sources import judge_cells, read_source, student_path
 
 REQUIREMENTS = """\
 # What the lessons need on your own computer (Colab has all of it already).

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from autograder import Course
-from autograder.release import LANGS
+from autograder.course import Course
+from autograder.course import LANGS
 
 SKIP_TAGS = {"skip-execution", "skip_execution", "raises-exception", "remove-cell"}
 

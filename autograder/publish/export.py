@@ -24,9 +24,10 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 
-from autograder import Course, grade
-from autograder.grade import gradebook
-from autograder.grade.outputs import cell
+from autograder.course import Course
+from autograder import autograde
+from autograder.grading import gradebook
+from autograder.publish.outputs import cell
 
 MOODLE_COLUMNS = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade",
                   "Grade can be changed", "Last modified (submission)", "Last modified (grade)", "Feedback comments"]
@@ -39,7 +40,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     """Write <out>/export/ from the gradebook of the graded course `out`; returns the files written."""
     out = Path(out)
     url = gradebook.course_url(out, db_url)
-    grade.refresh(out, db_url, course)
+    autograde.refresh(out, db_url, course)
     now = now or datetime.now().astimezone()
     folder = out / "export"
     folder.mkdir(exist_ok=True)

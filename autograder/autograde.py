@@ -2,8 +2,8 @@
 
 The run, stage by stage (each in its own module):
 1. jobs: collect the submissions (a folder of <student>/<files> or an LMS zip) and rebuild each
-   from the release (autograder.collect, autograder.repair); what cannot be graded gets a status.
-2. engine: grade the jobs in worker processes (autograder.grade.worker: nbgrader's preprocessors,
+   from the release (autograder.intake.collect, autograder.intake.repair); what cannot be graded gets a status.
+2. engine: grade the jobs in worker processes (autograder.grading.worker: nbgrader's preprocessors,
    the jail, the judges). Each outcome is cached in <OUT>/.autograde/results as it arrives, so an
    interrupted run resumes where it stopped.
 3. gradebook and outputs: once every job is done, the scores go into the course's one gradebook
@@ -18,14 +18,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from autograder import Course, jail
-from autograder.grade import engine, gradebook, worker, jobs as jobs_module, outputs
-from autograder.grade.jobs import Job
-from autograder.grade import results as results_module
-from autograder.grade.results import ExerciseResult, NotebookResult, graded, ungraded
-from autograder.grade.worker import LIMITS, WorkerSettings
-from autograder.reference import judges_path
-from autograder.release import gradebook_path
+from autograder.course import Course, gradebook_path, judges_path
+from autograder.sandbox import jail
+from autograder.grading import engine, gradebook, worker, jobs as jobs_module
+from autograder.publish import outputs
+from autograder.grading.jobs import Job
+from autograder.grading import results as results_module
+from autograder.grading.results import ExerciseResult, NotebookResult, graded, ungraded
+from autograder.grading.worker import LIMITS, WorkerSettings
 
 __all__ = ["autograde", "refresh", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
 LAST_RUN = Path(".autograde") / "last-run.json"  # the last run's results, before the gradebook's manual grades
@@ -42,7 +42,7 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
     resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde;
     unsafe_no_sandbox: UNSAFE, run student code without the jail; every result is flagged "unsandboxed".
-    Without it, a machine that cannot jail student code grades nothing (autograder.jail.JailError).
+    Without it, a machine that cannot jail student code grades nothing (autograder.sandbox.jail.JailError).
     """
     started = time.perf_counter()
     out = Path(out)
@@ -118,7 +118,7 @@ def refresh(out: Path, db_url: str | None = None, course: Course = Course()) -> 
 def write_outputs(out: Path, url: str, results: list[NotebookResult], released: dict, run: dict) -> None:
     """grades.csv, exercises.csv, the feedback pages and report.html of graded results, with the
     gradebook's manual scores and comments put in (`results` are changed so)."""
-    from autograder import feedback as feedback_pages, report
+    from autograder.publish import feedback as feedback_pages, report
 
     resets = gradebook.apply(url, results, [gradebook.Reset(**x) for x in run["resets"]])
     staging = out / ".autograde" / f"staging-{os.getpid()}"

@@ -1,0 +1,54 @@
+"""What every stage shares: a course's folders and settings, its languages, the markers of secret lines,
+where a release keeps the gradebook and the judges, and nbgrader's configuration."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from traitlets.config import Config
+from traitlets.config.loader import PyFileConfigLoader
+
+from autograder import BUILD, NBGRADER_CONFIG, ROOT, SOURCES
+
+LANGS = ("ru", "en")
+GRADING_LANG = "en"
+
+SOLUTION_MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
+HIDDEN_MARKERS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+JUDGE_KEY = "judge"  # source cells `# %% judge="test_x"` (or "helpers"): never released
+
+
+@dataclass(frozen=True)
+class Course:
+    """Where a course's sources are read, its build artifacts kept and its notebooks written."""
+    sources: Path = SOURCES
+    build: Path = BUILD
+    out_root: Path = ROOT
+    settings: Path = ROOT / "course.toml"  # what the instructor sets: the student repository
+
+    def setting(self, section: str, key: str) -> str:
+        import tomllib
+
+        with open(self.settings, "rb") as f:
+            return tomllib.load(f)[section][key]
+
+    def assignments(self) -> list[str]:
+        return sorted(path.stem for path in self.sources.glob("[0-9][0-9]_*.py"))
+
+
+class ReleaseError(Exception):
+    """The release refused to write a notebook."""
+
+
+def nbgrader_config(course_root: Path) -> Config:
+    config = PyFileConfigLoader(NBGRADER_CONFIG.name, str(NBGRADER_CONFIG.parent)).load_config()
+    config.CourseDirectory.root = str(course_root)
+    return config
+
+
+def gradebook_path(course: Course) -> Path:
+    """The gradebook that grading copies: it holds the hidden tests, so it never leaves build/."""
+    return course.build / GRADING_LANG / "gradebook.db"
+
+
+def judges_path(course: Course, assignment: str) -> Path:
+    """The judges and the reference observations of a lesson (autograder.release.reference)."""
+    return course.build / GRADING_LANG / "judges" / f"{assignment}.json"

@@ -1,0 +1,26 @@
+"""`make release`: every lesson source becomes its student and solution notebooks (lessons/, solutions/),
+the gradebook and the judges' file in build/ (proven against the reference solution), and the
+student repository in build/student/."""
+import shutil
+from pathlib import Path
+
+from autograder.course import LANGS, Course
+from autograder.release import notebooks, reference, student_repo
+
+
+def release(course: Course = Course(), only: list[str] | None = None) -> list[Path]:
+    """Regenerate the lesson and solution notebooks (all, or `only` these) under course.out_root."""
+    if only is None:
+        for lang in LANGS:
+            shutil.rmtree(course.build / lang, ignore_errors=True)
+    written = []
+    for assignment in only or course.assignments():
+        for lang in LANGS:
+            student_nb, solution_nb = notebooks.generate(course, assignment, lang)
+            for folder, nb in (("lessons", student_nb), ("solutions", solution_nb)):
+                path = course.out_root / folder / lang / f"{assignment}.ipynb"
+                notebooks.write(nb, path)
+                written.append(path)
+        reference.build(course, assignment)
+    student_repo.build(course)
+    return written

@@ -1,0 +1,117 @@
+"""Read a lesson source (autograder/source/NN_name.py) as a notebook in one language, and its judges.
+
+A source is a percent-format script. Cells carry compact nbgrader metadata
+(`nbgrader={"grade_id": ..., "solution": true}`); markdown cells carry a language tag ("ru" or "en"),
+and each notebook keeps one language. Judge cells (`judge="test_x"`, or "helpers") are never
+part of a notebook: they run in the grader's process only (autograder.judge).
+"""
+import hashlib
+
+import jupytext
+import nbformat
+
+from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
+
+NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
+
+BADGE = (
+    "[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]"
+    "(https://colab.research.google.com/github/{repository}/blob/{branch}/{path})"
+)
+
+SETUP_CELL = """\
+# Colab and other fresh environments may lack prettytable: install it only when it is missing.
+import importlib.util
+import subprocess
+import sys
+import warnings
+
+if importlib.util.find_spec("prettytable") is None:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "prettytable"], check=True)
+
+
+def show_warning_on_stdout(message, category, filename, lineno, file=None, line=None):
+    \"\"\"Warnings stay visible, but on stdout: the grader scores a check cell that writes to stderr as 0.\"\"\"
+    print(warnings.formatwarning(message, category, filename, lineno, line), end="")
+
+
+warnings.showwarning = show_warning_on_stdout"""
+
+
+def read_source(course: Course, assignment: str, lang: str) -> nbformat.NotebookNode:
+    """The source notebook in one language, with nbgrader metadata in full and stable cell ids."""
+    source_path = course.sources / f"{assignment}.py"
+    source = jupytext.read(source_path, fmt="py:percent")
+    cells = []
+    for cell in source.cells:
+        if JUDGE_KEY in cell.metadata:  # judges run in the grader's process only (autograder.release.reference)
+            continue
+        tags = [tag for tag in cell.metadata.get("tags", []) if tag not in LANGS]
+        cell_langs = set(cell.metadata.get("tags", [])) & set(LANGS)
+        if cell_langs and lang not in cell_langs:
+            continue
+        metadata = {}
+        if tags:
+            metadata["tags"] = tags
+        if "nbgrader" in cell.metadata:
+            metadata["nbgrader"] = {**NBGRADER_DEFAULTS, **cell.metadata["nbgrader"]}
+        cell.metadata = metadata
+        cells.append(cell)
+    assign_cell_ids(cells)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(badge(course, lang, assignment), id="colab-badge"),
+        nbformat.v4.new_code_cell(SETUP_CELL, id="setup", metadata={"nbgrader": {
+            **NBGRADER_DEFAULTS, "grade_id": "setup", "locked": True}}),
+        *cells,
+    ]
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+        "course": {"assignment": assignment, "version": hashlib.sha256(source_path.read_bytes()).hexdigest()[:12], "lang": lang},
+    }
+    return nb
+
+
+def badge(course: Course, lang: str, assignment: str) -> str:
+    """The Colab badge of a lesson: it opens the notebook from the student repository (course.toml)."""
+    return BADGE.format(repository=course.setting("student_repository", "github"),
+                        branch=course.setting("student_repository", "branch"), path=student_path(lang, assignment))
+
+
+def student_path(lang: str, assignment: str) -> str:
+    """Where a lesson lies in the student repository."""
+    return f"{lang}/{assignment}.ipynb"
+
+
+def assign_cell_ids(cells: list[nbformat.NotebookNode]) -> None:
+    """Graded cells are named by grade_id; others by their content, so ids survive unrelated edits."""
+    seen = set()
+    for cell in cells:
+        base = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if base is None:
+            base = cell.cell_type[:2] + "-" + hashlib.sha1(cell.source.encode()).hexdigest()[:8]
+        cell_id, n = base, 1
+        while cell_id in seen:
+            n += 1
+            cell_id = f"{base}-{n}"
+        seen.add(cell_id)
+        cell.id = cell_id
+
+HELPERS = "helpers"
+
+
+def judge_cells(course: Course, assignment: str) -> tuple[list[str], dict[str, str]]:
+    """(helper cells, {test grade_id: judge code}) of a lesson's source."""
+    helpers, judges = [], {}
+    for cell in jupytext.read(course.sources / f"{assignment}.py", fmt="py:percent").cells:
+        name = cell.metadata.get(JUDGE_KEY)
+        if name is None:
+            continue
+        if name == HELPERS:
+            helpers.append(cell.source)
+        elif name in judges:
+            raise ReleaseError(f"{assignment}: two judge cells for {name}")
+        else:
+            judges[name] = cell.source
+    return helpers, judges
