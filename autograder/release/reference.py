@@ -10,7 +10,6 @@ import json
 import tempfile
 from pathlib import Path
 
-import jupytext
 import nbformat
 
 from autograder.course import GRADING_LANG, Course, ReleaseError, judges_path

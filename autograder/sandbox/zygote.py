@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from autograder.sandbox import jail
+from autograder.sandbox.cgroup import Cgroup
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
@@ -102,7 +103,7 @@ class Zygote:
 
     def _start(self, manager) -> None:
         if manager.cgroup:
-            self.cgroup = jail.Cgroup.create(manager.processes, manager.memory_mb << 20)
+            self.cgroup = Cgroup.create(manager.processes, manager.memory_mb << 20)
         with manager.jailed(self.rundir, [sys.executable, *COMMAND, str(self.ipc)], self.cgroup,
                             kernel=False) as launch:
             self.process = subprocess.Popen(launch.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -7,7 +7,7 @@ import pytest
 
 from autograder.sandbox import cgroup
 from autograder.sandbox.cgroup import Cgroup
-from autograder.sandbox.jail import JOIN
+from autograder.sandbox.bubblewrap import JOIN
 
 
 def fake_proc(tmp_path, own: str, mounts: list[tuple[str, str, str, str]]):

@@ -8,7 +8,7 @@ import zipfile
 import nbformat
 import pytest
 
-from autograder.intake import collect
+from autograder.intake import collect, senders
 from tests.autograder import corpus
 
 LESSONS = ["01_alpha", "02_beta"]
@@ -119,7 +119,7 @@ def test_two_folders_never_share_a_student_key(tmp_path):
      "Bob_102_assignsubmission_file_extra"),  # not Moodle's form: a plain folder
 ])
 def test_moodle_folders_are_keyed_by_participant_id(folder, key, display):
-    who, inner = collect.sender([folder, "sub", "01.ipynb"])
+    who, inner = senders.sender([folder, "sub", "01.ipynb"])
     assert (who.key, who.display, who.status, inner) == (key, display, "ok", "sub/01.ipynb")
 
 
@@ -129,7 +129,7 @@ def test_moodle_folders_are_keyed_by_participant_id(folder, key, display):
     ("Ivan_7_assignsubmission_file_Ivan_7_assignsubmission_file_a.ipynb", "7", "Ivan_7_assignsubmission_file_a.ipynb"),
 ])
 def test_moodle_flat_names(name, key, inner):
-    who, got_inner = collect.sender([name])
+    who, got_inner = senders.sender([name])
     assert (who.key, who.status, got_inner) == (key, "ok", inner)
 
 
@@ -139,7 +139,7 @@ def test_moodle_flat_names(name, key, inner):
     "Eve_1_assignsubmission_file_2_assignsubmission_file_x.ipynb",  # overlapping occurrences
 ])
 def test_a_flat_name_naming_two_ids_is_nobody_s(name):
-    who, _ = collect.sender([name])
+    who, _ = senders.sender([name])
     assert who.status == "unknown-student" and "different Moodle participant ids" in who.reason
 
 
@@ -405,6 +405,6 @@ def test_an_unforeseen_error_in_one_file_is_that_file_s_status(tmp_path):
 
 
 def test_student_keys_are_safe_folder_names():
-    assert collect.safe_student("Иван Петров_1") == "Иван_Петров_1"
-    assert collect.safe_student("../../etc") == "etc"
-    assert collect.safe_student("  ") == "unknown"
+    assert senders.safe_student("Иван Петров_1") == "Иван_Петров_1"
+    assert senders.safe_student("../../etc") == "etc"
+    assert senders.safe_student("  ") == "unknown"

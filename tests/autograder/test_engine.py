@@ -17,7 +17,7 @@ from nbgrader.api import Gradebook
 
 from autograder import ROOT, autograde
 from autograder.grading.engine import NoGradingWorker
-from autograder.sandbox.jail import bwrap_path
+from autograder.sandbox.bubblewrap import bwrap_path
 from tests.autograder.conftest import NO_PRELOAD
 
 pytestmark = pytest.mark.usefixtures("sandbox")

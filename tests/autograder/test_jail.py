@@ -10,7 +10,9 @@ from traitlets.config import Config
 
 from autograder import ROOT
 from autograder.sandbox import jail
-from autograder.sandbox.jail import HOME, PACKAGES, VENV, JailError, SandboxKernelManager, environment
+from autograder.sandbox import bubblewrap
+from autograder.sandbox.bubblewrap import HOME, PACKAGES, VENV, JailError, environment
+from autograder.sandbox.jail import SandboxKernelManager
 
 
 @pytest.fixture
@@ -18,7 +20,7 @@ def command(tmp_path, monkeypatch):
     """The jail's command line, as bubblewrap would get it here (bubblewrap itself not needed)."""
     monkeypatch.setattr(jail, "bwrap_path", lambda: "/usr/bin/bwrap")
     km = SandboxKernelManager()
-    return km, km.jail(tmp_path, info_fd=7, seccomp_fd=8) + km._limits(jailed=True)
+    return km, bubblewrap.command(tmp_path, km.uid, km.scratch_mb, info_fd=7, seccomp_fd=8) + km._limits(jailed=True)
 
 
 def pairs(args: list[str], option: str) -> dict[str, str]:
@@ -32,15 +34,15 @@ def test_only_what_the_kernel_needs_is_mounted(command, tmp_path):
     assert "--bind" not in args, "nothing of the host is writable in the jail"
     assert "/" not in mounts and "/" not in mounts.values(), "the host's root is never mounted"
     sources = set(mounts.values())
-    allowed = {"/usr", str(jail.KERNEL_PACKAGE), str(tmp_path / "passwd"), str(tmp_path / "group"),
+    allowed = {"/usr", str(bubblewrap.KERNEL_PACKAGE), str(tmp_path / "passwd"), str(tmp_path / "group"),
                str(tmp_path / "kernel.json"), "/etc/ld.so.cache", "/etc/localtime", "/etc/fonts",
-               *jail.python_prefixes(), str(Path(sys.prefix).resolve())}
+               *bubblewrap.python_prefixes(), str(Path(sys.prefix).resolve())}
     assert sources <= allowed, sources - allowed
     assert mounts[VENV] == str(Path(sys.prefix).resolve()) and mounts[f"{PACKAGES}/autograder_kernel"] == str(
-        jail.KERNEL_PACKAGE)
+        bubblewrap.KERNEL_PACKAGE)
     venv = Path(sys.prefix).resolve()  # make venv puts it inside the repository: only it and the probe are shown
     for source in sources:  # none of them holds the repository, a gradebook or the instructor's home
-        assert not Path(source).is_relative_to(ROOT) or Path(source).is_relative_to(jail.KERNEL_PACKAGE) \
+        assert not Path(source).is_relative_to(ROOT) or Path(source).is_relative_to(bubblewrap.KERNEL_PACKAGE) \
             or Path(source) == venv, source
         assert Path(source) != Path.home() and source not in ("/root", "/etc", "/home", "/tmp")
     writable = [args[i + 1] for i, a in enumerate(args) if a == "--tmpfs"]
@@ -55,9 +57,9 @@ def test_the_kernel_is_isolated_and_unprivileged(command):
     for option in ("--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"):
         assert option in args
     assert "--share-net" not in args and args[args.index("--info-fd") + 1] == "7"
-    assert jail.no_user_namespaces() is None or args[args.index("--seccomp") + 1] == "8"
+    assert bubblewrap.no_user_namespaces() is None or args[args.index("--seccomp") + 1] == "8"
     if os.geteuid() == 0:
-        assert km.uid == jail.UID_BASE + os.getpid()
+        assert km.uid == bubblewrap.UID_BASE + os.getpid()
         drop = args[args.index("setpriv"):]
         assert f"--reuid={km.uid}" in drop and f"--regid={km.uid}" in drop and "--clear-groups" in drop
         assert "--no-new-privs" in drop and "--bounding-set=-all" in drop and "--inh-caps=-all" in drop
@@ -75,7 +77,7 @@ def test_limits_follow_the_configuration(tmp_path, monkeypatch):
     config = Config()
     config.SandboxKernelManager.update(memory_mb=512, cpu_seconds=7, processes=9, scratch_mb=3)
     km = SandboxKernelManager(config=config)
-    args = km.jail(tmp_path) + km._limits(jailed=True)
+    args = bubblewrap.command(tmp_path, km.uid, km.scratch_mb) + km._limits(jailed=True)
     assert {f"--as={512 << 20}", "--cpu=7", "--nproc=9"} <= set(args) and str(3 << 20) in args
     assert "--nproc=9" not in km._limits(jailed=False), "outside a jail the uid's process count is the grader's"
 

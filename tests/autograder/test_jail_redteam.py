@@ -21,7 +21,8 @@ import pytest
 from autograder import ROOT
 from autograder.sandbox import cgroup
 from autograder.sandbox.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME, OUTPUT_LIMIT_ENAME
-from autograder.sandbox.jail import HOME, KERNEL_PACKAGE, SandboxKernelManager, python_prefixes
+from autograder.sandbox.bubblewrap import HOME, KERNEL_PACKAGE, python_prefixes
+from autograder.sandbox.jail import SandboxKernelManager
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 SMALL = {"processes": 32, "scratch_mb": 16, "memory_mb": 1024, "cpu_seconds": 30}

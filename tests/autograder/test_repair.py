@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT
-from autograder.intake import repair
+from autograder.intake import repair, tamper
 from tests.autograder import corpus
 
 
@@ -103,7 +103,7 @@ def test_many_extra_cells_are_kept_in_order_with_unique_ids(alpha):
 
 
 def test_scan_survives_code_too_deep_to_parse():
-    assert repair.scan(["x = " + "(" * 100_000 + ")" * 100_000, "a\0b", "-" * 1_000_000 + "1"]) == []
+    assert tamper.scan(["x = " + "(" * 100_000 + ")" * 100_000, "a\0b", "-" * 1_000_000 + "1"]) == []
 
 
 def test_identify_recognises_a_lesson_without_metadata(tiny_course, alpha):
@@ -132,7 +132,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("source, flag", HOSTILE.items())
 def test_scan_flags_tampering(source, flag):
-    found = repair.scan([source], {"check_close"})
+    found = tamper.scan([source], {"check_close"})
     assert any(f.startswith(flag) for f in found), found
 
 
@@ -148,7 +148,7 @@ LEGIT = [
 
 @pytest.mark.parametrize("source", LEGIT)
 def test_scan_leaves_ordinary_code_alone(source):
-    assert repair.scan([source], {"check_close"}) == []
+    assert tamper.scan([source], {"check_close"}) == []
 
 
 def lesson_solution_sources():
@@ -171,7 +171,7 @@ def lesson_solution_sources():
 
 @pytest.mark.parametrize("source", lesson_solution_sources())
 def test_scan_does_not_flag_the_lessons_own_solutions(source):
-    assert repair.scan([source], set()) == []
+    assert tamper.scan([source], set()) == []
 
 
 def lesson_notebooks():
