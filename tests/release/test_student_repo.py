@@ -8,7 +8,7 @@ import pytest
 from autograder import ROOT, release
 from autograder.course import Course, ReleaseError
 from autograder.release import student_repo
-from tests.autograder.test_release import make_course
+from tests.release.test_release import make_course
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from nbgrader.apps import NbGraderAPI
 from autograder import autograde
 from autograder.grading import gradebook
 from autograder.course import nbgrader_config
-from tests.autograder import classroom, corpus
+from tests import classroom, corpus
 
 
 def rows(path):

@@ -14,7 +14,7 @@ from nbgrader.api import Gradebook
 from autograder import ROOT
 from autograder.publish import formgrade
 from autograder.grading import gradebook
-from tests.autograder import classroom
+from tests import classroom
 
 
 def make(*args, **kwargs) -> subprocess.Popen:

@@ -18,8 +18,8 @@ import pytest
 from autograder.course import Course
 from autograder.publish import feedback
 from autograder import autograde
-from tests.autograder import corpus
-from tests.autograder.conftest import LESSON_A, NO_PRELOAD, released_course
+from tests import corpus
+from tests.tiny_course import LESSON_A, NO_PRELOAD, released_course
 
 LESSON_T = '''
 # %% [markdown] tags=["ru"]

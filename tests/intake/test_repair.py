@@ -8,7 +8,7 @@ import pytest
 
 from autograder import ROOT
 from autograder.intake import repair, tamper
-from tests.autograder import corpus
+from tests import corpus
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook
 
-from tests.autograder import corpus
+from tests import corpus
 
 LIMITS = {"preload": [], "timeout": 20, "notebook_timeout": 60}  # the tiny course needs no torch
 WHY = "answer_why"

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from autograder.intake import collect, senders
-from tests.autograder import corpus
+from tests import corpus
 
 LESSONS = ["01_alpha", "02_beta"]
 VERSION = "0123456789ab"

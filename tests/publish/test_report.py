@@ -169,7 +169,7 @@ def test_plot_legend_never_covers_a_bar():
 
 def test_report_in_a_browser_links_to_feedback_and_notebooks(moodle_class, chromium_page):
     from autograder.grading.gradebook import url_of
-    from tests.autograder.classroom import keys
+    from tests.classroom import keys
 
     _, out = moodle_class
     ivan = keys(url_of(out, None))["101"]

@@ -14,7 +14,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT, autograde
-from tests.autograder import corpus
+from tests import corpus
 
 LIMITS = {"timeout": 20, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
 ZIP_LIMITS = {"timeout": 3, "notebook_timeout": 5, "memory_mb": 4096, "cpu_seconds": 60}

@@ -10,7 +10,7 @@ import pytest
 from autograder.publish import export
 from autograder import autograde
 from autograder.grading import gradebook
-from tests.autograder import classroom
+from tests import classroom
 
 NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
 

@@ -18,7 +18,7 @@ from nbgrader.api import Gradebook
 from autograder import ROOT, autograde
 from autograder.grading.engine import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
-from tests.autograder.conftest import NO_PRELOAD
+from tests.tiny_course import NO_PRELOAD
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 LIMITS = {**NO_PRELOAD, "timeout": 30, "notebook_timeout": 60}
