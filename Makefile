@@ -19,11 +19,12 @@ BENCHMARK_OUT ?= benchmark
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
 
-venv: $(VENV)/.installed ## create .venv with the pinned dependencies of requirements.txt
+venv: $(VENV)/.installed ## create .venv: the pinned dependencies of requirements.txt and this package (editable)
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --requirement requirements.txt
+	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation --editable .
 	touch $@
 
 release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/) from autograder/source/
