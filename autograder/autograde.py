@@ -12,7 +12,6 @@ The run, stage by stage (each in its own module):
    and comments from the gradebook; `refresh` rewrites them from it after manual grading.
 """
 import json
-import os
 import shutil
 import tempfile
 import time
@@ -21,14 +20,13 @@ from pathlib import Path
 from autograder.course import Course, gradebook_path, judges_path
 from autograder.sandbox import jail
 from autograder.grading import engine, gradebook, worker, jobs as jobs_module
-from autograder.publish import outputs
+from autograder.publish import LAST_RUN, outputs, write_outputs
 from autograder.grading.jobs import Job
 from autograder.grading import results as results_module
 from autograder.grading.results import ExerciseResult, NotebookResult, graded, ungraded
 from autograder.grading.worker import LIMITS, WorkerSettings
 
-__all__ = ["autograde", "refresh", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
-LAST_RUN = Path(".autograde") / "last-run.json"  # the last run's results, before the gradebook's manual grades
+__all__ = ["autograde", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
 
 
 def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = Course(), *,
@@ -102,31 +100,3 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
         outputs.write_atomic(out / LAST_RUN, json.dumps({**run, "results": results_module.to_data(results, out)}))
         write_outputs(out, url, results, released, run)
     return results
-
-
-def refresh(out: Path, db_url: str | None = None, course: Course = Course()) -> list[NotebookResult]:
-    """Rewrite the CSVs, feedback pages and report of the last run with the gradebook's manual grades."""
-    out = Path(out)
-    if not (out / LAST_RUN).exists():
-        raise FileNotFoundError(f"{out / LAST_RUN} is missing: run `make autograde OUT={out}` first")
-    run = json.loads((out / LAST_RUN).read_text(encoding="utf-8"))
-    results = results_module.from_data(run.pop("results"), out)
-    write_outputs(out, gradebook.course_url(out, db_url), results, jobs_module.releases(course), run)
-    return results
-
-
-def write_outputs(out: Path, url: str, results: list[NotebookResult], released: dict, run: dict) -> None:
-    """grades.csv, exercises.csv, the feedback pages and report.html of graded results, with the
-    gradebook's manual scores and comments put in (`results` are changed so)."""
-    from autograder.publish import feedback as feedback_pages, report
-
-    resets = gradebook.apply(url, results, [gradebook.Reset(**x) for x in run["resets"]])
-    staging = out / ".autograde" / f"staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    outputs.write_csvs(results, staging)
-    if run["feedback"]:
-        feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=Path(run["judges"]))
-    report.write_report(results, staging / "report.html", seconds=run["seconds"], workers=run["workers"],
-                        reused=run["reused"], resets=resets, people=gradebook.people(url), feedback=run["feedback"])
-    outputs.publish(staging, out)

@@ -25,7 +25,7 @@ from pathlib import Path
 from nbgrader.api import Gradebook, MissingEntry
 
 from autograder.course import Course
-from autograder import autograde
+from autograder.publish import refresh
 from autograder.grading import gradebook
 from autograder.publish.outputs import cell
 
@@ -40,7 +40,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     """Write <out>/export/ from the gradebook of the graded course `out`; returns the files written."""
     out = Path(out)
     url = gradebook.course_url(out, db_url)
-    autograde.refresh(out, db_url, course)
+    refresh(out, db_url, course)
     now = now or datetime.now().astimezone()
     folder = out / "export"
     folder.mkdir(exist_ok=True)
