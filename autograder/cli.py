@@ -4,9 +4,7 @@ import os
 import sys
 from pathlib import Path
 
-from autograder import ROOT, autograde, release
-from autograder.course import nbgrader_config
-from autograder.sandbox import jail
+from autograder import ROOT
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -49,7 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
 
     args = parser.parse_args(argv)
+    # each command imports what it needs, when it needs it: `--help` and the light commands start fast
     if args.command == "release":
+        from autograder import release
         for path in release.release(only=args.assignments or None):
             print(path.relative_to(ROOT))
     elif args.command == "formgrade":
@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> None:
         for path in export.export(args.out, args.db):
             print(path)
     elif args.command == "check-sandbox":
+        from autograder.course import nbgrader_config
+        from autograder.sandbox import jail
         try:
             print(jail.check(nbgrader_config(ROOT)))
         except jail.JailError as error:
@@ -68,7 +70,9 @@ def main(argv: list[str] | None = None) -> None:
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))
     else:
+        from autograder import autograde
         from autograder.grading.engine import NoGradingWorker
+        from autograder.sandbox import jail
 
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
