@@ -1,5 +1,6 @@
 """Release the selected lessons into a temporary course and grade them all in one batch."""
 import os
+import shutil
 
 import nbformat
 import pytest
@@ -73,8 +74,24 @@ def graded(submissions, released, tmp_path_factory, unsafe_no_sandbox):
     return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox)
 
 
+def sample_students(lessons: list[str]) -> list[str]:
+    """Students whose notebooks, together, run every exercise of these lessons solved, unsolved, wrong and
+    right: both solutions and both stubs, and each lesson's first batch of wrong and of right variants."""
+    students = [f"{kind}-{lang}" for kind in ("solution", "stub") for lang in LANGS]
+    for assignment in lessons:
+        students += [batch_student(kind, assignment, 0) for kind in ("wrong", "right")
+                     if variant_batches(kind, assignment)]
+    return students
+
+
 @pytest.fixture(scope="session")
-def graded_plainly(submissions, released, tmp_path_factory, unsafe_no_sandbox):
-    """The same class graded with every demonstration run and every kernel started cold."""
-    return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
+def graded_plainly(request, submissions, released, tmp_path_factory, unsafe_no_sandbox):
+    """A sample of the class (sample_students) graded again with every demonstration run and every kernel
+    in a jail of its own (no zygote). The whole class takes 4 times as long this way; the sample still
+    runs every exercise."""
+    sample = tmp_path_factory.mktemp("sample")
+    for student in sample_students(selected_lessons(request.session)):
+        if (submissions / student).is_dir():
+            shutil.copytree(submissions / student, sample / student)
+    return grade_class(sample, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
                        warm_kernels=False)

@@ -110,7 +110,7 @@ def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded
                 for (student, lesson), r in results.items() if lesson == assignment}
 
     skipped, plain = grades(graded), grades(graded_plainly)
-    assert skipped.keys() == plain.keys() and len(skipped) >= 4
-    differences = [f"{student}: {a} != {b}" for student in skipped
+    assert plain.keys() <= skipped.keys() and len(plain) >= 4
+    differences = [f"{student}: {a} != {b}" for student in plain
                    for a, b in itertools.zip_longest(skipped[student], plain[student]) if a != b]
     assert not differences, "\n".join(differences)
