@@ -155,12 +155,11 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
 def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path):
     submissions = slow_class(tiny_course, tmp_path / "class", 6)
     out = tmp_path / "out"
-    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-              "from pathlib import Path\n"
-              "from autograder import Course, cli\n"
+    script = ("from pathlib import Path\n"
+              "from autograder import autograde, cli\n"
+              "from autograder.course import Course\n"
               f"course = Course(sources=Path({str(tiny_course.sources)!r}), build=Path({str(tiny_course.build)!r}), "
               f"out_root=Path({str(tiny_course.out_root)!r}))\n"
-              "import autograder.autograde as grade\n"
               "real = autograde.autograde\n"
               f"autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {LIMITS!r}}})\n"
               f"cli.main(['autograde', {str(submissions)!r}, {str(out)!r}, '--workers', '1', '--no-progress'])\n")
