@@ -34,10 +34,10 @@ release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/
 build/en/gradebook.db: $(SOURCES) | venv
 	$(PYTHON) -m autograder.cli release
 
-test: venv ## prove every exercise gradable, and test the tooling (under 10 minutes on 2 cores) [TEST_WORKERS=2]
+test: venv ## prove every exercise gradable, and test the tooling, on TEST_WORKERS=2 pytest workers
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
+test-all: venv ## make test, with the whole class graded a second time (make test grades a sample again)
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
