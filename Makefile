@@ -12,9 +12,10 @@ SCHEDULER ?=
 PORT ?=
 STUDENTS ?= 50
 BENCHMARK_OUT ?= benchmark
+TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test autograde formgrade export benchmark mutants clean
+.PHONY: help venv release test test-all autograde formgrade export benchmark mutants clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -33,8 +34,11 @@ release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/
 build/en/gradebook.db: $(SOURCES) | venv
 	$(PYTHON) -m autograder.cli release
 
-test: venv ## prove every exercise gradable, and test the tooling
-	$(PYTHON) -m pytest
+test: venv ## prove every exercise gradable, and test the tooling (under 10 minutes on 2 cores) [TEST_WORKERS=2]
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
+
+test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
+	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
 	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")

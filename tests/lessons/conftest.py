@@ -8,6 +8,7 @@ import pytest
 from autograder.course import LANGS, Course
 from autograder import autograde, release
 from autograder.grading.results import NotebookResult
+from tests.conftest import TEST_ALL
 from tests.lessons.harness import (LESSONS, batch_student, exercises, unsolved_student, variant_batches,
                                    with_cells_replaced)
 
@@ -86,12 +87,14 @@ def sample_students(lessons: list[str]) -> list[str]:
 
 @pytest.fixture(scope="session")
 def graded_plainly(request, submissions, released, tmp_path_factory, unsafe_no_sandbox):
-    """A sample of the class (sample_students) graded again with every demonstration run and every kernel
-    in a jail of its own (no zygote). The whole class takes 4 times as long this way; the sample still
-    runs every exercise."""
-    sample = tmp_path_factory.mktemp("sample")
-    for student in sample_students(selected_lessons(request.session)):
-        if (submissions / student).is_dir():
-            shutil.copytree(submissions / student, sample / student)
+    """The class graded again with every demonstration run and every kernel in a jail of its own (no zygote):
+    a sample that runs every exercise (sample_students), or the whole class under `make test-all` (it takes
+    4 times as long this way)."""
+    sample = submissions
+    if not TEST_ALL:
+        sample = tmp_path_factory.mktemp("sample")
+        for student in sample_students(selected_lessons(request.session)):
+            if (submissions / student).is_dir():
+                shutil.copytree(submissions / student, sample / student)
     return grade_class(sample, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
                        warm_kernels=False)
