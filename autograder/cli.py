@@ -109,7 +109,7 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
     for note in done.notes:
         print(note)
     if done.missing:
-        print(f"{len(done.missing)} rows have no Moodle participant id and are in no worksheet:")
+        print(f"{len(done.missing)} row(s) without a Moodle participant id, in no worksheet:")
         for m in done.missing:
             print(f"  {' '.join(filter(None, (m.student, m.assignment, m.file)))}: {m.why}")
     if done.failed:

@@ -95,7 +95,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
         pages = feedback_zip(out / "feedback", assignment, people, theirs, folder / f"{assignment}_feedback.zip")
         done.files += [path, pages]
         source = f"the site's worksheet {template.path.name}, in {template.language}" if template else language
-        done.notes.append(f"{assignment}: {len(theirs)} students in {path.name} ({source}) and {pages.name}")
+        done.notes.append(f"{assignment}: {len(theirs)} student(s) in {path.name} ({source}) and {pages.name}")
     done.from_moodle = any(r.lms_id or {"moodle-team", "moodle-name"} & set(r.flags) for r in results)
     done.missing[:0] = [Missing(r.student, r.assignment, r.file, why(r)) for r in results if not r.lms_id]
     return done

@@ -183,7 +183,7 @@ def test_a_download_that_leaves_students_without_an_id_fails_the_export(sandbox,
         cli.main(["export", str(out)])
     said = capsys.readouterr()
     assert stop.value.code == 1 and "their grades would not reach Moodle" in said.err
-    assert "3 rows have no Moodle participant id and are in no worksheet:" in said.out
+    assert "3 row(s) without a Moodle participant id, in no worksheet:" in said.out
     assert "team-12 01_alpha 01_alpha.ipynb: a team submission" in said.out
     assert "team-default 01_alpha lesson.ipynb: a team submission" in said.out
     assert "Zed_x_assignsubmission_file 01_alpha 01_alpha.ipynb: its name matches none" in said.out
