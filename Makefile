@@ -10,6 +10,8 @@ WORKERS ?= $(shell nproc)
 DB ?=
 SCHEDULER ?=
 PORT ?=
+MOODLE_WORKSHEET ?=
+MOODLE_TEAMS ?=
 STUDENTS ?= 50
 BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
@@ -40,14 +42,14 @@ test: venv ## prove every exercise gradable, and test the tooling (under 10 minu
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
-	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1]
+	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams)
 
 formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (prints the URL) [PORT=n]
 	$(PYTHON) -m autograder.cli formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
 
-export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export
-	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)")
+export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export [MOODLE_WORKSHEET=<the site's worksheet>]
+	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
 
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"

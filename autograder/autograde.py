@@ -32,13 +32,14 @@ __all__ = ["autograde", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
 def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = Course(), *,
               db_url: str | None = None, scheduler: str | None = None, limits: dict | None = None,
               progress: bool | None = None, resume: bool = True, feedback: bool = True,
-              unsafe_no_sandbox: bool = False) -> list[NotebookResult]:
+              unsafe_no_sandbox: bool = False, moodle_teams: bool = False) -> list[NotebookResult]:
     """Grade a folder of <student>/<files> or an LMS zip into `out`; results sorted by student and assignment.
 
     limits: keys of LIMITS (timeout, notebook_timeout, memory_mb, cpu_seconds, ...);
     db_url: the course's gradebook (postgresql://...) instead of SQLite in <out>/gradebook.db;
     scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
     resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde;
+    moodle_teams: `submissions` is Moodle's download of a team assignment (its numbers are group ids);
     unsafe_no_sandbox: UNSAFE, run student code without the jail; every result is flagged "unsandboxed".
     Without it, a machine that cannot jail student code grades nothing (autograder.sandbox.jail.JailError).
     """
@@ -55,7 +56,7 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     settings = json.dumps({"limits": limits, "db": bool(db_url)}, sort_keys=True)
     with tempfile.TemporaryDirectory(prefix="autograde-") as tmp_name:
         tmp = Path(tmp_name)
-        todo, results = jobs_module.prepare(submissions, tmp, course, released, settings)
+        todo, results = jobs_module.prepare(submissions, tmp, course, released, settings, moodle_teams)
         outcomes = {}
         for job in todo:
             cached = cache / f"{job.key}.json"
@@ -86,7 +87,7 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
                 # the error's name only: its text may come from the kernel
                 results.append(ungraded(job.student, job.assignment, released.get(job.assignment), "error",
                                         f"grading failed ({outcome['error'].split(':')[0][:60]})",
-                                        job.file, job.flags, job.notes, display=job.display))
+                                        job.file, job.flags, job.notes, display=job.display, lms_id=job.lms_id))
                 continue
             path = outputs.autograded_path(out, job.student, job.assignment)
             outputs.write_atomic(path, outcome["notebook"])

@@ -31,6 +31,7 @@ class NotebookResult:
     file: str = ""
     tamper: list[str] = field(default_factory=list)
     display: str = ""  # the student's name for people
+    lms_id: str = ""  # the Moodle participant id its file's name gave ("" when none)
 
 
 def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float, str]]:
@@ -40,11 +41,11 @@ def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float,
 
 
 def ungraded(student: str, assignment: str, release_nb, status: str, reason: str, file: str,
-             flags=(), notes=(), display: str = "") -> NotebookResult:
+             flags=(), notes=(), display: str = "", lms_id: str = "") -> NotebookResult:
     """A notebook that was not graded: every exercise missing, the reason in the notes."""
     points = released_points(release_nb) if release_nb is not None else []
     result = NotebookResult(student, assignment, 0.0, sum(p for _, p, _ in points), 0.0, status=status,
-                            flags=list(flags), notes=[reason, *notes], file=file, display=display)
+                            flags=list(flags), notes=[reason, *notes], file=file, display=display, lms_id=lms_id)
     for name, p, cell_type in sorted(points, key=lambda x: x[2] + x[0]):
         result.exercises.append(ExerciseResult(name, 0.0, p, "missing", f"{status}: {reason}"[:300]))
     return result
@@ -54,7 +55,7 @@ def graded(job, outcome: dict, autograded: Path) -> NotebookResult:
     """The result of a notebook a worker graded (outcome: autograder.grading.worker.Grader.grade's dict)."""
     result = NotebookResult(job.student, job.assignment, 0.0, 0.0, outcome["seconds"], autograded=autograded,
                             status=job.status, flags=list(job.flags), notes=list(job.notes), file=job.file,
-                            tamper=list(job.tamper), display=job.display)
+                            tamper=list(job.tamper), display=job.display, lms_id=job.lms_id)
     for grade in sorted(outcome["grades"], key=lambda g: g["cell_type"] + g["grade_id"]):
         score = grade["score"] or 0.0
         result.exercises.append(ExerciseResult(grade["grade_id"], score, grade["points"], grade["status"],
