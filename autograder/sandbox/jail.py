@@ -56,7 +56,7 @@ from autograder.sandbox.bubblewrap import (BWRAP_VERSION, HOME, INSTALL, KERNEL_
                                            environment, in_cgroup)
 from autograder.sandbox.cgroup import Cgroup, find as find_cgroup
 
-STARTUP = "import autograder_kernel.startup"  # a warm kernel: torch loaded, the probe's baseline taken
+OUTPUT_STREAM = "autograder_kernel.output.CappedStream"  # the kernel's stdout and stderr, capped
 MAX_MESSAGE = 32 << 20  # bytes of one message from a kernel: twice the probe's largest observations
 
 
@@ -111,6 +111,10 @@ class SandboxKernelManager(AsyncKernelManager):
         config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
+    cell_output_kb = Integer(256, help="output (print, sys.stdout/sys.stderr, display) one cell may send; past it, "
+                                       "or past notebook_output_kb, it is dropped in the kernel, which goes on "
+                                       "(autograder_kernel.output), KiB").tag(config=True)
+    notebook_output_kb = Integer(1024, help="output all cells of a notebook may send, KiB").tag(config=True)
     cgroup = Bool(True, help="give each kernel a cgroup (process and memory limits) where the host allows; "
                              "without one, rlimits and the size-capped tmpfs remain").tag(config=True)
     zygote = Instance("autograder.sandbox.zygote.Zygote", allow_none=True, help="the fork server to fork the kernel "
@@ -161,7 +165,7 @@ class SandboxKernelManager(AsyncKernelManager):
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):
         rundir = Path(self._rundir)
-        kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
+        kernel_cmd = [*kernel_cmd, *self._startup()]
         try:
             if self.zygote is not None:
                 await self._fork_kernel(kernel_cmd[kernel_cmd.index("-f"):])
@@ -186,6 +190,12 @@ class SandboxKernelManager(AsyncKernelManager):
         except BaseException:  # nbclient cleans up only after a kernel that started
             self._release()
             raise
+
+    def _startup(self) -> list[str]:
+        """The kernel's arguments that make it a grading kernel, warm and capped (autograder_kernel.startup)."""
+        start = f"start({self.cell_output_kb << 10}, {self.notebook_output_kb << 10})"
+        return [f"--IPKernelApp.outstream_class={OUTPUT_STREAM}",
+                f"--IPKernelApp.exec_lines=from autograder_kernel import startup; startup.{start}"]
 
     @contextlib.contextmanager
     def jailed(self, rundir: Path, command: list[str], group: Cgroup | None, kernel: bool = True):
