@@ -142,8 +142,8 @@ class SandboxExecute(Execute):
             return super().process_message(msg, cell, cell_index)
         size = len(json.dumps(content, default=repr))
         dropped = content.get("data", {}).get(DROPPED) if msg["msg_type"] == "display_data" else None
-        if isinstance(dropped, dict) and isinstance(dropped.get("bytes"), int):
-            self._record["dropped"] += dropped["bytes"]
+        if isinstance(dropped, dict) and isinstance(dropped.get("characters"), int):
+            self._record["dropped"] += dropped["characters"]
         if (self._probing and msg["msg_type"] == "display_data" and MIME in content.get("data", {})
                 and size <= MAX_BYTES + 4096):
             self._probing = False  # the probe's own observations: once per probe, not the student's output

@@ -74,8 +74,8 @@ def test_output_past_the_cap_is_dropped_and_the_notebook_goes_on(execute_both):
 
 
 def dropped(cell) -> int:
-    """Bytes the kernel said it dropped of this cell's output (autograder_kernel.output's line)."""
-    return sum(o.data[DROPPED]["bytes"] for o in cell.outputs if o.output_type == "display_data" and DROPPED in o.data)
+    """Characters the kernel said it dropped of this cell's output (autograder_kernel.output's line)."""
+    return sum(o.data[DROPPED]["characters"] for o in cell.outputs if o.output_type == "display_data" and DROPPED in o.data)
 
 
 def test_ordinary_output_is_capped_in_the_kernel_per_cell_and_per_notebook(execute_both):
@@ -95,9 +95,9 @@ def test_ordinary_output_is_capped_in_the_kernel_per_cell_and_per_notebook(execu
     assert nb.cells[2].outputs[0].name == "stderr" and "after the long line" not in json.dumps(nb.cells[2].outputs)
     lines = [[o for o in cell.outputs if DROPPED in o.get("data", {})] for cell in nb.cells]
     assert [len(line) for line in lines] == [1] * 5, "one line per cell says how much was dropped"
-    assert "bytes dropped" in lines[0][0].data["text/plain"]
-    assert 300_000 * 25 - (16 << 10) < dropped(nb.cells[1]) < 300_000 * 26, dropped(nb.cells[1])
-    assert dropped(nb.cells[2]) > 50_000_000 - (10 << 10) and dropped(nb.cells[4]) == len("past the notebook cap\n") + 1
+    assert "characters dropped" in lines[0][0].data["text/plain"]
+    assert 300_000 * 25 - (16 << 10) < dropped(nb.cells[1]) < 300_000 * 25, dropped(nb.cells[1])
+    assert dropped(nb.cells[2]) > 50_000_000 - (10 << 10) and dropped(nb.cells[4]) == len("past the notebook cap\n")
     assert not [errors(cell) for cell in nb.cells if errors(cell)] and len(json.dumps(nb)) < 64 << 10
 
 

@@ -279,7 +279,7 @@ def test_an_image_flood_is_dropped_in_the_kernel_which_goes_on(execute):
     ], kernel=SMALL, run={"output_mb": 1})
     assert len(json.dumps(nb)) < 1 << 20
     assert errors(nb) == [[], []] and "after" in text(nb)
-    assert "bytes dropped" in nb.cells[0].outputs[-1].data["text/plain"]
+    assert "characters dropped" in nb.cells[0].outputs[-1].data["text/plain"]
 
 
 def test_kill_everything_reaches_nothing_outside_the_kernel(execute):

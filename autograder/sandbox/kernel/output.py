@@ -15,6 +15,7 @@ subprocess, or code that undoes the cap) meets the grader's own limit instead
 and hooks the displays and the cell events, before any student code.
 """
 import json
+import math
 import threading
 from json.encoder import encode_basestring_ascii
 
@@ -26,25 +27,24 @@ DROPPED = "application/vnd.autograder.dropped+json"
 
 
 class Budget:
-    """Bytes that may still be sent: in this cell, and in the whole notebook; None: no cap yet."""
+    """Bytes that may still be sent, in this cell and in the whole notebook (no cap until `start`), and
+    how many characters of this cell's output were dropped."""
 
     def __init__(self):
-        self.per_cell = self.cell = self.notebook = None
-        self.dropped = 0  # bytes dropped in this cell
+        self.per_cell = self.cell = self.notebook = math.inf
+        self.dropped = 0
 
-    def take(self, size: int, whole: bool = False) -> int:
-        """How many of `size` bytes may be sent (all or none when `whole`); the rest is dropped,
-        and once a cell's output is cut, nothing more of that cell is sent."""
-        if self.cell is None:
-            return size
-        allowed = min(size, self.cell, self.notebook)
-        if allowed < size:
-            allowed = 0 if whole else allowed
-            self.dropped += size - allowed
-            self.cell = allowed
-        self.cell -= allowed
-        self.notebook -= allowed
-        return allowed
+    def left(self) -> float:
+        return min(self.cell, self.notebook)
+
+    def send(self, size: int) -> None:
+        self.cell -= size
+        self.notebook -= size
+
+    def drop(self, characters: int) -> None:
+        """Drop output: nothing more of this cell is sent."""
+        self.dropped += characters
+        self.cell = 0
 
 
 BUDGET = Budget()
@@ -54,11 +54,11 @@ def _size(text: str) -> int:
     return len(encode_basestring_ascii(text)) - 2  # the grader counts JSON, without the quotes
 
 
-def _head(text: str, size: int) -> str:
+def _head(text: str, size: float) -> str:
     """The longest start of text that takes at most `size` bytes."""
-    head = text[:size]
+    head = text[:int(size)]
     while head and _size(head) > size:
-        head = head[:len(head) * size // _size(head)]
+        head = head[:int(len(head) * size // _size(head))]
     return head
 
 
@@ -71,14 +71,18 @@ class CappedStream(OutStream):
         if not isinstance(string, str) or threading.current_thread() is getattr(self, "watch_fd_thread", None):
             self._unflushed = True
             return super().write(string)  # what reached descriptors 1 and 2: the grader's limit applies
-        size = _size(string)
-        kept = BUDGET.take(size)
-        if kept == size:
+        left = BUDGET.left()
+        size = _size(string) if len(string) <= left else math.inf  # a character takes a byte at least
+        if size <= left:
+            BUDGET.send(size)
             self._unflushed = True
             return super().write(string)
-        if kept:
+        head = _head(string, left)
+        if head:
+            BUDGET.send(_size(head))
             self._unflushed = True
-            super().write(_head(string, kept))
+            super().write(head)
+        BUDGET.drop(len(string) - len(head))
         return len(string)
 
     def flush(self):
@@ -95,7 +99,11 @@ def _capped(msg: dict) -> dict | None:
     if set(content.get("data", {})) & {MIME, DROPPED}:  # the probe's observations; the line below
         return msg
     size = len(json.dumps(content, default=repr))
-    return msg if BUDGET.take(size, whole=True) == size else None
+    if size <= BUDGET.left():
+        BUDGET.send(size)
+        return msg
+    BUDGET.drop(size)
+    return None
 
 
 def start(shell, cell_bytes: int, notebook_bytes: int) -> None:
@@ -108,8 +116,8 @@ def start(shell, cell_bytes: int, notebook_bytes: int) -> None:
     def end_cell():
         if BUDGET.dropped:
             line = (f"[autograder] output past the limit ({cell_bytes >> 10} KiB per cell, {notebook_bytes >> 10} KiB "
-                    f"per notebook) was not kept: {BUDGET.dropped:,} bytes dropped")
-            shell.display_pub.publish(data={"text/plain": line, DROPPED: {"bytes": BUDGET.dropped}}, metadata={})
+                    f"per notebook) was not kept: {BUDGET.dropped:,} characters dropped")
+            shell.display_pub.publish(data={"text/plain": line, DROPPED: {"characters": BUDGET.dropped}}, metadata={})
             BUDGET.dropped = 0
 
     new_cell()
