@@ -14,7 +14,7 @@
   (autograder.judging.JudgeCells);
 - caps the output a notebook may send (`output_mb`) while it runs: past the cap nothing more is
   recorded and the cell gets an OutputLimit error; past twice the cap, or at one message bigger than
-  autograder.sandbox.jail.MAX_MESSAGE (never read), the kernel is stopped. Ordinary output never
+  autograder.sandbox.client.MAX_MESSAGE (never read), the kernel is stopped. Ordinary output never
   gets there: the kernel caps it itself, far below, and goes on (autograder_kernel.output); only
   output that goes around that cap (writes to descriptors 1 and 2, subprocesses) does. How much the
   kernel dropped goes to resources["autograder"]["dropped"].
@@ -33,7 +33,8 @@ from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
 from autograder.course import HIDDEN_MARKERS
-from autograder.sandbox.jail import MAX_MESSAGE, JailError, SandboxKernelManager
+from autograder.sandbox.client import MAX_MESSAGE
+from autograder.sandbox.jail import JailError, SandboxKernelManager
 from autograder.sandbox.kernel.output import DROPPED
 from autograder.sandbox.kernel.probe import MAX_BYTES, MIME
 
@@ -125,7 +126,7 @@ class SandboxExecute(Execute):
 
     async def _async_check_alive(self) -> None:
         """nbclient's check, polled every second while a cell runs, that also stops a kernel whose output
-        connection was dropped (one message past jail.MAX_MESSAGE, never read): nothing more can come
+        connection was dropped (one message past client.MAX_MESSAGE, never read): nothing more can come
         from it, so it is not left to run until the cell's time limit."""
         await super()._async_check_alive()
         if self.kc.output_dropped():
