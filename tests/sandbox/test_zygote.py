@@ -207,8 +207,11 @@ def test_the_attacks_ran(graded):
     outcome, _ = graded["1-attacker"]
     nb = nbformat.reads(outcome["notebook"], as_version=4)
     out = "".join(o.get("text", "") for cell in nb.cells for o in cell.get("outputs", []))
-    assert "MADE" in out and "LOCKED" in out and "LEFT RUNNING" in out, out
+    assert "LEFT RUNNING" in out, out
     assert int(out.split("MADE ")[1].split()[0]) >= 15, out  # files, sockets, symlinks, fifos and folders in 3 folders
+    assert "SHARED 0 " in out, out  # a kernel inherits no writable shared mapping from its zygote
+    locked = json.loads(out.split("LOCKED ")[1].splitlines()[0])
+    assert {1, 2} <= set(locked), out  # its stdout and stderr: locked, and the lock must end with it
     if "3-filler" in graded:
         assert "FILES 1000000" in graded["3-filler"][0]["notebook"]
 
