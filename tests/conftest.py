@@ -138,7 +138,7 @@ def execute(unsafe_no_sandbox):
 
     from autograder.sandbox.execute import SandboxExecute
     from autograder.sandbox.jail import SandboxKernelManager
-    from autograder.sandbox.zygote import Zygote, ZygoteError
+    from autograder.sandbox.zygote import Zygote
     from jupyter_core.utils import run_sync
 
     def run(cells: list[str], kernel: dict | None = None, run: dict | None = None,
@@ -159,11 +159,8 @@ def execute(unsafe_no_sandbox):
         finally:
             if km is not None and km.has_kernel:  # nbclient stops only the kernels it made
                 run_sync(km.shutdown_kernel)(now=True)
-        if km is not None:
-            try:
-                zygotes[key].settle()
-            except ZygoteError:  # the notebook killed its zygote: the next is forked from a new one, as in grading
-                zygotes.pop(key).close()
+        if km is not None and not zygotes[key].alive():  # the notebook killed its zygote (or stalled its
+            zygotes.pop(key).close()  # cleanup): the next is forked from a new one, as in grading
         return executed
 
     return run

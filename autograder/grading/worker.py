@@ -29,7 +29,7 @@ from autograder.grading.demos import SkipDemos
 from traitlets.config import Config
 
 from autograder.sandbox import jail
-from autograder.sandbox.execute import LIMIT_FLAGS, SandboxExecute
+from autograder.sandbox.execute import LIMIT_FLAGS, TRUNCATED_FLAG, SandboxExecute
 from autograder.sandbox.jail import SandboxKernelManager
 from autograder.judge import JudgeCells
 from autograder.sandbox.zygote import Zygote, ZygoteError
@@ -155,6 +155,8 @@ class Grader:
                 comments.append({"grade_id": meta["grade_id"], "auto_comment": "No response." if unchanged else None})
         errors = {o.get("ename") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"}
         flags = [flag for ename, flag in LIMIT_FLAGS.items() if ename in errors]
+        if resources["autograder"]["dropped"]:
+            flags.append(TRUNCATED_FLAG)
         if self.config.SandboxKernelManager.get("unsafe_no_sandbox"):
             flags.append(jail.UNSANDBOXED)
         return {"key": job.key, "seconds": seconds, "notebook": nbformat.writes(nb), "grades": grades,

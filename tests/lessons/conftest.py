@@ -9,8 +9,8 @@ from autograder.course import LANGS, Course
 from autograder import autograde, release
 from autograder.grading.results import NotebookResult
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, batch_student, exercises, unsolved_student, variant_batches,
-                                   with_cells_replaced)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, loud, unsolved_student,
+                                   variant_batches, with_cells_replaced)
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -34,7 +34,7 @@ def released(request, tmp_path_factory) -> Course:
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
     """A class: "solution-<lang>", "stub-<lang>", the variant batches and, per exercise, the solution with
-    that one exercise left unsolved, of the selected lessons."""
+    that one exercise left unsolved, of the selected lessons; and the loud solutions (harness.LOUD)."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -56,6 +56,8 @@ def submissions(request, released, tmp_path_factory):
                  if cell.metadata.get("nbgrader", {}).get("grade_id") in exercises(assignment)}
         for exercise, source in stubs.items():
             submit(unsolved_student(assignment, exercise), assignment, with_cells_replaced(solution, {exercise: source}))
+        for student in LOUD if assignment == LOUD_LESSON else ():
+            submit(student, assignment, loud(solution, student))
     return submissions
 
 

@@ -134,6 +134,25 @@ def student_of(kind: str, assignment: str, exercise: str, variant: str) -> str:
     raise KeyError((kind, assignment, exercise, variant))
 
 
+# Correct notebooks that print as beginners debug: they must keep full marks (autograder_kernel.output).
+# student -> code added at the end of solution cells of LOUD_LESSON (None: every one)
+LOUD_LESSON = "01_tensors"
+LOUD = {
+    "loud--lines": {"create_tensors": "for step in range(1_000_000):  # 25 MB\n    print(f'loss at step {step:>7}: ok')"},
+    "loud--string": {None: "print(LOUD)", "create_tensors": "LOUD = 'x' * 50_000_000\nprint(LOUD)"},
+}
+
+
+def loud(solution: nbformat.NotebookNode, student: str) -> nbformat.NotebookNode:
+    """The solution with LOUD[student]'s prints added."""
+    added = LOUD[student]
+    sources = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
+               if cell.metadata.get("nbgrader", {}).get("solution") and cell.cell_type == "code"}
+    return with_cells_replaced(solution, {grade_id: f"{source}\n{added.get(grade_id, added.get(None))}"
+                                          for grade_id, source in sources.items()
+                                          if added.get(grade_id, added.get(None))})
+
+
 def with_cells_replaced(nb: nbformat.NotebookNode, sources: dict[str, str]) -> nbformat.NotebookNode:
     """A copy of nb whose solution cells named in `sources` (grade_id -> source) are replaced."""
     nb = nbformat.from_dict(nb)

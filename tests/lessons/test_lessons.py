@@ -6,9 +6,10 @@ import pytest
 
 from autograder import ROOT
 from autograder.course import LANGS
+from autograder.sandbox.execute import TRUNCATED_FLAG
 from autograder.sandbox.jail import UNSANDBOXED
-from tests.lessons.harness import (LESSONS, exercise_tests, exercises, load_variants, student_of, unsolved_student,
-                                   variant_cases)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, exercise_tests, exercises, load_variants, student_of,
+                                   unsolved_student, variant_cases)
 
 CPU_SECONDS_LIMIT = 60
 
@@ -89,6 +90,16 @@ def test_right_variant_keeps_full_marks(graded, assignment, exercise, variant):
     result = graded[(student_of("right", assignment, exercise, variant), assignment)]
     assert not not_passed(result)
     assert not stderr_cells(result)
+
+
+@pytest.mark.parametrize("student", LOUD)
+@pytest.mark.parametrize("assignment", [LOUD_LESSON])
+def test_a_loud_notebook_keeps_full_marks(graded, assignment, student, unsafe_no_sandbox):
+    result = graded[(student, assignment)]
+    assert not not_passed(result) and result.score == result.max_score > 0
+    assert result.flags == [TRUNCATED_FLAG] + ([UNSANDBOXED] if unsafe_no_sandbox else []), result.flags
+    assert result.autograded.stat().st_size < 2 << 20, "the autograded notebook keeps only the head of the output"
+    assert "characters dropped" in result.autograded.read_text()
 
 
 @pytest.mark.parametrize("lang", LANGS)
