@@ -5,11 +5,11 @@ from nbclient import NotebookClient
 
 from autograder import ROOT
 from autograder.course import Course, LANGS
+from autograder.grading.demos import SkipDemos
+from autograder.intake import repair
 from autograder.release.ready import READY_ID, WORDS, CheckRuns, visible_part
 from autograder.release.titles import exercises
-
-NO_FILE = {"JPY_SESSION_NAME": None}
-
+from autograder.sandbox.execute import SKIP_TAG
 
 def run_as_student(nb, folder, monkeypatch, readable=True) -> str:
     """Save the notebook, run it in a plain Jupyter kernel as Jupyter would (JPY_SESSION_NAME names the file
@@ -121,3 +121,16 @@ def test_the_fingerprints_are_those_of_the_released_check_cells(assignment, lang
             source = cell(nb, check).source
             assert visible_part(source) == source
             assert f'"{check}": "{CheckRuns.fingerprint(source)}"' in ready
+
+
+@pytest.mark.parametrize("assignment", Course().assignments())
+def test_grading_leaves_the_last_cell_alone(assignment):
+    """A submission whose last cell ran passes repair untouched, and grading skips that cell like a demonstration."""
+    solution = nbformat.read(ROOT / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
+    release = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+    cell(solution, READY_ID).outputs = [nbformat.v4.new_output("stream", name="stdout", text="| table |\n")]
+    prepared = repair.prepare(solution, release)
+    assert prepared.flags == [] and prepared.status == "ok"
+    skipped, _ = SkipDemos().preprocess(prepared.notebook, {})
+    assert SKIP_TAG in cell(skipped, READY_ID).metadata["tags"]
+    assert cell(release, READY_ID).metadata["nbgrader"]["locked"] and not cell(release, READY_ID).metadata["nbgrader"]["grade"]
