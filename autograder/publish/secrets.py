@@ -1,0 +1,78 @@
+"""The feedback pages' last guard: no part of a page may quote what the hidden checks keep secret.
+
+Secret, because a student can learn it only from grading: the probe's code (the test cells' hidden
+blocks, hidden inputs written there included), the judges' code, and the strings the reference
+solution recorded on hidden inputs (build/<lang>/judges/<assignment>.json). Public, because every
+student may read it: the released notebook (the task, the visible checks; code is English in both languages), the
+keys that the reference's observations are recorded under (judges' messages name them:
+"first_rows(t of shape (2, 3, 4))"), and the judges' own words (the strings of their code).
+
+A part of a page (a message, a note, a name) that holds SECRET_RUN characters in a row of secret
+text that public text does not also hold, whitespace aside, is replaced by a sentence that says so.
+Judges already keep the student's own text and the hidden inputs it hands back out of their messages
+(autograder.quotes); this guard catches whatever could still carry secret text, from any source.
+"""
+import ast
+import json
+import re
+from pathlib import Path
+
+from autograder.sandbox.execute import split_test_cell
+
+SECRET_RUN = 20  # characters: shorter runs of secret text say nothing a student could not guess
+
+
+def runs(text: str) -> set[str]:
+    """Every SECRET_RUN-character run of the text, whitespace squashed (a string's first and last space kept:
+    a message joins it to what comes before and after)."""
+    text = re.sub(r"\s+", " ", text)
+    return {text[i:i + SECRET_RUN] for i in range(len(text) - SECRET_RUN + 1)}
+
+
+def words_of(code: str) -> list[str]:
+    """The strings of a judge's code (f-strings' constant parts included): the words its messages are made of."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def texts(value) -> list[str]:
+    """Every string in an observation as recorded (autograder.sandbox.kernel.plain), tensors' bytes aside."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        if "__tensor__" in value or "__ndarray__" in value:
+            return []
+        value = list(value.values())
+    return [text for item in value for text in texts(item)] if isinstance(value, list) else []
+
+
+class Lesson:
+    """What one lesson makes secret (its judges' code, the reference's strings) and public (its released
+    notebook, the reference's keys, the judges' words)."""
+
+    def __init__(self, judges_file: Path | None, release_nb):
+        lesson = json.loads(judges_file.read_text(encoding="utf-8")) if judges_file and judges_file.exists() else {}
+        secret, public = [], [split_test_cell(cell.source)[0] for cell in release_nb.cells]
+        for code in [*lesson.get("helpers", []), *lesson.get("judges", {}).values()]:
+            secret.append(code)
+            public += words_of(code)
+        for payload in lesson.get("reference", {}).values():
+            observations = (payload or {}).get("observations") or {}
+            public += list(observations)
+            secret += texts(list(observations.values()))
+        self.public = set().union(*map(runs, public))
+        self.secret = set().union(*map(runs, secret)) - self.public
+
+
+class Secrets:
+    """The secret runs of one graded notebook: its probes' code (the test cells' hidden blocks) and its lesson's."""
+
+    def __init__(self, graded_nb, lesson: Lesson):
+        probes = [split_test_cell(cell.source)[1] for cell in graded_nb.cells if cell.cell_type == "code"]
+        self.runs = (set().union(*map(runs, probes)) - lesson.public) | lesson.secret
+
+    def quoted(self, text: str) -> bool:
+        return not self.runs.isdisjoint(runs(text))
