@@ -32,7 +32,7 @@ HEADING = {
           "passed, a visible check failed (and on which line), not run yet, or still raising "
           "`NotImplementedError`. Where the notebook file can be read (VS Code, Jupyter) it also names "
           "answers left empty and graded cells that were deleted, copied or changed. It runs no check "
-          "itself: the hidden checks run only at grading.",
+          "itself: hidden tests run only at grading.",
     "ru": "## Готово к сдаче?\n\n"
           "Запустите ячейку ниже, когда решите, что всё готово: после *Restart and run all* (в Colab: "
           "*Среда выполнения → Перезапустить и выполнить все*) и ещё раз отдельно, если выполнение "
@@ -40,7 +40,7 @@ HEADING = {
           "сеансе: видимые проверки прошли, видимая проверка не прошла (и на какой строке), ещё не "
           "запускалось или всё ещё бросает `NotImplementedError`. Где файл блокнота можно прочитать "
           "(VS Code, Jupyter), она называет и пустые ответы, и удалённые, скопированные или изменённые "
-          "ячейки с проверками. Сама она ничего не проверяет: скрытые проверки запускаются только при "
+          "ячейки с проверками. Сама она ничего не проверяет: скрытые тесты запускаются только при "
           "оценивании.",
 }
 WORDS = {
