@@ -93,7 +93,7 @@ def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None,
         return head + f"<p>{words['withheld']}</p></body></html>"
     titled = exercises(graded_nb if graded_nb is not None else release_nb) if release_nb is not None else []
     groups: dict[str, list] = {}  # title -> its graded cells' results, in the notebook's order
-    order = {grade_id: i for i, e in enumerate(titled) for grade_id in [e.answer, *e.checks]}
+    order = {grade_id: i for i, grade_id in enumerate(g for e in titled for g in [e.answer, *e.checks])}
     for e in sorted(result.exercises, key=lambda e: order.get(e.exercise, len(order))):
         exercise = exercise_of(titled, e.exercise)
         groups.setdefault(exercise.title if exercise else e.exercise, []).append(e)

@@ -9,6 +9,9 @@ keys that the reference's observations are recorded under (judges' messages name
 
 A part of a page (a message, a note, a name) that holds SECRET_RUN characters in a row of secret
 text that public text does not also hold, whitespace aside, is replaced by a sentence that says so.
+A message is made of keys and the judges' phrases joined by values, and a probe's code lists the
+same keys' inputs in the same order ("((10,), torch.float32), ..."): so the keys and phrases are
+cut out of it first, and no run across the edge of one counts.
 Judges already keep the student's own text and the hidden inputs it hands back out of their messages
 (autograder.quotes); this guard catches whatever could still carry secret text, from any source.
 """
@@ -20,6 +23,8 @@ from pathlib import Path
 from autograder.sandbox.execute import split_test_cell
 
 SECRET_RUN = 20  # characters: shorter runs of secret text say nothing a student could not guess
+PIECE = 10  # characters: a key or a judge's phrase this long is cut out of a message before it is read
+CUT = "\x00"
 
 
 def runs(text: str) -> set[str]:
@@ -55,16 +60,18 @@ class Lesson:
 
     def __init__(self, judges_file: Path | None, release_nb):
         lesson = json.loads(judges_file.read_text(encoding="utf-8")) if judges_file and judges_file.exists() else {}
-        secret, public = [], [split_test_cell(cell.source)[0] for cell in release_nb.cells]
+        secret, words = [], []  # words: what messages are made of, the reference's keys and the judges' phrases
         for code in [*lesson.get("helpers", []), *lesson.get("judges", {}).values()]:
             secret.append(code)
-            public += words_of(code)
+            words += words_of(code)
         for payload in lesson.get("reference", {}).values():
             observations = (payload or {}).get("observations") or {}
-            public += list(observations)
+            words += list(observations)
             secret += texts(list(observations.values()))
-        self.public = set().union(*map(runs, public))
+        released = [split_test_cell(cell.source)[0] for cell in release_nb.cells]
+        self.public = set().union(*map(runs, released + words))
         self.secret = set().union(*map(runs, secret)) - self.public
+        self.pieces = sorted({w for w in words if len(w.strip()) >= PIECE}, key=len, reverse=True)
 
 
 class Secrets:
@@ -73,6 +80,9 @@ class Secrets:
     def __init__(self, graded_nb, lesson: Lesson):
         probes = [split_test_cell(cell.source)[1] for cell in graded_nb.cells if cell.cell_type == "code"]
         self.runs = (set().union(*map(runs, probes)) - lesson.public) | lesson.secret
+        self.pieces = lesson.pieces
 
     def quoted(self, text: str) -> bool:
-        return not self.runs.isdisjoint(runs(text))
+        for piece in self.pieces:
+            text = text.replace(piece, CUT)
+        return not self.runs.isdisjoint(run for run in runs(text) if CUT not in run)

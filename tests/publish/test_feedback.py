@@ -152,3 +152,18 @@ def test_the_strings_the_reference_recorded_are_secret(tmp_path):
     judges = {"reference": {"test_f": {"observations": {"f(grid)": recorded}}}}
     page = write_one(tmp_path, graded, release, result("f(grid): shape (7, 7) does not fit the secret grid"), judges)
     assert "secret grid" not in page and "not shown" in page
+
+
+def test_a_run_across_the_edge_of_a_key_is_no_quote(tmp_path):
+    """The probe lists its inputs ("((10,), torch.float32), ...") as the keys name them; a message joins a key to
+    the judge's next phrase ("...torch.float32), the mean"): the run across that edge quotes nothing."""
+    release, graded = notebooks(4, "x")
+    graded.cells[-1].source += ('\n### BEGIN HIDDEN TESTS\nfor shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64)]:'
+                                '\n    probe.call(f"mse(two tensors of shape {shape}, {dtype})", f, shape)\n### END HIDDEN TESTS')
+    key = "mse(two tensors of shape (10,), torch.float32)"
+    judges = {"reference": {"test_f": {"observations": {key: 1.0}}},
+              "judges": {"test_f": "def judge(got, want):\n    assert False, f'{key}, the mean is wrong'"}}
+    message = f"{key}, the mean is wrong"
+    assert message in write_one(tmp_path, graded, release, result(message), judges)
+    leak = "it was [((10,), torch.float32), ((4, 3), torch.float64)]"  # the probe's own list, quoted
+    assert "not shown" in write_one(tmp_path, graded, release, result(leak), judges)
