@@ -1,8 +1,10 @@
 """The feedback pages' last guard: no part of a page may quote what the hidden checks keep secret.
 
 Secret, because a student can learn it only from grading: the probe's code (the test cells' hidden
-blocks, hidden inputs written there included), the judges' code, and the strings the reference
-solution recorded on hidden inputs (build/<lang>/judges/<assignment>.json). Public, because every
+blocks, hidden inputs written there included) and the judges' code (build/<lang>/judges/). The
+values the reference recorded are the judges' to show: a judge may name an expected value or quote
+the reference's own error message, and the student's process never holds them; what it does hold,
+the hidden inputs, autograder.quotes keeps out of the messages. Public, because every
 student may read it: the released notebook (the task, the visible checks; code is English in both languages), the
 keys that the reference's observations are recorded under (judges' messages name them:
 "first_rows(t of shape (2, 3, 4))"), and the judges' own words (the strings of their code).
@@ -43,20 +45,9 @@ def words_of(code: str) -> list[str]:
     return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
 
 
-def texts(value) -> list[str]:
-    """Every string in an observation as recorded (autograder.sandbox.kernel.plain), tensors' bytes aside."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        if "__tensor__" in value or "__ndarray__" in value:
-            return []
-        value = list(value.values())
-    return [text for item in value for text in texts(item)] if isinstance(value, list) else []
-
-
 class Lesson:
-    """What one lesson makes secret (its judges' code, the reference's strings) and public (its released
-    notebook, the reference's keys, the judges' words)."""
+    """What one lesson makes secret (its judges' code) and public (its released notebook, the reference's keys,
+    the judges' words)."""
 
     def __init__(self, judges_file: Path | None, release_nb):
         lesson = json.loads(judges_file.read_text(encoding="utf-8")) if judges_file and judges_file.exists() else {}
@@ -65,9 +56,7 @@ class Lesson:
             secret.append(code)
             words += words_of(code)
         for payload in lesson.get("reference", {}).values():
-            observations = (payload or {}).get("observations") or {}
-            words += list(observations)
-            secret += texts(list(observations.values()))
+            words += list((payload or {}).get("observations") or {})
         released = [split_test_cell(cell.source)[0] for cell in release_nb.cells]
         self.public = set().union(*map(runs, released + words))
         self.secret = set().union(*map(runs, secret)) - self.public

@@ -146,12 +146,16 @@ def test_the_judges_words_are_public_and_their_code_is_secret(tmp_path):
     assert "want[" not in page and "not shown" in page
 
 
-def test_the_strings_the_reference_recorded_are_secret(tmp_path):
+def test_a_judge_may_say_what_the_reference_said(tmp_path):
+    """A judge's template may read as the reference's own error message: the judge's to say."""
     release, graded = notebooks(4, "x")
-    recorded = {"__raised__": {"types": ["ValueError"], "message": "shape (7, 7) does not fit the secret grid"}}
-    judges = {"reference": {"test_f": {"observations": {"f(grid)": recorded}}}}
-    page = write_one(tmp_path, graded, release, result("f(grid): shape (7, 7) does not fit the secret grid"), judges)
-    assert "secret grid" not in page and "not shown" in page
+    said = "did not converge within max_iter = 6 steps"
+    judges = {"reference": {"test_f": {"observations": {"newton_root(f, 2.0, max_iter=6)": {
+        "__raised__": {"types": ["RuntimeError"], "message": f"Newton's method {said}"}}}}},
+        "judges": {"test_f": "def judge(got, want):\n    why = 'did not converge within max_iter = {n} steps'\n"
+                             "    assert False, f'newton_root(f, 2.0, max_iter=6) {why.format(n=6)}: raise RuntimeError'"}}
+    message = f"newton_root(f, 2.0, max_iter=6) {said}: raise RuntimeError"
+    assert message in write_one(tmp_path, graded, release, result(message), judges)
 
 
 def test_a_run_across_the_edge_of_a_key_is_no_quote(tmp_path):
