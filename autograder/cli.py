@@ -68,17 +68,22 @@ def main(argv: list[str] | None = None) -> None:
         from autograder import benchmark
         print(benchmark.run(args.students, args.out))
     else:
-        from autograder.grading.engine import NoGradingWorker
+        from autograder.grading.cluster import ClusterError
+        from autograder.grading.gradebook import Unreachable
+        from autograder.grading.results import not_graded_line
 
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
         try:
             results = autograde.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
-                                      scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
-                                      limits=limits or None, resume=not args.fresh,
-                                      progress=False if args.no_progress else None)
-        except (jail.JailError, NoGradingWorker) as error:
+                                          scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
+                                          limits=limits or None, resume=not args.fresh,
+                                          progress=False if args.no_progress else None)
+        except (jail.JailError, ClusterError) as error:
             parser.exit(1, f"nothing was graded: {error}\n")
+        except Unreachable as error:
+            parser.exit(1, f"nothing was published: {error}; what was graded is kept in {args.out / '.autograde'} "
+                           f"for the next run\n")
         except KeyboardInterrupt:
             print(f"interrupted: nothing was published; the notebooks graded so far are kept in "
                   f"{args.out / '.autograde'} and the next run resumes from them", file=sys.stderr)
@@ -92,6 +97,8 @@ def main(argv: list[str] | None = None) -> None:
               f"{flagged} flagged); see {args.out / 'grades.csv'} and {args.out / 'report.html'}")
         if waiting:
             print(f"{waiting} answers wait for manual grading: make formgrade OUT={args.out}")
+        if not_graded_line(results):  # the grader's failures: never a grade, and the run says so
+            parser.exit(1, not_graded_line(results) + "\n")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import nbformat
 
+from autograder.grading.results import NOT_GRADED
 from autograder.sandbox.execute import split_test_cell
 from autograder.intake.repair import find_cell
 from autograder.publish.report import STYLE
@@ -31,6 +32,10 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 SECRET_RUN = 20  # characters: shorter runs of hidden text say nothing a student could not guess
 REDACTED = "(this message would quote the hidden checks, so it is not shown: ask the instructor)"
 WITHHELD = "Feedback withheld: it would quote the hidden checks. Ask the instructor."
+RETRY = ("<p>Your notebook could not be graded this time, because of a problem on our side, not in your work. "
+         "It will be graded again; you need not do anything.</p>"
+         "<p lang='ru'>Вашу тетрадку в этот раз не удалось проверить из-за сбоя на нашей стороне, а не в вашей работе. "
+         "Её проверят снова; ничего делать не нужно.</p>")
 
 
 def squash(text: str) -> str:
@@ -103,10 +108,18 @@ def failing_line(graded_nb, release_nb, grade_id: str) -> tuple[int, str] | None
     return None
 
 
+def retry_html(result) -> str:
+    """The page of a notebook the grader could not grade: it says only that grading will be retried."""
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(result.assignment)}</title>"
+            f"{STYLE}</head><body><h1>{html.escape(result.assignment)}</h1>{RETRY}</body></html>")
+
+
 def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None, withheld: bool = False) -> str:
     def said(text: str) -> str:
         return html.escape(REDACTED if secrets is not None and secrets.quoted(text) else text)
 
+    if result.status == NOT_GRADED:
+        return retry_html(result)
     student = getattr(result, "display", "") or result.student
     head = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(result.assignment)}: "
             f"{said(student)}</title>{STYLE}</head><body>"
