@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> None:
         if waiting:
             print(f"{waiting} answers wait for manual grading: make formgrade OUT={args.out}")
         if not_graded_line(results):  # the grader's failures: never a grade, and the run says so
-            parser.exit(1, not_graded_line(results) + "\n")
+            print(not_graded_line(results))
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,5 @@
 """Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`), a worker killed
 mid-batch, a worker that cannot jail student code, and Ctrl-C that publishes nothing."""
-import csv
-import json
 import os
 import shutil
 import signal
@@ -16,18 +14,13 @@ import pytest
 from nbgrader.api import Gradebook
 
 from autograder import ROOT, autograde
-from autograder.grading.cluster import RESOURCE, NoGradingWorker
+from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
+from tests.dask_cluster import rows
 from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 LIMITS = {**NO_PRELOAD, "timeout": 30, "notebook_timeout": 60}
-DASK = [sys.executable, "-m", "dask"]
-
-
-def rows(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def slow_class(course, folder: Path, students: int) -> Path:
@@ -45,53 +38,6 @@ def slow_class(course, folder: Path, students: int) -> Path:
     return folder
 
 
-class Cluster:
-    """`dask scheduler` and `dask worker` processes on localhost, as an instructor would start them: from a
-    folder outside the checkout, with the installed package (no PYTHONPATH)."""
-
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
-        self.file = tmp / "scheduler.json"
-        self.env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        self.scheduler = subprocess.Popen([*DASK, "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                           "--no-dashboard", "--scheduler-file", str(self.file)], cwd=tmp,
-                                          env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.workers = []
-        for _ in range(300):
-            if self.file.exists() and self.file.read_text().strip():
-                break
-            time.sleep(0.2)
-        self.address = json.loads(self.file.read_text())["address"]
-
-    def add_worker(self, prefix=(), nanny=False, args=()) -> subprocess.Popen:
-        """A `dask worker` process (with nanny=True: a nanny, which restarts its worker process when it dies)."""
-        process = subprocess.Popen([*prefix, *DASK, "worker", self.address, "--nthreads", "1", "--resources",
-                                    f"{RESOURCE}=1", "--nanny" if nanny else "--no-nanny", "--no-dashboard",
-                                    "--host", "127.0.0.1", *args], cwd=self.tmp, env=self.env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.workers.append(process)
-        return process
-
-    def close(self):
-        for process in [*self.workers, self.scheduler]:
-            if process.poll() is None:
-                process.kill()
-            process.wait()
-
-
-@pytest.fixture
-def cluster(tmp_path):
-    cluster = Cluster(tmp_path)
-    yield cluster
-    cluster.close()
-
-
-def wait_for_workers(address: str, n: int) -> None:
-    from distributed import Client
-    with Client(address) as client:
-        client.wait_for_workers(n, timeout=60)
-
-
 @pytest.fixture(scope="module")
 def serial(tiny_course, tmp_path_factory):
     submissions = slow_class(tiny_course, tmp_path_factory.mktemp("class"), 6)
@@ -104,7 +50,7 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     submissions, serial_out = serial
     cluster.add_worker()
     cluster.add_worker()
-    wait_for_workers(cluster.address, 2)
+    cluster.wait_for_workers(2)
     out = tmp_path / "cluster"
     autograde.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
@@ -116,7 +62,7 @@ def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, t
     submissions, serial_out = serial
     victim = cluster.add_worker()
     cluster.add_worker()
-    wait_for_workers(cluster.address, 2)
+    cluster.wait_for_workers(2)
     out = tmp_path / "killed"
     cache = out / ".autograde" / "results"
     def kill_when_first_done():
@@ -143,14 +89,14 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
     bwrap = bwrap_path()
     jailless = ("unshare", "-m", "sh", "-c", f'mount --bind /dev/null "{bwrap}" && exec "$0" "$@"')
     refusing = cluster.add_worker(jailless)
-    wait_for_workers(cluster.address, 1)
+    cluster.wait_for_workers(1)
     submissions = slow_class(tiny_course, tmp_path / "class", 1)
     with pytest.raises(NoGradingWorker, match="apt-get install bubblewrap"):
         autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     assert not (tmp_path / "out").exists()
     assert refusing.wait(timeout=60) is not None, "a worker that cannot grade leaves the cluster"
     cluster.add_worker()
-    wait_for_workers(cluster.address, 1)
+    cluster.wait_for_workers(1)
     results = autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course,
                               limits=LIMITS)
     assert [r.score for r in results] == [0.0]
