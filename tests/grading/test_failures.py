@@ -117,7 +117,7 @@ def test_a_zygote_that_cannot_start_stops_the_run_after_the_first_jobs(tiny_cour
     assert len(notes) == 5
     tried = [n for n in notes if "ZygoteError" in n]
     assert len(tried) == 3 and all("worker tcp://" in n and "sandbox/zygote.py:" in n for n in tried)
-    assert sum(f"not tried: the first 3 notebooks failed so (at the client)" in n for n in notes) == 2
+    assert sum("not tried: the first 3 notebooks failed so (at the client)" in n for n in notes) == 2
     assert submitted(out, "01_alpha") == {}
     assert not any((out / ".autograde" / "results").glob("*.json")), "what was not graded is not cached"
 
