@@ -44,10 +44,11 @@ class Cluster:
             time.sleep(0.2)
         self.address = json.loads(self.file.read_text())["address"]
 
-    def add_worker(self, prefix=(), nanny=False, args=(), dask=DASK, env=None) -> subprocess.Popen:
+    def add_worker(self, prefix=(), nanny=False, args=(), dask=DASK, env=None, resources=True) -> subprocess.Popen:
         """A `dask worker` process (nanny=True: a nanny, which restarts its worker process when it dies)."""
-        process = subprocess.Popen([*prefix, *dask, "worker", self.address, "--nthreads", "1", "--resources",
-                                    f"{RESOURCE}=1", "--nanny" if nanny else "--no-nanny", "--no-dashboard",
+        process = subprocess.Popen([*prefix, *dask, "worker", self.address, "--nthreads", "1",
+                                    *(["--resources", f"{RESOURCE}=1"] if resources else []),
+                                    "--nanny" if nanny else "--no-nanny", "--no-dashboard",
                                     "--host", "127.0.0.1", *args], cwd=self.tmp, env=env or clean_env(),
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.workers.append(process)
@@ -65,10 +66,12 @@ class Cluster:
                 pass
         return found
 
-    def wait_for_workers(self, n: int, timeout: float = 120) -> None:
+    def wait_for_workers(self, n: int, timeout: float = 120) -> dict[str, str]:
+        """Wait for n workers; returns {name: address}."""
         from distributed import Client
         with Client(self.address) as client:
             client.wait_for_workers(n, timeout=timeout)
+            return {w["name"]: address for address, w in client.scheduler_info(n_workers=-1)["workers"].items()}
 
     def close(self):
         for process in [*self.workers, self.scheduler]:
