@@ -1,6 +1,10 @@
-"""Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`), a worker killed
-mid-batch, a worker that cannot jail student code, and Ctrl-C that publishes nothing."""
+"""Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`, started as the
+README says, from another folder), a worker killed mid-batch, a worker that cannot jail student code, and
+Ctrl-C that publishes nothing."""
 import os
+import re
+import shlex
+import socket
 import shutil
 import signal
 import subprocess
@@ -16,7 +20,7 @@ from nbgrader.api import Gradebook
 from autograder import ROOT, autograde
 from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
-from tests.dask_cluster import rows
+from tests.dask_cluster import clean_env, rows
 from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")
@@ -56,6 +60,49 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
     assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
     assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
+
+
+def readme_cluster_commands() -> tuple[list[str], list[str]]:
+    """The scheduler's and a worker's command lines, as the README's section on several machines gives them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Grading on several machines"):]
+    block = re.search(r"```bash\n(.*?)```", section[section.index("Start the scheduler"):], re.S).group(1)
+    lines = [shlex.split(line, comments=True) for line in block.splitlines() if line.strip()]
+    [scheduler] = [line for line in lines if line[1:2] == ["scheduler"]]
+    [worker] = [line for line in lines if line[1:2] == ["worker"]]
+    return scheduler, worker
+
+
+def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_serial_run(serial, tiny_course, tmp_path):
+    submissions, serial_out = serial
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def here(argv: list[str]) -> list[str]:  # this checkout, this machine, a free port
+        return [a.replace("/path/to/course", str(ROOT)).replace("grader-1", "127.0.0.1").replace("8786", str(port))
+                for a in argv]
+
+    scheduler, worker = readme_cluster_commands()
+    assert scheduler[0] == worker[0] == "/path/to/course/.venv/bin/dask" and "--resources" in worker
+    started = [subprocess.Popen(here(argv), cwd=tmp_path, env=clean_env(), start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for argv in (scheduler, worker)]
+    try:
+        address = f"tcp://127.0.0.1:{port}"
+        from distributed import Client
+        with Client(address, timeout=120) as client:
+            client.wait_for_workers(int(worker[worker.index("--nworkers") + 1]), timeout=180)
+        out = tmp_path / "cluster"
+        done = subprocess.run([sys.executable, "-c", cli_script(tiny_course, [
+            "autograde", submissions, out, "--scheduler", address, "--no-progress"], LIMITS)],
+            cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
+        assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
 
 def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, tmp_path):
