@@ -73,19 +73,24 @@ def main(argv: list[str] | None = None) -> None:
         print(benchmark.run(args.students, args.out))
     else:
         from autograder import autograde
-        from autograder.grading.engine import NoGradingWorker
+        from autograder.grading.cluster import ClusterError
+        from autograder.grading.gradebook import Unreachable
+        from autograder.grading.results import not_graded_line
         from autograder.sandbox import jail
 
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
         try:
             results = autograde.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
-                                      scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
-                                      limits=limits or None, resume=not args.fresh,
-                                      progress=False if args.no_progress else None,
-                                      moodle_teams=args.moodle_teams)
-        except (jail.JailError, NoGradingWorker) as error:
+                                          scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
+                                          limits=limits or None, resume=not args.fresh,
+                                          progress=False if args.no_progress else None,
+                                          moodle_teams=args.moodle_teams)
+        except (jail.JailError, ClusterError) as error:
             parser.exit(1, f"nothing was graded: {error}\n")
+        except Unreachable as error:
+            parser.exit(1, f"nothing was published: {error}; what was graded is kept in {args.out / '.autograde'} "
+                           f"for the next run\n")
         except KeyboardInterrupt:
             print(f"interrupted: nothing was published; the notebooks graded so far are kept in "
                   f"{args.out / '.autograde'} and the next run resumes from them", file=sys.stderr)
@@ -99,6 +104,9 @@ def main(argv: list[str] | None = None) -> None:
               f"{flagged} flagged); see {args.out / 'grades.csv'} and {args.out / 'report.html'}")
         if waiting:
             print(f"{waiting} answers wait for manual grading: make formgrade OUT={args.out}")
+        if not_graded_line(results):  # the grader's failures: never a grade, and the run says so
+            print(not_graded_line(results))
+            raise SystemExit(1)
 
 
 def export_class(parser: argparse.ArgumentParser, args) -> None:

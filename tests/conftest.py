@@ -1,5 +1,5 @@
 """What the tests share: whether student code can be jailed here, the tiny course, a PostgreSQL server, a
-Moodle class graded once, Debian's chromium for Playwright, and the grading executor on both kinds of kernel."""
+Moodle class graded once, a Dask cluster, Debian's chromium for Playwright, and the grading executor on both kinds of kernel."""
 import functools
 import json
 import os
@@ -103,6 +103,16 @@ def moodle_class(sandbox, tiny_course, tmp_path_factory):
     out = tmp_path_factory.mktemp("moodle-graded") / "graded"
     autograde.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
     return archive, out
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """A real Dask cluster of separate processes: a scheduler, and the workers the test adds (tests.dask_cluster)."""
+    from tests.dask_cluster import Cluster
+
+    cluster = Cluster(tmp_path)
+    yield cluster
+    cluster.close()
 
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright drives it, so no browser download is needed

@@ -5,15 +5,16 @@ submission that cannot become a job (unreadable, unknown lesson, too odd to matc
 becomes a result at once, with its own status and reason: one bad file never stops the run.
 """
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
-from autograder.course import Course
+from autograder.course import LANGS, Course, judges_path
 from autograder.intake import collect, repair
+from autograder.grading import failures
 from autograder.grading.results import NotebookResult, ungraded
-from autograder.course import LANGS
 
 CACHE_FORMAT = 2
 
@@ -45,6 +46,22 @@ def releases(course: Course) -> dict[str, nbformat.NotebookNode]:
     """The released (English) student notebook of every lesson."""
     return {a: repair.released_notebook(course, a) for a in course.assignments()
             if (course.out_root / "lessons" / "en" / f"{a}.ipynb").exists()}
+
+
+def judges(assignments: set[str], course: Course) -> tuple[dict[str, str], dict[str, dict]]:
+    """({assignment: its judges file, JSON text}, {assignment: a failure} for each file missing or unreadable)."""
+    texts, unreadable = {}, {}
+    for assignment in sorted(assignments):
+        path = judges_path(course, assignment)
+        try:
+            texts[assignment] = path.read_text(encoding="utf-8")
+            json.loads(texts[assignment])
+        except (OSError, ValueError) as error:
+            texts.pop(assignment, None)
+            unreadable[assignment] = failures.failure(
+                f"the judges of {assignment} could not be read (run `make release`)",
+                f"{type(error).__name__}: {error}", str(path))
+    return texts, unreadable
 
 
 def prepare(submissions: Path, workdir: Path, course: Course, released: dict, settings: str, teams: bool = False

@@ -100,22 +100,24 @@ class Grader:
         self.execute = SandboxExecute(config=config)
         self.after = [JudgeCells(config=config), LimitOutput(config=config)]
         self.forks = config.Grader.get("warm", True) and not config.SandboxKernelManager.get("unsafe_no_sandbox")
-        self._zygote = Zygote(SandboxKernelManager(config=config)) if self.forks else None
+        self._zygote = None  # started by the first notebook: one that cannot start fails a job, not the worker
 
     def _start_kernel(self):
-        """A new kernel: forked from the zygote (a new zygote if this one died), or in a jail of its own."""
+        """A new kernel: forked from the zygote (a new zygote if there is none or it died), or in a jail of its own."""
         for attempt in (1, 2):
-            if self.forks and not self._zygote.alive():
-                self._zygote.close()
-                self._zygote = Zygote(SandboxKernelManager(config=self.config))
-            km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
             try:
+                if self.forks and not (self._zygote and self._zygote.alive()):
+                    if self._zygote is not None:
+                        self._zygote.close()
+                    self._zygote = Zygote(SandboxKernelManager(config=self.config))
+                km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
                 run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"])
                 return km
             except ZygoteError:
                 if attempt == 2:
                     raise
-                self._zygote.close()  # replaced at the next attempt
+                if self._zygote is not None:
+                    self._zygote.close()  # replaced at the next attempt
 
     def close(self) -> None:
         if self._zygote is not None:

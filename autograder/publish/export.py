@@ -31,6 +31,7 @@ from nbgrader.api import Gradebook, MissingEntry
 from autograder.course import Course
 from autograder.grading import gradebook
 from autograder.publish import moodle, refresh
+from autograder.grading.results import NOT_GRADED
 from autograder.publish.outputs import cell
 
 NOT_IN_A_NAME = re.compile(r"[_/\\:*?\"<>|\x00-\x1f]+")  # Moodle splits the file name at "_"
@@ -69,11 +70,12 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     results = refresh(out, db_url, course)
     language = course.setting("moodle", "language", "en")
     moodle.text(language, "recordid")  # an unknown language fails before anything is written
+    pending = {(r.student, r.assignment) for r in results if r.status == NOT_GRADED}
     now = now or datetime.now().astimezone()
     folder = out / "export"
     folder.mkdir(exist_ok=True)
     people = gradebook.people(url)
-    done = Export([final_grades(url, people, folder / "final_grades.csv")])
+    done = Export([final_grades(url, people, folder / "final_grades.csv", pending)])
     with Gradebook(url) as db:
         assignments = [a.name for a in db.assignments if a.submissions]
     rows = {a: worksheet_rows(url, a, people) for a in assignments}
@@ -134,7 +136,8 @@ def waiting(submission) -> int:
     return sum(g.needs_manual_grade for n in submission.notebooks for g in n.grades)
 
 
-def final_grades(url: str, people: dict, path: Path) -> Path:
+def final_grades(url: str, people: dict, path: Path, not_graded: set = frozenset()) -> Path:
+    """not_graded: (student, assignment) the last run could not grade; without an earlier grade, their cell is empty."""
     with Gradebook(url) as db:
         assignments = sorted(a.name for a in db.assignments)
         rows = []
@@ -144,11 +147,12 @@ def final_grades(url: str, people: dict, path: Path) -> Path:
                 try:
                     submission = db.find_submission(assignment, student)
                 except MissingEntry:
-                    scores.append(0.0)  # nothing submitted
+                    scores.append(None if (student, assignment) in not_graded else 0.0)  # or nothing submitted
                     continue
                 scores.append(submission.score)
                 wait += waiting(submission)
-            rows.append([student, people[student].name, *(f"{s:g}" for s in scores), f"{sum(scores):g}", wait])
+            rows.append([student, people[student].name, *("" if s is None else f"{s:g}" for s in scores),
+                         f"{sum(s for s in scores if s is not None):g}", wait])
     with open(path, "w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
         writer.writerow(["student", "name", *assignments, "total", "waiting"])

@@ -19,6 +19,7 @@ from pathlib import Path
 import nbformat
 
 from autograder.course import LANGS
+from autograder.grading.results import NOT_GRADED
 from autograder.intake.repair import find_cell
 from autograder.publish.report import STYLE
 from autograder.publish.secrets import Lesson, Secrets
@@ -42,6 +43,10 @@ WORDS = {
            "passed": "зачтено", "failed": "не зачтено", "error": "ошибка", "timeout": "превышено время",
            "missing": "не выполнено", "manual": "ждёт проверки преподавателем", "graded": "проверено преподавателем"},
 }
+RETRY = ("<p>Your notebook could not be graded this time, because of a problem on our side, not in your work. "
+         "It will be graded again; you need not do anything.</p>"
+         "<p lang='ru'>Вашу тетрадку в этот раз не удалось проверить из-за сбоя на нашей стороне, а не в вашей работе. "
+         "Её проверят снова; ничего делать не нужно.</p>")
 
 
 def language(graded_nb) -> str:
@@ -73,6 +78,12 @@ def failing_line(graded_nb, release_nb, grade_id: str) -> tuple[int, str] | None
     return None
 
 
+def retry_html(result) -> str:
+    """The page of a notebook the grader could not grade: it says only that grading will be retried."""
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(result.assignment)}</title>"
+            f"{STYLE}</head><body><h1>{html.escape(result.assignment)}</h1>{RETRY}</body></html>")
+
+
 def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None, withheld: bool = False) -> str:
     words = WORDS[language(graded_nb)]
     esc = html.escape
@@ -83,6 +94,8 @@ def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None,
     def status(name: str) -> str:
         return f"<span class='{esc(name)}'>{esc(words.get(name, name))}</span>"
 
+    if result.status == NOT_GRADED:
+        return retry_html(result)
     student = getattr(result, "display", "") or result.student
     head = (f"<!doctype html><html><head><meta charset='utf-8'><title>{esc(result.assignment)}: "
             f"{said(student)}</title>{STYLE}</head><body>"
