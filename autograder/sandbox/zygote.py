@@ -25,12 +25,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from autograder.sandbox.cgroup import Cgroup
-
-if TYPE_CHECKING:
-    from autograder.sandbox.jail import SandboxKernelManager
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
@@ -90,7 +86,7 @@ class Zygote:
     """The fork server (see the module docstring), started in a new jail with `manager`'s settings
     (a SandboxKernelManager: limits, preload, threads)."""
 
-    def __init__(self, manager: "SandboxKernelManager"):
+    def __init__(self, manager):
         self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
         self.cgroup = None
         self.process = None
