@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export ...` (the Makefile calls these)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (the Makefile calls these)."""
 import argparse
 import os
 import sys
@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
                             help="the gradebook (default: the one OUT/nbgrader_config.py names, or OUT/gradebook.db)")
 
+    similarity_cmd = commands.add_parser("similarity", help="copy detection: compare every pair of students per assignment")
+    similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
+
     commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
 
     benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
@@ -57,6 +60,9 @@ def main(argv: list[str] | None = None) -> None:
         from autograder import export
         for path in export.export(args.out, args.db):
             print(path)
+    elif args.command == "similarity":
+        from autograder.publish import similarity
+        print(similarity.run(args.out))
     elif args.command == "check-sandbox":
         try:
             print(jail.check(release.nbgrader_config(ROOT)))
