@@ -171,7 +171,8 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         own = np.array([sum(weight[h] for h in s) for s in sets], dtype=np.float32)
         cells[c] = shared_weights(sets, weight) / np.maximum(np.maximum.outer(own, own), CELL_FLOOR)
         written[c] = own > 0
-    return Scores(assignment, subs, grade_ids, cells, written, (cells ** POWER).mean(axis=0))
+    # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
+    return Scores(assignment, subs, grade_ids, cells.round(5), written, (cells ** POWER).mean(axis=0).round(5))
 
 
 def pair(scores: Scores, i: int, j: int) -> Pair:
