@@ -17,7 +17,7 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all autograde formgrade export benchmark mutants clean
+.PHONY: help venv release test test-all autograde formgrade export similarity benchmark similarity-benchmark mutants clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -51,8 +51,14 @@ formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (print
 export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export [MOODLE_WORKSHEET=<the site's worksheet>]
 	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
 
+similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
+	$(PYTHON) -m autograder.cli similarity "$(OUT)"
+
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
+
+similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
+	$(PYTHON) -m tests.publish.classroom --students $(STUDENTS)
 
 mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40]
 	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40)

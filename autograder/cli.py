@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export ...` (the Makefile calls these)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (the Makefile calls these)."""
 import argparse
 import os
 import sys
@@ -44,6 +44,9 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("--moodle-worksheet", type=Path, action="append", default=[], metavar="FILE",
                             help="the site's own grading worksheet of a graded assignment, to fill in (repeatable)")
 
+    similarity_cmd = commands.add_parser("similarity", help="copy detection: compare every pair of students per assignment")
+    similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
+
     commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
 
     benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
@@ -61,6 +64,9 @@ def main(argv: list[str] | None = None) -> None:
         formgrade.serve(args.out, args.port)
     elif args.command == "export":
         export_class(parser, args)
+    elif args.command == "similarity":
+        from autograder.publish import similarity
+        print(similarity.run(args.out))
     elif args.command == "check-sandbox":
         from autograder.course import nbgrader_config
         from autograder.sandbox import jail

@@ -133,16 +133,24 @@ def students_section(results, people, feedback: bool) -> str:
     for student in sorted(totals):
         name = people.get(student).name if student in people else ""
         who = esc(student) + (f"<br><small>{esc(name)}</small>" if name and name != student else "")
-        rows.append(f"<tr><td>{who}</td>" + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
+        rows.append(f"<tr id='student-{esc(student)}'><td>{who}</td>" + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
                     + f"<td>{totals[student][0]:g} / {totals[student][1]:g}</td></tr>")
     return ("<h2>Students</h2><table><tr><th>student</th>"
             + "".join(f"<th>{esc(a or 'no lesson')}</th>" for a in assignments) + "<th>total</th></tr>"
             + "".join(rows) + "</table>")
 
 
+def similarity_link(present: bool) -> str:
+    """The report's line on copy detection: a link to similarity.html once `make similarity` wrote it."""
+    if present:
+        return "<p class='similarity'><a href='similarity.html'>Similar answers</a>: pairs of students to check.</p>"
+    return "<p class='similarity'>Similar answers: <code>make similarity</code> compares every pair of students.</p>"
+
+
 def write_report(results, path: Path, seconds: float, workers: int, reused: int = 0, resets=(), people=None,
-                 feedback: bool = True) -> None:
-    """people: {student: gradebook.Person} for names; resets: gradebook.Reset of this run still unscored."""
+                 feedback: bool = True, similarity: bool = False) -> None:
+    """people: {student: gradebook.Person} for names; resets: gradebook.Reset of this run still unscored;
+    similarity: whether similarity.html lies beside the report."""
     graded = [r for r in results if r.autograded is not None]
     per_nb = sum(r.seconds for r in graded) / len(graded) if graded else 0.0
     statuses = Counter(r.status for r in results)
@@ -168,7 +176,8 @@ def write_report(results, path: Path, seconds: float, workers: int, reused: int 
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>Grading report</title>{STYLE}</head><body>"
             f"<h1>Grading report</h1><p>{len(results)} notebooks ({len(graded)} graded, {reused} reused from an "
             f"earlier run) in {seconds:.1f} s with {workers} workers; {per_nb:.2f} s per graded notebook.</p>"
-            + not_graded_section(results) + manual_section(results, list(resets)) + students_section(results, people or {}, feedback)
+            + similarity_link(similarity) + not_graded_section(results) + manual_section(results, list(resets))
+            + students_section(results, people or {}, feedback)
             + "<h2>Notebook statuses</h2><table><tr><th>status</th><th>notebooks</th></tr>"
             + "".join(f"<tr><td>{esc(s)}</td><td>{n}</td></tr>" for s, n in sorted(statuses.items()))
             + "</table><h2>Score distribution per exercise</h2>" + score_plot(results)
