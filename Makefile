@@ -17,7 +17,7 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all autograde formgrade export similarity benchmark similarity-benchmark mutants clean
+.PHONY: help venv release test test-all autograde formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -58,10 +58,13 @@ benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execut
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
-	$(PYTHON) -m tests.publish.classroom --students $(STUDENTS)
+	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)
 
-mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40]
+mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all]
 	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40)
+
+mutants-all: venv ## every mutant of every lesson (or of LESSONS="..."): make mutants LIMIT=0
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit 0
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)

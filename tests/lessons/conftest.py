@@ -33,8 +33,9 @@ def released(request, tmp_path_factory) -> Course:
 
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
-    """A class: "solution-<lang>", "stub-<lang>", the variant batches and, per exercise, the solution with
-    that one exercise left unsolved, of the selected lessons; and the loud solutions (harness.LOUD)."""
+    """A class: "solution-<lang>", "stub-<lang>", the variant batches (wrong, right, broken on a visible
+    example) and, per exercise, the solution with that one exercise left unsolved, of the selected lessons;
+    and the loud solutions (harness.LOUD)."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -47,7 +48,7 @@ def submissions(request, released, tmp_path_factory):
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
         solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
-        for kind in ("wrong", "right"):
+        for kind in ("wrong", "right", "visible"):
             for index, batch in enumerate(variant_batches(kind, assignment)):
                 sources = {exercise: source for exercise, (_, source) in batch.items()}
                 submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))

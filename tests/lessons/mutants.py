@@ -1,15 +1,17 @@
 """`make mutants`: how strong are a lesson's checks? Mutation testing of the answer cells.
 
 Every mutant is the solution with one small edit inside its solution markers: a swapped operator
-(+ and -, * and /, < and <=, == and !=, and and or, ...), a constant off by one, a flipped boolean,
-a dropped `not` or minus, a dropped cast or copy (`float(x)` -> `x`, `x.clone()` -> `x`) or a
-dropped statement. Each is graded through the real path (a temporary release, `autograde.autograde`),
-packed several to a notebook like the variants. A mutant is *killed* when a test cell of its
+(+ and -, * and /, < and <=, == and !=, and and or, ...), a constant off by one (dims, padding,
+counts), a flipped boolean, a dropped `not` or minus, a dropped cast or copy (`float(x)` -> `x`,
+`x.clone()` -> `x`, `.detach()`), a dropped statement (a `raise` among them), a comparison's
+threshold 0 moved to -1 (`f > 0` -> `f > -1`), a constant divisor made 0, or a dropped `with`
+(`torch.no_grad()`, ...) whose body stays. Each is graded through the real path (a temporary
+release, `autograde.autograde`), packed several to a notebook like the variants. A mutant is *killed* when a test cell of its
 exercise loses points, *survives* when the exercise keeps full marks, and *times out*. A surviving
 mutant that is still a right answer is listed, with why, in the lesson's variants file as
 EQUIVALENT_MUTANTS = {"<mutant id>": "why it is right"}; any other survivor is a gap in the checks.
 
-    python -m tests.lessons.mutants [NN_name ...] [--limit 40] [--seed 0]
+    python -m tests.lessons.mutants [NN_name ...] [--limit 40 (0: every mutant)] [--seed 0]
 """
 import argparse
 import ast
@@ -94,6 +96,34 @@ def _edits(tree: ast.AST, lines: set[int]):
                 for i, statement in enumerate(block):
                     if getattr(statement, "lineno", None) in lines and not isinstance(statement, ast.Pass):
                         yield parent, "drop statement", ("drop", field, i, statement.lineno)
+    yield from _boundary_edits(tree, lines)
+
+
+def _boundary_edits(tree: ast.AST, lines: set[int]):
+    """Edits at the edges of a computation, after the others so that their ids stay as they were: a
+    comparison's threshold 0 moved to -1 (`f > 0` -> `f > -1`), a constant divisor made 0 (an answer of
+    inf or nan), and a `with` block (torch.no_grad(), ...) dropped with its body kept."""
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) not in lines:
+            continue
+        if isinstance(node, ast.Compare):
+            for i, operand in enumerate([node.left, *node.comparators]):
+                if _number(operand) and operand.value == 0:
+                    yield node, "threshold 0->-1", lambda n, i=i: setattr([n.left, *n.comparators][i], "value", -1)
+        elif isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+            divisor = node.right if isinstance(node, ast.BinOp) else node.value
+            if _number(divisor) and divisor.value != 0:
+                yield node, "divide by 0", lambda n: setattr(n.right if isinstance(n, ast.BinOp) else n.value, "value", 0)
+    for parent in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            for i, statement in enumerate(block if isinstance(block, list) else []):
+                if isinstance(statement, ast.With) and statement.lineno in lines:
+                    yield parent, "drop with", ("unwrap", field, i, statement.lineno)
+
+
+def _number(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float)
 
 
 def mutants_of(exercise: str, source: str) -> list[Mutant]:
@@ -113,8 +143,9 @@ def mutants_of(exercise: str, source: str) -> list[Mutant]:
                 continue
             _replace(mutated, target, inner)
         elif isinstance(edit, tuple):
-            _, field, i, _ = edit
-            getattr(target, field)[i] = ast.Pass()
+            kind, field, i, _ = edit
+            block = getattr(target, field)
+            block[i:i + 1] = block[i].body if kind == "unwrap" else [ast.Pass()]
         else:
             edit(target)
         try:
@@ -208,10 +239,22 @@ def main(argv=None) -> int:
     for lesson, kinds in report.items():
         print(f"| {lesson} | " + " | ".join(str(len(kinds[k])) for k in ("killed", "survived", "timeout", "equivalent"))
               + " |")
+    stale = []  # EQUIVALENT_MUTANTS entries that the run contradicts: killed, or (over every mutant) never made
     for lesson, kinds in report.items():
+        listed = getattr(load_variants_module(lesson), "EQUIVALENT_MUTANTS", {})
+        made = {m.id for found in kinds.values() for m in found}
+        stale += [f"{lesson} {m.id}: listed as a right answer, but the checks kill it"
+                  for m in kinds["killed"] + kinds["timeout"] if m.id in listed]
+        stale += [f"{lesson} {mutant_id}: listed as a right answer, but no such mutant" for mutant_id in
+                  sorted(set(listed) - made)] if not args.limit else []
+        print(f"\n{lesson}: survivors that are right answers (EQUIVALENT_MUTANTS)")
+        for mutant in kinds["equivalent"]:
+            print(f"- `{mutant.id}`: {listed[mutant.id]}")
         for mutant in kinds["survived"]:
             print(f"\nSURVIVED {mutant.id}\n" + "\n".join("    " + line for line in mutant.source.splitlines()))
-    return 1 if any(kinds["survived"] for kinds in report.values()) else 0
+    for line in stale:
+        print(f"\nSTALE {line}")
+    return 1 if stale or any(kinds["survived"] for kinds in report.values()) else 0
 
 
 if __name__ == "__main__":

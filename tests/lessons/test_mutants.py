@@ -11,6 +11,10 @@ SOURCE = '''def f(x, lo=0):
         y = float(x) * 2 + 1
     else:
         y = x.clone() - 1
+    with torch.no_grad():
+        y = y.detach() / 2
+    if y > 0:
+        raise ValueError(y)
     return y
     ### END SOLUTION'''
 
@@ -19,7 +23,13 @@ def test_every_kind_of_single_edit_inside_the_solution_markers():
     mutants = mutants_of("f", SOURCE)
     ids = {m.id.split(":", 2)[2] for m in mutants}
     assert {"And->Or", "Lt->LtE", "drop Not", "Add->Sub", "Sub->Add", "Mult->Div", "1->2", "1->0", "2->3",
-            "drop float()", "drop clone()", "drop statement"} <= ids
+            "drop float()", "drop clone()", "drop detach()", "drop statement", "threshold 0->-1", "divide by 0",
+            "drop with"} <= ids
+    by_id = {m.id: m.source for m in mutants}
+    assert "if y > -1:" in by_id["f:10:threshold 0->-1"]
+    assert "y = y.detach() / 0" in by_id["f:9:divide by 0"]
+    assert "with" not in by_id["f:8:drop with"] and "    y = y.detach() / 2" in by_id["f:8:drop with"]
+    assert "raise" not in by_id["f:11:drop statement"], "a dropped raise is a dropped statement"
     assert all(":3:" not in m.id and ":2:" not in m.id for m in mutants), "only the solution lines are edited"
     assert len({m.source for m in mutants}) == len(mutants) == len({m.id for m in mutants})
     for mutant in mutants:

@@ -109,7 +109,7 @@ def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
 
 
 def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
-    from autograder.grade import ExerciseResult, NotebookResult
+    from autograder.grading.results import ExerciseResult, NotebookResult
 
     results = [NotebookResult("ann", "01_alpha", 1.0, 2.0, 0.1, [ExerciseResult("test_f", 1.0, 2.0, "passed")])]
     report.write_report(results, tmp_path / "report.html", seconds=1.0, workers=1)
