@@ -11,10 +11,11 @@ DB ?=
 SCHEDULER ?=
 PORT ?=
 STUDENTS ?= 50
+RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test autograde formgrade export benchmark mutants clean
+.PHONY: help venv release test soak autograde formgrade export benchmark mutants clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -35,6 +36,9 @@ build/en/gradebook.db: $(SOURCES) | venv
 
 test: venv ## prove every exercise gradable, and test the tooling
 	$(PYTHON) -m pytest
+
+soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
+	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
 	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
