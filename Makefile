@@ -13,11 +13,12 @@ PORT ?=
 MOODLE_WORKSHEET ?=
 MOODLE_TEAMS ?=
 STUDENTS ?= 50
+RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all autograde formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
+.PHONY: help venv release test test-all soak autograde formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -41,6 +42,9 @@ test: venv ## prove every exercise gradable, and test the tooling (under 10 minu
 
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
+
+soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
+	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1]
 	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams)

@@ -55,14 +55,14 @@ class Cluster:
         return process
 
     def worker_processes(self) -> list[psutil.Process]:
-        """The live worker processes: a nanny's child (the one running Python), or the process itself."""
+        """The live worker processes: a nanny's child that runs the worker, or the process itself."""
         found = []
         for process in self.workers:
             try:
-                nanny = psutil.Process(process.pid)
-                children = [c for c in nanny.children() if "python" in c.name().lower()]
-                found += children if children else [nanny]
-            except psutil.NoSuchProcess:
+                started = psutil.Process(process.pid)
+                children = [c for c in started.children() if "--multiprocessing-fork" in c.cmdline()]
+                found += children if "--nanny" in started.cmdline() else [started]
+            except psutil.NoSuchProcess:  # it ended meanwhile
                 pass
         return found
 
