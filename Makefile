@@ -47,11 +47,11 @@ export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
 
-mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all]
-	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40)
+mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all] [NOTEBOOK_TIMEOUT=s]
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40) $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
 
 mutants-all: venv ## every mutant of every lesson (or of LESSONS="..."): make mutants LIMIT=0
-	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit 0
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit 0 $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)
