@@ -107,6 +107,12 @@ def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
     assert f"; {result.suspicious} suspicious; see " in printed and "damaged 01_tensors: skipped" in printed
 
 
+def test_without_grades_it_says_to_autograde_first(tmp_path):
+    done = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={tmp_path}"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and f"run `make autograde OUT={tmp_path}` first" in done.stderr
+
+
 def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
     from autograder.grade import ExerciseResult, NotebookResult
 
