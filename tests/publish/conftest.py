@@ -1,2 +1,4 @@
-"""The browser fixtures of tests/autograder (Debian's chromium through Playwright)."""
-from tests.autograder.conftest import browser_type_launch_args, chromium_page  # noqa: F401 (fixtures)
+"""Fixtures of tests/autograder: the browser (Debian's chromium through Playwright) and the tiny course
+graded from a Moodle zip."""
+from tests.autograder.conftest import (browser_type_launch_args, chromium_page, moodle_class,  # noqa: F401
+                                       tiny_course)
