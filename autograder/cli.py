@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (the Makefile calls these)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (for the Makefile)."""
 import argparse
 import os
 import sys
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("--moodle-worksheet", type=Path, action="append", default=[], metavar="FILE",
                             help="the site's own grading worksheet of a graded assignment, to fill in (repeatable)")
 
-    similarity_cmd = commands.add_parser("similarity", help="copy detection: compare every pair of students per assignment")
+    similarity_cmd = commands.add_parser("similarity", help="copy detection: every pair of students, per assignment")
     similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
 
     commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> None:
         export_class(parser, args)
     elif args.command == "similarity":
         from autograder.publish import similarity
-        print(similarity.run(args.out))
+        try:
+            print(similarity.run(args.out))
+        except FileNotFoundError as error:
+            parser.exit(1, f"{error}\n")
     elif args.command == "check-sandbox":
         from autograder.course import nbgrader_config
         from autograder.sandbox import jail

@@ -6,9 +6,9 @@ A copier's edits and what they become here:
 - formatting, quotes, parentheses, line breaks: the answer is re-printed from its syntax tree;
 - comments, docstrings, blank lines, bare strings and print(...) lines are dropped; string contents
   become S;
-- functions reordered in a cell (or methods in a class) are sorted by their tokens.
-The fingerprints are copydetect's (k-grams of tokens, winnowed: the algorithm of MOSS); each token
-is one character of the document copydetect hashes, so its k-grams are k tokens long.
+- functions reordered in a cell (or methods in a class) are sorted by their shape.
+The fingerprints are copydetect's hashes of k-grams; each token is one character of the document that
+copydetect hashes, so its k-grams are K tokens long. The page's highlights are copydetect's too.
 """
 import ast
 import builtins

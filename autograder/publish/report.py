@@ -133,7 +133,8 @@ def students_section(results, people, feedback: bool) -> str:
     for student in sorted(totals):
         name = people.get(student).name if student in people else ""
         who = esc(student) + (f"<br><small>{esc(name)}</small>" if name and name != student else "")
-        rows.append(f"<tr id='student-{esc(student)}'><td>{who}</td>" + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
+        rows.append(f"<tr id='student-{esc(student)}'><td>{who}</td>"
+                    + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
                     + f"<td>{totals[student][0]:g} / {totals[student][1]:g}</td></tr>")
     return ("<h2>Students</h2><table><tr><th>student</th>"
             + "".join(f"<th>{esc(a or 'no lesson')}</th>" for a in assignments) + "<th>total</th></tr>"

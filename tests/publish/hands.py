@@ -139,7 +139,7 @@ def reprint(source: str) -> str:
     lines = []
     for line in tokenize.untokenize(out).splitlines():
         stripped = line.lstrip()
-        if stripped.startswith("return ") and stripped.strip() != "return" and not stripped.rstrip().endswith(("(", ",")):
+        if stripped.startswith("return ") and stripped.strip() != "return" and not stripped.rstrip().endswith("("):
             line = line.replace("return ", "return (", 1) + ")"
         lines.append(line)
     return "\n".join(lines) + "\n"

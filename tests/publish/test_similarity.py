@@ -108,6 +108,12 @@ def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
     assert f"; {result.suspicious} suspicious; see " in printed and "damaged 01_tensors: skipped" in printed
 
 
+def test_without_grades_it_says_to_autograde_first(tmp_path):
+    done = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={tmp_path}"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and f"run `make autograde OUT={tmp_path}` first" in done.stderr
+
+
 def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
     from autograder.grading.results import ExerciseResult, NotebookResult
 
@@ -136,3 +142,18 @@ def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chrom
     assert side.locator("mark").count() > 0 and side.locator("pre").count() >= 2
     link = first.locator("h3 a").first.get_attribute("href")
     assert link == f"report.html#student-{top.a.student}"
+
+
+def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path):
+    from tests.autograder import classroom as moodle
+
+    _, graded_out = moodle_class
+    out = moodle.copy_course(graded_out, tmp_path / "graded")
+    result = similarity.similarity(out, course=tiny_course)
+    with open(out / "grades.csv", encoding="utf-8") as f:
+        alpha = {r["student"] for r in csv.DictReader(f) if r["assignment"] == "01_alpha" and r["status"] == "ok"}
+    listed = rows(out)
+    assert len(alpha) == 4 and result.compared == len(listed) == 6  # 02_beta: one student, no pair
+    assert {frozenset((r["student_a"], r["student_b"])) for r in listed} == {
+        frozenset((a, b)) for a in alpha for b in alpha if a != b}
+    assert "href='similarity.html'" in (out / "report.html").read_text(encoding="utf-8")
