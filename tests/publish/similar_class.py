@@ -9,7 +9,7 @@ autograded notebooks), with copiers in it.
   per disguise, and two with all of them.
 - A partial copier: half of one student's answers, disguised, the rest written alone.
 
-`python -m tests.publish.classroom --students 500` (`make similarity-benchmark`) times
+`python -m tests.publish.similar_class --students 500` (`make similarity-benchmark`) times
 `autograder.publish.similarity` on such a class of held-out styles, and prints what it found.
 """
 import argparse
