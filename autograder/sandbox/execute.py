@@ -142,7 +142,8 @@ class SandboxExecute(Execute):
         if msg["msg_type"] in BOOKKEEPING:
             return super().process_message(msg, cell, cell_index)
         size = len(json.dumps(content, default=repr))
-        dropped = content.get("data", {}).get(DROPPED) if msg["msg_type"] == "display_data" else None
+        data = content.get("data") if msg["msg_type"] == "display_data" else None
+        dropped = data.get(DROPPED) if isinstance(data, dict) else None  # the kernel's line: how much it dropped
         if isinstance(dropped, dict) and isinstance(dropped.get("characters"), int):
             self._record["dropped"] += dropped["characters"]
         if (self._probing and msg["msg_type"] == "display_data" and MIME in content.get("data", {})

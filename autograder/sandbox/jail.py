@@ -59,6 +59,8 @@ from autograder.sandbox.client import SandboxKernelClient
 from autograder.sandbox.zygote import ZygoteError
 
 OUTPUT_STREAM = "autograder_kernel.output.CappedStream"  # the kernel's stdout and stderr, capped
+
+
 class SandboxKernelManager(AsyncKernelManager):
     """A kernel started in the jail, under limits (see the module docstring)."""
 

@@ -153,8 +153,11 @@ class Zygote:
         """A new folder in `ipc` for the next kernel's connection file and sockets (`ipc/`, which the
         kernel makes its sockets in), once the last kernel's leftovers are gone."""
         self.settle()
-        for entry in os.scandir(self.ipc):  # a kernel's folder that was not removed: one kernel at a time
-            shutil.rmtree(entry.path) if entry.is_dir(follow_symlinks=False) else os.unlink(entry.path)
+        for entry in os.scandir(self.ipc):  # one kernel at a time; a kernel of a grader that is not root
+            if entry.is_dir(follow_symlinks=False):  # shares its uid and may have written here
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
         folder = tempfile.mkdtemp(prefix="k", dir=self.ipc)
         os.chmod(folder, 0o755)
         os.mkdir(os.path.join(folder, "ipc"))

@@ -110,15 +110,9 @@ if os.fork() == 0:  # a chain of forks: a new process at every moment, as the cl
 time.sleep(1)
 print("LEFT RUNNING")'''
 
-FILL = '''import os
-made = 0
-try:
-    for i in range(1_000_000):
-        os.close(os.open(f"/tmp/{i}", os.O_CREAT | os.O_WRONLY))
-        made += 1
-except OSError:
-    pass
-print("FILES", made)'''
+FILL = '''import os, subprocess
+subprocess.run("seq 1000000 | xargs touch", shell=True, cwd="/tmp", check=True)
+print("FILES", len(os.listdir("/tmp")) - 1)'''  # but the zygote's own folder
 
 LOOK = '''import ctypes, json, os, sys
 connection = os.path.dirname(sys.argv[sys.argv.index("-f") + 1])
