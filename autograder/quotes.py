@@ -9,7 +9,8 @@ its observations, so a message is replaced when it shows
   formats its content, but a judge may still take it apart), or
 - a number that the student's code returned and that the reference recorded only under other keys:
   a hidden input (or another call's result), returned as an answer for the judge to print. A
-  number that equals the reference's own value under the same key is the student's right answer.
+  number that equals the reference's own value under the same key is the student's right answer;
+  whole numbers and numbers of three significant digits are too common to tell anything.
 """
 import builtins
 import math
@@ -30,7 +31,10 @@ def guarded(message: str, got, want) -> str:
     if not message:
         return message
     trusted = want.texts() | BUILTIN_EXCEPTIONS
-    if any(len(text) >= QUOTE_LIMIT and text in message for text in got.texts() - trusted):
+    rest = message  # less what the reference also said (its keys name the calls): a key may hold a student's word
+    for text in sorted((t for t in trusted if len(t) >= QUOTE_LIMIT), key=len, reverse=True):
+        rest = rest.replace(text, "\x00")
+    if any(len(text) >= QUOTE_LIMIT and text in rest for text in got.texts() - trusted):
         return QUOTED_TEXT
     if shows_hidden_value(message, got, want):
         return QUOTED_VALUE
@@ -53,8 +57,9 @@ def shows_hidden_value(message: str, got, want) -> bool:
 
 
 def distinctive(value: float) -> bool:
-    """Whether a number needs four significant digits or more: only such a number says which value it is."""
-    return math.isfinite(value) and float(f"{value:.3g}") != value
+    """Whether a number says which value it is: a fraction written with four significant digits or more.
+    Whole numbers (sizes, counts, bytes) recur across a lesson's cases by construction."""
+    return math.isfinite(value) and not value.is_integer() and float(f"{value:.3g}") != value
 
 
 def precision(token: str) -> float:

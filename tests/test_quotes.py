@@ -34,6 +34,16 @@ def test_values_the_judge_takes_from_the_reference_are_shown():
 
 
 def test_short_numbers_say_nothing():
-    assert not quotes.distinctive(-3.5) and not quotes.distinctive(7.25) and not quotes.distinctive(10000.0)
+    assert not quotes.distinctive(-3.5) and not quotes.distinctive(7.25) and not quotes.distinctive(123456.0)
     assert quotes.distinctive(100.4313) and quotes.distinctive(0.001234)
     assert quotes.precision("0.4313") == 0.00005 and quotes.precision("1.25e-03") == 0.000005
+
+
+def test_a_students_word_inside_a_key_is_no_quote():
+    """KeyError('torch.bfloat16') from the student's table: the key names the dtype too."""
+    judge = "def judge(got, want):\n    got['bytes_per_element(torch.bfloat16)']\n"
+    got = observations(**{"bytes_per_element(torch.bfloat16)": KeyError("torch.bfloat16")})
+    message = decide(judge, [], got, observations(**{"bytes_per_element(torch.bfloat16)": 2}), 1).message
+    assert message == "bytes_per_element(torch.bfloat16) raised KeyError"
+    alone = "def judge(got, want):\n    assert False, 'it said ' + str.__str__(got.raised('bytes_per_element(torch.bfloat16)').message)\n"
+    assert decide(alone, [], got, observations(**{"bytes_per_element(torch.bfloat16)": 2}), 1).message == quotes.QUOTED_TEXT

@@ -1,10 +1,10 @@
 """The feedback pages' last guard: no part of a page may quote what the hidden checks keep secret.
 
 Secret, because a student can learn it only from grading: the probe's code (the test cells' hidden
-blocks, hidden inputs written there included) and the judges' code (build/<lang>/judges/). The
-values the reference recorded are the judges' to show: a judge may name an expected value or quote
-the reference's own error message, and the student's process never holds them; what it does hold,
-the hidden inputs, autograder.quotes keeps out of the messages. Public, because every
+blocks) and the judges' code (build/<lang>/judges/). Values are the judges' to show: a judge may
+name a hidden input or an expected value, or quote the reference's own error message, so the
+numbers in that code and the values the reference recorded are not read here; what the student's
+process holds of them, the hidden inputs, autograder.quotes keeps out of the messages. Public, because every
 student may read it: the released notebook (the task, the visible checks; code is English in both languages), the
 keys that the reference's observations are recorded under (judges' messages name them:
 "first_rows(t of shape (2, 3, 4))"), and the judges' own words (the strings of their code).
@@ -27,6 +27,7 @@ from autograder.sandbox.execute import split_test_cell
 SECRET_RUN = 20  # characters: shorter runs of secret text say nothing a student could not guess
 PIECE = 10  # characters: a key or a judge's phrase this long is cut out of a message before it is read
 CUT = "\x00"
+NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
 
 
 def runs(text: str) -> set[str]:
@@ -34,6 +35,12 @@ def runs(text: str) -> set[str]:
     a message joins it to what comes before and after)."""
     text = re.sub(r"\s+", " ", text)
     return {text[i:i + SECRET_RUN] for i in range(len(text) - SECRET_RUN + 1)}
+
+
+def code_runs(code: str) -> set[str]:
+    """The runs of secret code that hold no number: the numbers in it (hidden inputs, sizes, tolerances) are the
+    judges' to show, and a judge's message names a call as the code writes it ("matmul_tflops((64, 1024, 1024), ...")."""
+    return {run for run in runs(NUMBER.sub(CUT, code)) if CUT not in run}
 
 
 def words_of(code: str) -> list[str]:
@@ -59,7 +66,7 @@ class Lesson:
             words += list((payload or {}).get("observations") or {})
         released = [split_test_cell(cell.source)[0] for cell in release_nb.cells]
         self.public = set().union(*map(runs, released + words))
-        self.secret = set().union(*map(runs, secret)) - self.public
+        self.secret = set().union(*map(code_runs, secret)) - self.public
         self.pieces = sorted({w for w in words if len(w.strip()) >= PIECE}, key=len, reverse=True)
 
 
@@ -68,7 +75,7 @@ class Secrets:
 
     def __init__(self, graded_nb, lesson: Lesson):
         probes = [split_test_cell(cell.source)[1] for cell in graded_nb.cells if cell.cell_type == "code"]
-        self.runs = (set().union(*map(runs, probes)) - lesson.public) | lesson.secret
+        self.runs = (set().union(*map(code_runs, probes)) - lesson.public) | lesson.secret
         self.pieces = lesson.pieces
 
     def quoted(self, text: str) -> bool:

@@ -8,7 +8,8 @@ from autograder.publish import feedback
 from autograder.grading.results import ExerciseResult, NotebookResult
 
 VISIBLE = 'assert f(1) == 2, "f(1) must be 2"\nprint("Visible checks passed. Hidden tests run at grading.")'
-HIDDEN = VISIBLE + '\n### BEGIN HIDDEN TESTS\nassert f(7) == 14, "f(7) must be 14"\n### END HIDDEN TESTS'
+HIDDEN = VISIBLE + ('\n### BEGIN HIDDEN TESTS\nassert f(hidden_seven) == twice(hidden_seven), "f must double the hidden seven"'
+                    '\n### END HIDDEN TESTS')
 TASK = {"en": "# Lesson F\n\n## Exercise 2.3 (2 points). A function `f` (≈ 5 minutes)\n\nWrite f.",
         "ru": "# Урок F\n\n## Задание 2.3 (2 балла). Функция `f` (≈ 5 минут)\n\nНапишите f."}
 
@@ -88,16 +89,16 @@ def write_one(tmp_path, graded, release, res, judges: dict | None = None) -> str
 
 def test_a_message_quoting_hidden_source_is_replaced_and_the_rest_stays(tmp_path):
     release, graded = notebooks(4, "x")
-    res = result('assert f(7) == 14, "f(7) must be 14"')  # a message quoting the source
+    res = result('assert f(hidden_seven) == twice(hidden_seven), "f must double"')  # a message quoting the source
     res.notes = ["made from an older release"]
     page = write_one(tmp_path, graded, release, res)
-    assert "assert f(7)" not in page and "it is not shown" in page
+    assert "f(hidden_seven)" not in page and "it is not shown" in page
     assert "withheld" not in page and "made from an older release" in page and "0 / 2" in page
 
 
 LEAKS = {  # messages that carry hidden source in ways an exact-line filter misses
-    "part of a line": 'AssertionError: got 5, wanted f(7) == 14, "f(7) must',
-    "lines joined": 'assert f(7) == 14,   "f(7) must be 14"  ### END HIDDEN',
+    "part of a line": 'AssertionError: got 5, wanted f(hidden_seven) == twice(hidden',
+    "lines joined": 'f(hidden_seven)   ==  twice(hidden_seven),\n"f must double the  ### END HIDDEN',
     "in a note": None,
 }
 
@@ -108,17 +109,17 @@ def test_hidden_source_never_reaches_a_page(tmp_path, case):
     leak = LEAKS[case]
     res = result(leak) if leak else result("f(7) must be 14")
     if leak is None:
-        res.notes = ['nbgrader could not grade it: assert f(7) == 14, "f(7) must be 14"']
+        res.notes = ['nbgrader could not grade it: assert f(hidden_seven) == twice(hidden_seven)']
     page = write_one(tmp_path, graded, release, res)
-    assert "f(7) ==" not in page and "it is not shown" in page
+    assert "f(hidden_seven) ==" not in page and "it is not shown" in page
 
 
 def test_parts_that_quote_a_secret_together_withhold_the_page(tmp_path):
     release, graded = notebooks(4, "x")
     res = result("f(7) must be 14")
-    res.notes = ['assert f(7) ==', '14, "f(7) must b']  # each part alone is too short to say anything
+    res.notes = ['f(hidden_seven) ==', 'twice(hidden_seven)']  # each part alone is too short to say anything
     page = write_one(tmp_path, graded, release, res)
-    assert "withheld" in page and "f(7) ==" not in page and "0 / 2" in page
+    assert "withheld" in page and "hidden_seven" not in page and "0 / 2" in page
 
 
 def test_the_keys_the_reference_recorded_are_public(tmp_path):
@@ -135,9 +136,9 @@ def test_the_keys_the_reference_recorded_are_public(tmp_path):
 
 def test_the_judges_words_are_public_and_their_code_is_secret(tmp_path):
     release, graded = notebooks(4, "x")
-    graded.cells[-1].source += "\n### BEGIN HIDDEN TESTS\nprobe.record('k', f(7))  # 'f(7) must be 14 exactly, not 15'\n" \
+    graded.cells[-1].source += "\n### BEGIN HIDDEN TESTS\nprobe.record('k', f(7))  # 'f must double every element exactly'\n" \
                                "### END HIDDEN TESTS"
-    words = "f(7) must be 14 exactly, not 15"
+    words = "f must double every element exactly"
     judges = {"judges": {"test_f": f"def judge(got, want):\n    assert got['k'] == want['k'] * 2 - 14, {words!r}"}}
     assert words in write_one(tmp_path, graded, release, result(words), judges)
     assert "not shown" in write_one(tmp_path, graded, release, result(words))  # without the judges: the probe's
@@ -171,3 +172,13 @@ def test_a_run_across_the_edge_of_a_key_is_no_quote(tmp_path):
     assert message in write_one(tmp_path, graded, release, result(message), judges)
     leak = "it was [((10,), torch.float32), ((4, 3), torch.float64)]"  # the probe's own list, quoted
     assert "not shown" in write_one(tmp_path, graded, release, result(leak), judges)
+
+
+def test_a_judge_may_name_the_hidden_inputs_as_the_probe_writes_them(tmp_path):
+    release, graded = notebooks(4, "x")
+    graded.cells[-1].source += ("\n### BEGIN HIDDEN TESTS\nCASES = [((64, 1024, 1024), (64, 1024, 1024), 10.0)]\n"
+                                "for index, case in enumerate(CASES):\n    probe.call(f'case {index}', f, *case)\n"
+                                "### END HIDDEN TESTS")
+    message = "f((64, 1024, 1024), (64, 1024, 1024), ms=10.0) must be 13.7439, got 6.87195"
+    assert message in write_one(tmp_path, graded, release, result(message))
+    assert "not shown" in write_one(tmp_path, graded, release, result("for index, case in enumerate(CASES)"))
