@@ -203,7 +203,8 @@ class Grading:
         try:
             return future.result()
         except Exception as error:  # KilledWorker, a task the scheduler could not deserialize, ...: this job only
-            return failures.outcome(job.key, failures.describe(error, f"scheduler {self.client.scheduler.address}"))
+            where = f"scheduler {self.client.scheduler.address}"
+            return failures.outcome(job.key, failures.describe(error, where, line=False))
 
     def _watch(self, given: dict, now: float, capacity: int) -> tuple[int, list]:
         """Where each given job is: a job's clock starts again when it moves to another worker. Returns how

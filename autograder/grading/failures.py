@@ -38,15 +38,15 @@ def failure(cause: str, error: str, where: str) -> dict:
     return {"cause": cause, "error": error, "where": where}
 
 
-def describe(error: BaseException, where: str) -> dict:
-    """The failure of a job that raised `error` at `where` (a machine, a worker), with the grader's line
-    that raised it when the traceback came along."""
+def describe(error: BaseException, where: str, line: bool = True) -> dict:
+    """The failure of a job that raised `error` at `where` (a machine, a worker), with the grader's line that
+    raised it (line=True: for an error raised in the grader, not one Dask raised on the client's side)."""
     text = str(error).strip()
-    frames = traceback.extract_tb(error.__traceback__) if error.__traceback__ else []
+    frames = traceback.extract_tb(error.__traceback__) if line and error.__traceback__ else []
     ours = [f for f in frames if "autograder" in f.filename] or frames
-    line = f", {ours[-1].filename.rsplit('autograder/', 1)[-1]}:{ours[-1].lineno}" if ours else ""
+    here = f", {ours[-1].filename.rsplit('autograder/', 1)[-1]}:{ours[-1].lineno}" if ours else ""
     return failure(cause_of(error), f"{type(error).__name__}: {text.splitlines()[0][:300] if text else ''}".rstrip(": "),
-                   where + line)
+                   where + here)
 
 
 def outcome(key: str, failed: dict) -> dict:

@@ -7,7 +7,7 @@ import pytest
 
 from autograder.course import LANGS, Course
 from autograder import autograde, release
-from autograder.grading.results import NotebookResult
+from autograder.grading.results import NotebookResult, not_graded_line
 from tests.conftest import TEST_ALL
 from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, loud, unsolved_student,
                                    variant_batches, with_cells_replaced)
@@ -69,6 +69,8 @@ def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
     out = tmp_path_factory.mktemp("graded")
     results = autograde.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
                               unsafe_no_sandbox=unsafe)
+    failed = not_graded_line(results)
+    assert not failed, f"the grader failed, so the lessons are not proved: {failed}"
     return {(r.student, r.assignment): r for r in results}
 
 

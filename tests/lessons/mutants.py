@@ -27,6 +27,7 @@ import nbformat
 
 from autograder.course import SOLUTION_MARKERS, Course
 from autograder import autograde, release
+from autograder.grading.results import NOT_GRADED
 from autograder.release import notebooks
 from tests.lessons.harness import LESSONS, exercise_tests, graded_cells, load_variants_module, pack, with_cells_replaced
 
@@ -189,6 +190,8 @@ def lesson_mutants(assignment: str, limit: int, seed: int) -> list[Mutant]:
 
 def outcome(result, tests: list[str]) -> str:
     """killed, survived or timeout, from the results of the exercise's test cells (grade ids `tests`)."""
+    if result.status == NOT_GRADED:  # the grader failed, not the checks: no verdict on the mutant
+        raise RuntimeError(f"a mutant of {result.assignment} could not be graded: {result.notes[0]}")
     cells = [e for e in result.exercises if e.exercise in tests]
     if any(e.status == "timeout" for e in cells):
         return "timeout"
