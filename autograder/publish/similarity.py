@@ -214,8 +214,8 @@ def shown(scores: Scores) -> list[Pair]:
     rows, cols = np.triu_indices(len(scores.subs), k=1)
     similarity = scores.notebook[rows, cols]
     order = np.argsort(-similarity, kind="stable")
-    keep = [n for n in order[:np.count_nonzero(similarity >= SUSPICIOUS) + CLOSEST]]
-    return [pair(scores, int(rows[n]), int(cols[n])) for n in keep]
+    keep = order[:np.count_nonzero(similarity >= SUSPICIOUS) + CLOSEST]
+    return [pair(scores, int(rows[n]), int(cols[n])) for n in keep.tolist()]
 
 
 def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count() or 1) -> Result:
