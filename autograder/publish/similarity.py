@@ -22,7 +22,6 @@ import csv
 import json
 import multiprocessing
 import os
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ import nbformat
 import numpy as np
 
 from autograder.course import Course
-from autograder.publish.outputs import autograded_path, cell as csv_cell, write_atomic
+from autograder.publish.outputs import autograded_path, cell as csv_cell
 from autograder.publish import fingerprints
 
 SUSPICIOUS = 0.5  # a pair is suspicious from this similarity on
@@ -219,9 +218,8 @@ def shown(scores: Scores) -> list[Pair]:
 
 
 def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count() or 1) -> Result:
-    """Compare every pair of students per assignment in `out`; write similarity.csv and similarity.html."""
-    from autograder.publish import similarity_page
-
+    """Compare every pair of students per assignment in `out`; write similarity.csv (the page:
+    autograder.publish.similarity_page)."""
     out = Path(out)
     result = Result()
     by_assignment, result.notes = read_class(out, course, workers)
@@ -235,17 +233,4 @@ def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count
     result.pairs.sort(key=lambda p: (-p.similarity, p.assignment, p.a.student, p.b.student))
     result.suspicious = sum(p.suspicious for p in result.pairs)
     write_csv(all_scores, out / "similarity.csv")
-    write_atomic(out / "similarity.html", similarity_page.page(result))
-    similarity_page.link_report(out / "report.html")
     return result
-
-
-def run(out: Path, course: Course = Course()) -> str:
-    """`make similarity`: what was skipped, and the timing line."""
-    start = time.perf_counter()
-    result = similarity(out, course)
-    seconds = time.perf_counter() - start
-    return "\n".join([*result.notes,
-                      f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in "
-                      f"{seconds:.1f} s; {result.suspicious} suspicious; see {out / 'similarity.csv'} and "
-                      f"{out / 'similarity.html'}"])

@@ -1,6 +1,8 @@
-"""similarity.html: the suspicious pairs first, each with the two students' answer cells side by side and
+"""`make similarity` (`run`, `write`) and similarity.html: the suspicious pairs first, each with the two students' answer cells side by side and
 the matching fragments highlighted (copydetect's slices of the shared fingerprints), then the closest
 pairs that are not suspicious. Students link to their rows in report.html."""
+import time
+from pathlib import Path
 from urllib.parse import quote
 
 import numpy as np
@@ -8,8 +10,10 @@ import numpy as np
 from copydetect.detector import compare_files
 from copydetect.utils import highlight_overlap
 
+from autograder.course import Course
 from autograder.publish import report
 from autograder.publish import similarity as sim
+from autograder.publish.outputs import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
 .pair{border-top:2px solid #c62828;margin-top:2em}.side td{width:50%}.side pre{margin:0;font-size:.85em}
@@ -87,3 +91,22 @@ def link_report(path) -> None:
     if path.exists():
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace(report.similarity_link(False), report.similarity_link(True)), encoding="utf-8")
+
+
+def write(out: Path, course: Course = Course()) -> sim.Result:
+    """`make similarity`'s work: similarity.csv, similarity.html, and the report's link to it."""
+    result = sim.similarity(out, course)
+    write_atomic(Path(out) / "similarity.html", page(result))
+    link_report(Path(out) / "report.html")
+    return result
+
+
+def run(out: Path, course: Course = Course()) -> str:
+    """`make similarity`: what was skipped, and the timing line."""
+    start = time.perf_counter()
+    result = write(out, course)
+    seconds = time.perf_counter() - start
+    return "\n".join([*result.notes,
+                      f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in "
+                      f"{seconds:.1f} s; {result.suspicious} suspicious; see {out / 'similarity.csv'} and "
+                      f"{out / 'similarity.html'}"])

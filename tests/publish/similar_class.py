@@ -141,7 +141,7 @@ def main() -> None:
     import os
     import resource
 
-    from autograder.publish import similarity
+    from autograder.publish import similarity_page
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=500)
@@ -153,7 +153,7 @@ def main() -> None:
         write_out(made, out)
         cpu = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        result = similarity.similarity(out)
+        result = similarity_page.write(out)
         seconds = time.perf_counter() - start
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         with open(out / "similarity.csv", encoding="utf-8") as f:

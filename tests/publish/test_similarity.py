@@ -10,7 +10,7 @@ import pytest
 from autograder import ROOT
 from autograder.publish import report
 from autograder.publish.outputs import autograded_path
-from autograder.publish import fingerprints, similarity, similarity_page
+from autograder.publish import fingerprints, similarity_page
 from tests.publish import similar_class
 
 ONE_LINE = "def numpy_roundtrip(arr):\n    return torch.from_numpy(arr)\n"  # what the task dictates
@@ -31,7 +31,7 @@ def graded(tmp_path_factory):
         ["damaged", "01_tensors", 0, 15, "ok", "", "01_tensors.ipynb", ""]])
     autograded_path(out, "damaged", "01_tensors").parent.mkdir(parents=True)
     autograded_path(out, "damaged", "01_tensors").write_text("{not a notebook")
-    return made, out, similarity.similarity(out)
+    return made, out, similarity_page.write(out)
 
 
 def rows(out) -> list[dict]:
@@ -149,7 +149,7 @@ def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path)
 
     _, graded_out = moodle_class
     out = moodle.copy_course(graded_out, tmp_path / "graded")
-    result = similarity.similarity(out, course=tiny_course)
+    result = similarity_page.write(out, course=tiny_course)
     with open(out / "grades.csv", encoding="utf-8") as f:
         alpha = {r["student"] for r in csv.DictReader(f) if r["assignment"] == "01_alpha" and r["status"] == "ok"}
     listed = rows(out)
