@@ -65,9 +65,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "export":
         export_class(parser, args)
     elif args.command == "similarity":
-        from autograder.publish import similarity
+        from autograder.publish import similarity_page
         try:
-            print(similarity.run(args.out))
+            print(similarity_page.run(args.out))
         except FileNotFoundError as error:
             parser.exit(1, f"{error}\n")
     elif args.command == "check-sandbox":
