@@ -145,7 +145,7 @@ def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chrom
 
 
 def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path):
-    from tests.autograder import classroom as moodle
+    from tests import classroom as moodle
 
     _, graded_out = moodle_class
     out = moodle.copy_course(graded_out, tmp_path / "graded")
