@@ -164,9 +164,9 @@ def judge_namespace(helpers: list[str]) -> dict:
 
 
 def decide(code: str, helpers: list[str], got: Observations, want: Observations, points: float,
-           missing_status: str = "missing") -> Verdict:
+           missing_status: str = "missing", released: frozenset = frozenset()) -> Verdict:
     """Run one judge cell on the observations. missing_status: the status when the probe recorded nothing
-    (timeout, missing)."""
+    (timeout, missing); released: the names the released notebook's locked cells use (quotes.released_names)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
     try:
@@ -188,7 +188,7 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
             raise ValueError(f"a judge returned {outcome!r}: return None, a bool or a fraction in [0, 1]")
         verdict = Verdict(round(points * fraction, 6), "passed" if fraction == 1.0 else "failed",
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
-    verdict.message = quotes.guarded(verdict.message, got, want)
+    verdict.message = quotes.guarded(verdict.message, got, want, released)
     return verdict
 
 
@@ -231,6 +231,7 @@ class JudgeCells(NbGraderPreprocessor):
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.intake.repair
         answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
                              if c.metadata.get("nbgrader", {}).get("solution")]
+        released = quotes.released_names(nb)
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
@@ -252,7 +253,8 @@ class JudgeCells(NbGraderPreprocessor):
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,
                                  Observations(lesson["reference"].get(grade_id)), float(meta.get("points", 0)),
-                                 missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing")
+                                 missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing",
+                                 released=released)
             verdicts[grade_id] = vars(verdict)
             cell.outputs = list(cell.get("outputs", [])) + [NotebookNode(
                 output_type="stream", name="stdout",

@@ -1,7 +1,7 @@
 """What a judge's message may not show, checked in the grader's process as each verdict is made.
 
 A message is the judge's own words, and it may show what the reference recorded (an expected value,
-a hidden input the judge chose to name). What it may not carry out is what the student's code took
+a hidden input the judge chose to name) and the names the released notebook shows. What it may not carry out is what the student's code took
 from the hidden checks while it ran: their source (read from the kernel's frames or caches) and
 their inputs (the arguments it was called with). The student's code can pass them on only through
 its observations, so a message is replaced when it shows
@@ -16,21 +16,25 @@ import builtins
 import math
 import re
 
+from autograder.course import HIDDEN_MARKERS
+
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
 # Python's own exception names carry nothing of a hidden check: a message may name them ("raised NotImplementedError")
 BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
                                if isinstance(value, type) and issubclass(value, BaseException))
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 VALUES = 10_000  # numbers read per observation
 QUOTED_TEXT = "a hidden check failed (its message quoted the submission's own text, so it is not shown)"
 QUOTED_VALUE = "a hidden check failed (its message would show a value of the hidden inputs, so it is not shown)"
 
 
-def guarded(message: str, got, want) -> str:
-    """The message, or a sentence that says why it is not shown (got, want: autograder.judge.Observations)."""
+def guarded(message: str, got, want, released: frozenset = frozenset()) -> str:
+    """The message, or a sentence that says why it is not shown (got, want: autograder.judge.Observations;
+    released: names that the released notebook shows, released_names)."""
     if not message:
         return message
-    trusted = want.texts() | BUILTIN_EXCEPTIONS
+    trusted = want.texts() | BUILTIN_EXCEPTIONS | released
     rest = message  # less what the reference also said (its keys name the calls): a key may hold a student's word
     for text in sorted((t for t in trusted if len(t) >= QUOTE_LIMIT), key=len, reverse=True):
         rest = rest.replace(text, "\x00")
@@ -39,6 +43,17 @@ def guarded(message: str, got, want) -> str:
     if shows_hidden_value(message, got, want):
         return QUOTED_VALUE
     return message
+
+
+def released_names(nb) -> frozenset:
+    """The names in a graded notebook's locked and test cells, as released (intake restores them, and the hidden
+    blocks are left out): a message may name them, e.g. the exception class of a test helper ("raised TooManyCalls")."""
+    names = set()
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.get("cell_type") == "code" and (meta.get("locked") or meta.get("grade")) and not meta.get("solution"):
+            names |= set(IDENTIFIER.findall(cell.source.split(HIDDEN_MARKERS[0])[0]))
+    return frozenset(names)
 
 
 def shows_hidden_value(message: str, got, want) -> bool:

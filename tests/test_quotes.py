@@ -47,3 +47,19 @@ def test_a_students_word_inside_a_key_is_no_quote():
     assert message == "bytes_per_element(torch.bfloat16) raised KeyError"
     alone = "def judge(got, want):\n    assert False, 'it said ' + str.__str__(got.raised('bytes_per_element(torch.bfloat16)').message)\n"
     assert decide(alone, [], got, observations(**{"bytes_per_element(torch.bfloat16)": 2}), 1).message == quotes.QUOTED_TEXT
+
+
+def test_a_name_the_release_shows_may_be_named():
+    """A test helper's exception (TooManyCalls, defined in a locked cell) raised through the student's code."""
+    import nbformat
+
+    helper = nbformat.v4.new_code_cell("class TooManyCalls(BaseException):\n    pass",
+                                       metadata={"nbgrader": {"grade_id": "test_helpers", "locked": True}})
+    test = nbformat.v4.new_code_cell("check()\n### BEGIN HIDDEN TESTS\nclass HiddenProbeHelperClass: pass\n",
+                                     metadata={"nbgrader": {"grade_id": "test_f", "grade": True}})
+    released = quotes.released_names(nbformat.v4.new_notebook(cells=[helper, test]))
+    assert "TooManyCalls" in released and "check" in released and "HiddenProbeHelperClass" not in released
+    got = observations(**{"f()": type("TooManyCalls", (BaseException,), {})()})
+    judge = "def judge(got, want):\n    got['f()']\n"
+    assert decide(judge, [], got, observations(**{"f()": 1}), 1).message == quotes.QUOTED_TEXT
+    assert decide(judge, [], got, observations(**{"f()": 1}), 1, released=released).message == "f() raised TooManyCalls"
