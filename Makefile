@@ -10,12 +10,15 @@ WORKERS ?= $(shell nproc)
 DB ?=
 SCHEDULER ?=
 PORT ?=
+MOODLE_WORKSHEET ?=
+MOODLE_TEAMS ?=
 STUDENTS ?= 50
+RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all autograde formgrade export benchmark mutants clean
+.PHONY: help venv release test test-all soak autograde formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
@@ -34,26 +37,38 @@ release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/
 build/en/gradebook.db: $(SOURCES) | venv
 	$(PYTHON) -m autograder.cli release
 
-test: venv ## prove every exercise gradable, and test the tooling, on TEST_WORKERS=2 pytest workers
+test: venv ## prove every exercise gradable, and test the tooling (under 10 minutes on 2 cores) [TEST_WORKERS=2]
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-test-all: venv ## make test, with the whole class graded a second time (make test grades a sample again)
+test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...]
-	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)")
+soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
+	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
+
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1]
+	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams)
 
 formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (prints the URL) [PORT=n]
 	$(PYTHON) -m autograder.cli formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
 
-export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export
-	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)")
+export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export [MOODLE_WORKSHEET=<the site's worksheet>]
+	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
+
+similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
+	$(PYTHON) -m autograder.cli similarity "$(OUT)"
 
 benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
 	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
 
-mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40]
-	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40)
+similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
+	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)
+
+mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all] [NOTEBOOK_TIMEOUT=s]
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40) $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
+
+mutants-all: venv ## every mutant of every lesson (or of LESSONS="..."): make mutants LIMIT=0
+	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit 0 $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)

@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export ...` (the Makefile calls these)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (for the Makefile)."""
 import argparse
 import os
 import sys
@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> None:
     autograde_cmd.add_argument("--unsafe-no-sandbox", action="store_true",
                                help="UNSAFE: run student code without the jail; every grade is flagged 'unsandboxed'")
     autograde_cmd.add_argument("--fresh", action="store_true", help="ignore results cached by an earlier run")
+    autograde_cmd.add_argument("--moodle-teams", action="store_true",
+                               help="a Moodle download of a team assignment: its numbers are group ids, not students'")
     autograde_cmd.add_argument("--no-progress", action="store_true")
     for name, kind, what in (("timeout", int, "seconds per cell"), ("notebook-timeout", float, "seconds per notebook"),
                              ("memory-mb", int, "kernel address-space cap, MiB"),
@@ -39,6 +41,11 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
     export_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None,
                             help="the gradebook (default: the one OUT/nbgrader_config.py names, or OUT/gradebook.db)")
+    export_cmd.add_argument("--moodle-worksheet", type=Path, action="append", default=[], metavar="FILE",
+                            help="the site's own grading worksheet of a graded assignment, to fill in (repeatable)")
+
+    similarity_cmd = commands.add_parser("similarity", help="copy detection: every pair of students, per assignment")
+    similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
 
     commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
 
@@ -56,9 +63,13 @@ def main(argv: list[str] | None = None) -> None:
         from autograder.publish import formgrade
         formgrade.serve(args.out, args.port)
     elif args.command == "export":
-        from autograder.publish import export
-        for path in export.export(args.out, args.db):
-            print(path)
+        export_class(parser, args)
+    elif args.command == "similarity":
+        from autograder.publish import similarity_page
+        try:
+            print(similarity_page.run(args.out))
+        except FileNotFoundError as error:
+            parser.exit(1, f"{error}\n")
     elif args.command == "check-sandbox":
         from autograder.course import nbgrader_config
         from autograder.sandbox import jail
@@ -71,18 +82,24 @@ def main(argv: list[str] | None = None) -> None:
         print(benchmark.run(args.students, args.out))
     else:
         from autograder import autograde
-        from autograder.grading.engine import NoGradingWorker
+        from autograder.grading.cluster import ClusterError
+        from autograder.grading.gradebook import Unreachable
+        from autograder.grading.results import not_graded_line
         from autograder.sandbox import jail
 
         limits = {key: getattr(args, key) for key in ("timeout", "notebook_timeout", "memory_mb", "cpu_seconds")
                   if getattr(args, key) is not None}
         try:
             results = autograde.autograde(args.submissions, args.out, workers=args.workers, db_url=args.db,
-                                      scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
-                                      limits=limits or None, resume=not args.fresh,
-                                      progress=False if args.no_progress else None)
-        except (jail.JailError, NoGradingWorker) as error:
+                                          scheduler=args.scheduler, unsafe_no_sandbox=args.unsafe_no_sandbox,
+                                          limits=limits or None, resume=not args.fresh,
+                                          progress=False if args.no_progress else None,
+                                          moodle_teams=args.moodle_teams)
+        except (jail.JailError, ClusterError) as error:
             parser.exit(1, f"nothing was graded: {error}\n")
+        except Unreachable as error:
+            parser.exit(1, f"nothing was published: {error}; what was graded is kept in {args.out / '.autograde'} "
+                           f"for the next run\n")
         except KeyboardInterrupt:
             print(f"interrupted: nothing was published; the notebooks graded so far are kept in "
                   f"{args.out / '.autograde'} and the next run resumes from them", file=sys.stderr)
@@ -96,6 +113,29 @@ def main(argv: list[str] | None = None) -> None:
               f"{flagged} flagged); see {args.out / 'grades.csv'} and {args.out / 'report.html'}")
         if waiting:
             print(f"{waiting} answers wait for manual grading: make formgrade OUT={args.out}")
+        if not_graded_line(results):  # the grader's failures: never a grade, and the run says so
+            print(not_graded_line(results))
+            raise SystemExit(1)
+
+
+def export_class(parser: argparse.ArgumentParser, args) -> None:
+    from autograder.publish import export
+
+    try:
+        done = export.export(args.out, args.db, worksheets=args.moodle_worksheet)
+    except ValueError as error:
+        parser.exit(1, f"nothing was exported: {error}\n")
+    for path in done.files:
+        print(path)
+    for note in done.notes:
+        print(note)
+    if done.missing:
+        print(f"{len(done.missing)} row(s) without a Moodle participant id, in no worksheet:")
+        for m in done.missing:
+            print(f"  {' '.join(filter(None, (m.student, m.assignment, m.file)))}: {m.why}")
+    if done.failed:
+        parser.exit(1, "export: some students of a Moodle download have no participant id, so their grades would "
+                       "not reach Moodle (README, 5. Export and upload)\n")
 
 
 if __name__ == "__main__":

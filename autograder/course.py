@@ -22,13 +22,19 @@ class Course:
     sources: Path = SOURCES
     build: Path = BUILD
     out_root: Path = ROOT
-    settings: Path = ROOT / "course.toml"  # what the instructor sets: the student repository
+    settings: Path = ROOT / "course.toml"  # what the instructor sets: the student repository, Moodle's language
 
-    def setting(self, section: str, key: str) -> str:
+    def setting(self, section: str, key: str, default: str | None = None) -> str:
+        """A setting of course.toml; `default` when given stands for a missing one (or a missing file)."""
         import tomllib
 
-        with open(self.settings, "rb") as f:
-            return tomllib.load(f)[section][key]
+        try:
+            with open(self.settings, "rb") as f:
+                return tomllib.load(f)[section][key]
+        except (FileNotFoundError, KeyError):
+            if default is None:
+                raise
+            return default
 
     def assignments(self) -> list[str]:
         return sorted(path.stem for path in self.sources.glob("[0-9][0-9]_*.py"))

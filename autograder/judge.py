@@ -16,10 +16,9 @@ StudentRaised, and a key that was never recorded (a crash, a time limit) NotObse
 then says so. Cells with `judge="helpers"` run before every judge of the lesson.
 
 Messages are the judge's own words. Student strings decode as StudentText, which never shows its
-content when formatted, and a last check replaces any message that still quotes a string only the
-student's process produced.
+content when formatted, and a last check (autograder.quotes) replaces any message that still quotes
+a string only the student's process produced, or shows a hidden input that the student's code returned.
 """
-import builtins
 import math
 import re
 from collections.abc import Mapping
@@ -30,13 +29,10 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 from traitlets import Unicode
 
+from autograder import quotes
 from autograder.sandbox.kernel.plain import Opaque, Raised, StudentText, decode
 
 STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
-QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
-# Python's own exception names carry nothing of a hidden check: a message may name them ("raised NotImplementedError")
-BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
-                               if isinstance(value, type) and issubclass(value, BaseException))
 TIMEOUTS = ("timeout", "an earlier cell timed out")
 CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted", "OutputLimit")  # autograder.sandbox.execute's own
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",
@@ -168,9 +164,9 @@ def judge_namespace(helpers: list[str]) -> dict:
 
 
 def decide(code: str, helpers: list[str], got: Observations, want: Observations, points: float,
-           missing_status: str = "missing") -> Verdict:
+           missing_status: str = "missing", released: frozenset = frozenset()) -> Verdict:
     """Run one judge cell on the observations. missing_status: the status when the probe recorded nothing
-    (timeout, missing)."""
+    (timeout, missing); released: the names the released notebook's locked cells use (quotes.released_names)."""
     namespace = judge_namespace(helpers)
     exec(compile(code, "<judge>", "exec"), namespace)
     try:
@@ -192,24 +188,12 @@ def decide(code: str, helpers: list[str], got: Observations, want: Observations,
             raise ValueError(f"a judge returned {outcome!r}: return None, a bool or a fraction in [0, 1]")
         verdict = Verdict(round(points * fraction, 6), "passed" if fraction == 1.0 else "failed",
                           "" if fraction == 1.0 else f"partial credit: {fraction:.0%}")
-    verdict.message = _without_quotes(verdict.message, got, want)
+    verdict.message = quotes.guarded(verdict.message, got, want, released)
     return verdict
 
 
 def _message(error: AssertionError) -> str:
     return str(error.args[0]) if error.args else ""
-
-
-def _without_quotes(message: str, got: Observations, want: Observations) -> str:
-    """The message, unless it quotes a string that only the student's process produced (the name of a
-    Python exception it raised may be shown: it carries nothing of the student's)."""
-    if not message:
-        return message
-    trusted = want.texts() | BUILTIN_EXCEPTIONS
-    for text in got.texts() - trusted:
-        if len(text) >= QUOTE_LIMIT and text in message:
-            return "a hidden check failed (its message quoted the submission's own text, so it is not shown)"
-    return message
 
 
 # --- the nbgrader preprocessor ----------------------------------------------------------------
@@ -247,6 +231,7 @@ class JudgeCells(NbGraderPreprocessor):
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.intake.repair
         answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
                              if c.metadata.get("nbgrader", {}).get("solution")]
+        released = quotes.released_names(nb)
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
@@ -268,7 +253,8 @@ class JudgeCells(NbGraderPreprocessor):
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,
                                  Observations(lesson["reference"].get(grade_id)), float(meta.get("points", 0)),
-                                 missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing")
+                                 missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing",
+                                 released=released)
             verdicts[grade_id] = vars(verdict)
             cell.outputs = list(cell.get("outputs", [])) + [NotebookNode(
                 output_type="stream", name="stdout",

@@ -14,8 +14,12 @@ c.Execute.interrupt_on_timeout = True
 c.Execute.timeout = 60  # seconds a single cell may run
 c.SandboxExecute.notebook_timeout = 120  # seconds all cells of one notebook may take together
 c.SandboxKernelManager.cpu_seconds = 120  # CPU time of each kernel process (RLIMIT_CPU)
-# A solution notebook sends at most 9 KiB of output; past 8 MiB nothing more is recorded, and past 16 MiB
-# the kernel is stopped.
+# A solution notebook sends at most 9 KiB of output. The kernel itself drops what print, sys.stdout/sys.stderr
+# and display send past 256 KiB in a cell or 1 MiB in the notebook, and goes on: a loud notebook keeps its points.
+c.SandboxKernelManager.cell_output_kb = 256
+c.SandboxKernelManager.notebook_output_kb = 1024
+# Output that goes around that cap (descriptors 1 and 2, subprocesses): past 8 MiB nothing more is recorded,
+# and past 16 MiB the kernel is stopped.
 c.SandboxExecute.output_mb = 8
 # A solution kernel peaks at 312 MiB and 15 processes and threads (lesson 05).
 c.SandboxKernelManager.memory_mb = 4096  # memory of a kernel, its tmpfs included (cgroup), and its address space

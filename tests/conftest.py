@@ -1,5 +1,5 @@
 """What the tests share: whether student code can be jailed here, the tiny course, a PostgreSQL server, a
-Moodle class graded once, Debian's chromium for Playwright, and the grading executor on both kinds of kernel."""
+Moodle class graded once, a Dask cluster, Debian's chromium for Playwright, and the grading executor on both kinds of kernel."""
 import functools
 import json
 import os
@@ -105,6 +105,16 @@ def moodle_class(sandbox, tiny_course, tmp_path_factory):
     return archive, out
 
 
+@pytest.fixture
+def cluster(tmp_path):
+    """A real Dask cluster of separate processes: a scheduler, and the workers the test adds (tests.dask_cluster)."""
+    from tests.dask_cluster import Cluster
+
+    cluster = Cluster(tmp_path)
+    yield cluster
+    cluster.close()
+
+
 CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright drives it, so no browser download is needed
 
 
@@ -138,7 +148,7 @@ def execute(unsafe_no_sandbox):
 
     from autograder.sandbox.execute import SandboxExecute
     from autograder.sandbox.jail import SandboxKernelManager
-    from autograder.sandbox.zygote import Zygote, ZygoteError
+    from autograder.sandbox.zygote import Zygote
     from jupyter_core.utils import run_sync
 
     def run(cells: list[str], kernel: dict | None = None, run: dict | None = None,
@@ -159,11 +169,8 @@ def execute(unsafe_no_sandbox):
         finally:
             if km is not None and km.has_kernel:  # nbclient stops only the kernels it made
                 run_sync(km.shutdown_kernel)(now=True)
-        if km is not None:
-            try:
-                zygotes[key].settle()
-            except ZygoteError:  # the notebook killed its zygote: the next is forked from a new one, as in grading
-                zygotes.pop(key).close()
+        if km is not None and not zygotes[key].alive():  # the notebook killed its zygote (or stalled its
+            zygotes.pop(key).close()  # cleanup): the next is forked from a new one, as in grading
         return executed
 
     return run

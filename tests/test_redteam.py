@@ -14,10 +14,11 @@ import os
 import textwrap
 
 import pytest
+import torch
 
 from autograder.course import Course
 from autograder.publish import feedback
-from autograder import autograde
+from autograder import autograde, quotes
 from tests import corpus
 from tests.tiny_course import LESSON_A, NO_PRELOAD, released_course
 
@@ -44,6 +45,7 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 torch.manual_seed(11)
 HIDDEN_INPUT_OF_SCALE_0xBEEF = torch.randn(3, 4) + 100
+probe.record("the input of scale", HIDDEN_INPUT_OF_SCALE_0xBEEF)
 probe.call("scale(randn(3, 4), -2.5)", scale, HIDDEN_INPUT_OF_SCALE_0xBEEF, -2.5)
 ### END HIDDEN TESTS
 
@@ -53,11 +55,13 @@ def judge(got, want):
     result = got[key]
     assert type(result) is torch.Tensor and result.shape == want[key].shape, \\
         "scale must return a tensor of its input's shape"
-    assert torch.equal(result, want[key]), "scale(t, k) must multiply every element by k"
+    assert torch.equal(result, want[key]), \\
+        f"scale(t, k) must multiply every element by k; got {result.flatten()[0].item():.4f} first"
 '''
-# what must never reach a student: lines and names of the hidden checks
+# what must never reach a student: lines and names of the hidden checks, and the first hidden input of scale
+FIRST_INPUT = f"{torch.randn(3, 4, generator=torch.Generator().manual_seed(11))[0, 0].item() + 100:.4f}"
 SECRETS = ("HIDDEN_INPUT_OF_SCALE", "manual_seed(11)", "SECRET_HIDDEN_MARKER", "hidden-source-line-0xC0FFEE",
-           "randn(3, 4) + 100", "BEGIN HIDDEN")
+           "randn(3, 4) + 100", "BEGIN HIDDEN", FIRST_INPUT)
 LIMITS = {"timeout": 30, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
 
 
@@ -201,6 +205,9 @@ LEAKERS = {
             texts = ["".join(v[2]) for v in list(linecache.cache.values()) if isinstance(v, tuple) and len(v) > 2]
             names = [n for t in texts if "probe" in t for n in re.findall(r"[A-Za-z_][A-Za-z_0-9]{11,}", t)]
             raise type(max(names, key=len, default="NothingFound"), (Exception,), {})()''')})),
+    # the hidden input returned as the answer, for the judge to print
+    "return-the-input": ("03_torch", lambda c: stub_with(c, "03_torch", answer={
+        "scale": "def scale(t, k):\n    return t.clone()"})),
     "print-hidden-source": ("01_alpha", lambda c: stub_with(c, "01_alpha", answer={"double": textwrap.dedent('''
         import sys
         def double(x):
@@ -250,7 +257,8 @@ def red_batch(sandbox, red_course, tmp_path_factory):
         "source-number": {"03_torch.ipynb": solution(on_cells(lambda cell: cell.update(source=5)
                                                               if "scale" in str(cell["source"]) else None))},
         "lang-traversal": {"03_torch.ipynb": json.dumps(blank).encode()},
-        "too-many-cells": {"03_torch.ipynb": json.dumps({**blank, "cells": blank["cells"] * 5000}).encode()},
+        # over the cell limit, under the size limit
+        "too-many-cells": {"03_torch.ipynb": json.dumps({**blank, "cells": blank["cells"] * 500}).encode()},
     })
     submissions = tmp_path_factory.mktemp("red-submissions")
     for student, student_files in files.items():
@@ -313,7 +321,7 @@ def test_nothing_hidden_reaches_a_student(red_batch):
     for page in pages:
         text = page.read_text()
         assert not [s for s in SECRETS if s in text], (page, [s for s in SECRETS if s in text])
-        assert feedback.WITHHELD not in text, page  # never the whole page: only a quoting message
+        assert not [w["withheld"] for w in feedback.WORDS.values() if w["withheld"] in text], page  # only a message
     for name in ("grades.csv", "exercises.csv"):
         text = (out / name).read_text()
         assert not [s for s in SECRETS if s in text], (name, [s for s in SECRETS if s in text])
@@ -322,11 +330,13 @@ def test_nothing_hidden_reaches_a_student(red_batch):
 def test_leakers_had_the_secret_and_still_learn_what_failed(red_batch):
     _, _, out = red_batch
     page = (out / "feedback" / "frames-linecache-in" / "03_torch.html").read_text()
-    assert "raised LeakFound" in page and "test_scale: error" in page
+    assert "raised LeakFound" in page and "check test_scale: <span class='error'>error</span>" in page
     with open(out / "exercises.csv", newline="") as f:
         messages = {(r["student"], r["exercise"]): r["message"] for r in csv.DictReader(f)}
     for attack, exercise in (("secret-as-class-name", "test_scale"), ("exception-class-name", "test_square")):
-        assert "quoted the submission's own text" in messages[(attack, exercise)], messages[(attack, exercise)]
+        assert messages[(attack, exercise)] == quotes.QUOTED_TEXT, messages[(attack, exercise)]
+    assert messages[("return-the-input", "test_scale")] == quotes.QUOTED_VALUE
+    assert messages[("blank", "test_scale")] == "scale(randn(3, 4), -2.5) raised NotImplementedError"
 
 
 @pytest.mark.parametrize("student, status, score, flag", [

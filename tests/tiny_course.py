@@ -111,3 +111,15 @@ def released_course(tmp: Path, lessons: dict[str, str]) -> Course:
 
 # the tiny course needs no torch: its kernels start without preloading it
 NO_PRELOAD = {"preload": []}
+
+
+def cli_script(course: Course, argv: list[str], limits: dict) -> str:
+    """Python code that runs `python -m autograder.cli <argv>` on `course` with `limits` (for a subprocess)."""
+    return ("from pathlib import Path\n"
+            "from autograder import autograde, cli\n"
+            "from autograder.course import Course\n"
+            f"course = Course(sources=Path({str(course.sources)!r}), build=Path({str(course.build)!r}), "
+            f"out_root=Path({str(course.out_root)!r}))\n"
+            "real = autograde.autograde\n"
+            f"autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {limits!r}}})\n"
+            f"cli.main({[str(a) for a in argv]!r})\n")

@@ -16,6 +16,7 @@ import hashlib
 import json
 import shutil
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,7 +24,9 @@ from pathlib import Path
 import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.apps import NbGraderAPI
-from sqlalchemy.exc import SAWarning
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import InterfaceError, OperationalError, SAWarning
 from traitlets.config.loader import PyFileConfigLoader
 
 from autograder.course import Course, gradebook_path, nbgrader_config
@@ -52,6 +55,31 @@ class Person:
     name: str  # for people: the Moodle display name or the folder name ("" when unknown)
     lms_id: str  # the Moodle participant id ("" for a folder of submissions)
     email: str
+
+
+class Unreachable(RuntimeError):
+    """The gradebook cannot be reached: nothing is written into it, and nothing is published."""
+
+
+@contextmanager
+def unreachable_as_error(url: str):
+    """Turn a failure to reach the gradebook at `url` into Unreachable, which names it (without a password)."""
+    try:
+        yield
+    except (OperationalError, InterfaceError) as error:
+        cause = str(error.orig or error).strip().splitlines()[0]
+        raise Unreachable(f"the gradebook {make_url(url).render_as_string(hide_password=True)} is unreachable "
+                          f"({type(error.orig or error).__name__}: {cause}): start it, or fix DB=") from error
+
+
+def reachable(url: str) -> None:
+    """Unreachable unless the gradebook at `url` answers (nothing is written)."""
+    with unreachable_as_error(url):
+        engine = create_engine(url)
+        try:
+            engine.connect().close()
+        finally:
+            engine.dispose()
 
 
 def url_of(out: Path, db_url: str | None) -> str:

@@ -5,15 +5,16 @@ submission that cannot become a job (unreadable, unknown lesson, too odd to matc
 becomes a result at once, with its own status and reason: one bad file never stops the run.
 """
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
-from autograder.course import Course
+from autograder.course import LANGS, Course, judges_path
 from autograder.intake import collect, repair
+from autograder.grading import failures
 from autograder.grading.results import NotebookResult, ungraded
-from autograder.course import LANGS
 
 CACHE_FORMAT = 2
 
@@ -31,7 +32,6 @@ class Job:
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     tamper: list[str] = field(default_factory=list)
-    display: str = ""  # the student's name for people (collect.Submission.display)
     lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
@@ -48,24 +48,41 @@ def releases(course: Course) -> dict[str, nbformat.NotebookNode]:
             if (course.out_root / "lessons" / "en" / f"{a}.ipynb").exists()}
 
 
-def prepare(submissions: Path, workdir: Path, course: Course, released: dict, settings: str
+def judges(assignments: set[str], course: Course) -> tuple[dict[str, str], dict[str, dict]]:
+    """({assignment: its judges file, JSON text}, {assignment: a failure} for each file missing or unreadable)."""
+    texts, unreadable = {}, {}
+    for assignment in sorted(assignments):
+        path = judges_path(course, assignment)
+        try:
+            texts[assignment] = path.read_text(encoding="utf-8")
+            json.loads(texts[assignment])
+        except (OSError, ValueError) as error:
+            texts.pop(assignment, None)
+            unreadable[assignment] = failures.failure(
+                f"the judges of {assignment} could not be read (run `make release`)",
+                f"{type(error).__name__}: {error}", str(path))
+    return texts, unreadable
+
+
+def prepare(submissions: Path, workdir: Path, course: Course, released: dict, settings: str, teams: bool = False
             ) -> tuple[list[Job], list[NotebookResult]]:
-    """(jobs to grade, results of what cannot be graded) for a folder of <student>/<files> or an LMS zip."""
+    """(jobs to grade, results of what cannot be graded) for a folder of <student>/<files> or an LMS zip
+    (teams: Moodle's download of a team assignment, autograder.intake.senders)."""
     subs = collect.collect(Path(submissions), workdir / "inputs", sorted(released),
-                           identify=lambda nb: repair.identify(nb, released))
+                           identify=lambda nb: repair.identify(nb, released), teams=teams)
     jobs, results = [], []
     for sub in subs:
         release_nb = released.get(sub.assignment)
         if sub.status != "ok":
             results.append(ungraded(sub.student, sub.assignment, release_nb, sub.status, sub.reason, sub.name,
-                                    sub.flags, sub.notes, display=sub.display))
+                                    sub.flags, sub.notes, display=sub.display, lms_id=sub.lms_id))
             continue
         try:
             jobs.append(_job(sub, course, release_nb, settings))
         except Exception as error:  # a notebook too odd to match: say so, go on
             results.append(ungraded(sub.student, sub.assignment, release_nb, "error",
                                     f"could not match it to the release: {type(error).__name__}", sub.name,
-                                    sub.flags, sub.notes, display=sub.display))
+                                    sub.flags, sub.notes, display=sub.display, lms_id=sub.lms_id))
     return jobs, results
 
 

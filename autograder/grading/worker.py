@@ -29,7 +29,7 @@ from autograder.grading.demos import SkipDemos
 from traitlets.config import Config
 
 from autograder.sandbox import jail
-from autograder.sandbox.execute import LIMIT_FLAGS, SandboxExecute
+from autograder.sandbox.execute import LIMIT_FLAGS, TRUNCATED_FLAG, SandboxExecute
 from autograder.sandbox.jail import SandboxKernelManager
 from autograder.judge import JudgeCells
 from autograder.sandbox.zygote import Zygote, ZygoteError
@@ -100,22 +100,24 @@ class Grader:
         self.execute = SandboxExecute(config=config)
         self.after = [JudgeCells(config=config), LimitOutput(config=config)]
         self.forks = config.Grader.get("warm", True) and not config.SandboxKernelManager.get("unsafe_no_sandbox")
-        self._zygote = Zygote(SandboxKernelManager(config=config)) if self.forks else None
+        self._zygote = None  # started by the first notebook: one that cannot start fails a job, not the worker
 
     def _start_kernel(self):
-        """A new kernel: forked from the zygote (a new zygote if this one died), or in a jail of its own."""
+        """A new kernel: forked from the zygote (a new zygote if there is none or it died), or in a jail of its own."""
         for attempt in (1, 2):
-            if self.forks and not self._zygote.alive():
-                self._zygote.close()
-                self._zygote = Zygote(SandboxKernelManager(config=self.config))
-            km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
             try:
+                if self.forks and not (self._zygote and self._zygote.alive()):
+                    if self._zygote is not None:
+                        self._zygote.close()
+                    self._zygote = Zygote(SandboxKernelManager(config=self.config))
+                km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
                 run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"])
                 return km
             except ZygoteError:
                 if attempt == 2:
                     raise
-                self._zygote.close()  # replaced at the next attempt
+                if self._zygote is not None:
+                    self._zygote.close()  # replaced at the next attempt
 
     def close(self) -> None:
         if self._zygote is not None:
@@ -155,6 +157,8 @@ class Grader:
                 comments.append({"grade_id": meta["grade_id"], "auto_comment": "No response." if unchanged else None})
         errors = {o.get("ename") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"}
         flags = [flag for ename, flag in LIMIT_FLAGS.items() if ename in errors]
+        if resources["autograder"]["dropped"]:
+            flags.append(TRUNCATED_FLAG)
         if self.config.SandboxKernelManager.get("unsafe_no_sandbox"):
             flags.append(jail.UNSANDBOXED)
         return {"key": job.key, "seconds": seconds, "notebook": nbformat.writes(nb), "grades": grades,

@@ -20,9 +20,9 @@ from pathlib import Path
 import nbformat
 
 from autograder.intake import archive
-from autograder.intake.files import JUNK_FOLDERS, Found, Refused, from_folder, from_zip, is_junk, short
+from autograder.intake.files import JUNK_FOLDERS, Found, Refused, from_folder, from_zip, is_junk, refused, short
 from autograder.intake.notebook import course_metadata, guess_from_name, parse_notebook
-from autograder.intake.senders import drop_top_folder, sender
+from autograder.intake.senders import drop_top_folder, sender, uses_teams
 
 MAX_FILES_PER_STUDENT = 100
 UNGRADABLE = {
@@ -58,17 +58,22 @@ class Submission:
     lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
-def attribute(found: list[Found], skipped: list[str] | None) -> list[tuple[Submission, Found]]:
-    """Each file that is not system junk, with its sender settled; junk counted in notes."""
+def attribute(found: list[Found], skipped: list[str] | None, teams: bool = False) -> list[tuple[Submission, Found]]:
+    """Each file that is not system junk, with its sender settled; junk counted in notes.
+
+    teams: a Moodle download of a team assignment (also assumed when it holds Moodle's default group)."""
     senders, files, junk = {}, {}, Counter()
+    teams = teams or uses_teams(found)
     for f in found:
         if is_junk(f.parts):
             owner = [p for p in f.parts if p not in JUNK_FOLDERS]
-            junk[sender(owner)[0].origin if len(owner) >= 2 else None] += 1
+            junk[sender(owner, teams)[0].origin if len(owner) >= 2 else None] += 1
             if len(owner) < 2 and skipped is not None:
                 skipped.append("/".join(f.parts))
             continue
-        who, inner = sender(f.parts)
+        who, inner = sender(f.parts, teams)
+        if who.plugin != "file":  # online text (and its images): not a submitted file
+            f.read = refused("not-a-notebook", f"Moodle's {who.plugin} submission, not a submitted file: not graded")
         if who.origin in senders and senders[who.origin].display != who.display:
             first = senders[who.origin]
             first.status, first.reason = "identity-conflict", (
@@ -87,6 +92,8 @@ def attribute(found: list[Found], skipped: list[str] | None) -> list[tuple[Submi
                 if who.status == "ok":
                     notes.append(f"{origin.split(':', 1)[1]!r} and {len(origins) - 1} other(s) would be "
                                  f"student {key!r}: keyed {who.key!r}")
+            if who.note:
+                notes.append(who.note)
             if junk[origin]:
                 notes.append(f"skipped {junk[origin]} system files (__MACOSX, .DS_Store, ...)")
             chosen = sorted(files[origin], key=lambda fi: (not fi[1].lower().endswith(".ipynb"), fi[1]))
@@ -95,9 +102,9 @@ def attribute(found: list[Found], skipped: list[str] | None) -> list[tuple[Submi
                              f"(limit {MAX_FILES_PER_STUDENT} per student)")
                 chosen = chosen[:MAX_FILES_PER_STUDENT]
             for f, inner in chosen:
-                sub = Submission(who.key, "", f.path or Path(inner), inner, f.mtime, flags=list(f.flags),
-                                 notes=notes + f.notes, display=who.display,
-                                 lms_id=origin.split(":", 1)[1] if origin.startswith("moodle:") else "")
+                sub = Submission(who.key, "", f.path or Path(inner), inner, f.mtime,
+                                 flags=[who.flag] * bool(who.flag) + f.flags, notes=notes + f.notes,
+                                 display=who.display, lms_id=who.lms_id)
                 if who.status != "ok":
                     sub.status, sub.reason = who.status, who.reason
                 pairs.append((sub, f))
@@ -150,28 +157,29 @@ def read(sub: Submission, found: Found, workdir: Path, index: int, assignments: 
 
 
 def collect(source: Path, workdir: Path, assignments: list[str], identify=None,
-            skipped: list[str] | None = None) -> list[Submission]:
+            skipped: list[str] | None = None, teams: bool = False) -> list[Submission]:
     """Every submitted file, read and assigned; identify(nb) -> assignment guesses a lesson by its cells.
 
     The result holds one entry per (student, assignment) to grade, plus one per file that cannot be
     graded (unless the student also sent a gradable notebook of that lesson: then it is a note).
-    skipped, when given, receives the paths of system files outside any student folder.
+    skipped, when given, receives the paths of system files outside any student folder; teams: the
+    source is Moodle's download of a team assignment (autograder.intake.senders).
     """
     source = Path(source)
     if source.is_dir():
-        return _collect(from_folder(source), workdir, assignments, identify, skipped)
+        return _collect(from_folder(source), workdir, assignments, identify, skipped, teams)
     if source.is_file() and zipfile.is_zipfile(source):
         file, patched = archive.open_zip(source)
         with file, zipfile.ZipFile(file) as zf:
             found = from_zip(zf, patched)
             drop_top_folder(found)
-            return _collect(found, workdir, assignments, identify, skipped)
+            return _collect(found, workdir, assignments, identify, skipped, teams)
     raise FileNotFoundError(f"{source} is neither a folder nor a zip file")
 
 
-def _collect(found, workdir, assignments, identify, skipped) -> list[Submission]:
+def _collect(found, workdir, assignments, identify, skipped, teams) -> list[Submission]:
     subs = []
-    for index, (sub, f) in enumerate(attribute(found, skipped)):
+    for index, (sub, f) in enumerate(attribute(found, skipped, teams)):
         try:
             read(sub, f, Path(workdir), index, assignments, identify)
         except Exception as error:  # a file this code did not foresee: its own status, the run goes on

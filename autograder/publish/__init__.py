@@ -35,5 +35,6 @@ def write_outputs(out: Path, url: str, results: list[NotebookResult], released: 
     if run["feedback"]:
         feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=Path(run["judges"]))
     report.write_report(results, staging / "report.html", seconds=run["seconds"], workers=run["workers"],
-                        reused=run["reused"], resets=resets, people=gradebook.people(url), feedback=run["feedback"])
+                        reused=run["reused"], resets=resets, people=gradebook.people(url), feedback=run["feedback"],
+                        similarity=(out / "similarity.html").exists())
     outputs.publish(staging, out)

@@ -8,6 +8,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from urllib.parse import quote
 
+from autograder.grading.results import NOT_GRADED
+
 STATUSES = ["passed", "failed", "error", "timeout", "missing", "manual", "graded"]
 COLORS = {"passed": "#2e7d32", "failed": "#f9a825", "error": "#c62828", "timeout": "#6a1b9a",
           "missing": "#757575", "manual": "#1565c0", "graded": "#00838f"}
@@ -93,6 +95,19 @@ def manual_section(results, resets) -> str:
     return page
 
 
+def not_graded_section(results) -> str:
+    """The notebooks the grader could not grade, by cause (each one's error is under flags and statuses)."""
+    causes = Counter(r.cause for r in results if r.status == NOT_GRADED)
+    if not causes:
+        return ""
+    return (f"<h2>Not graded</h2><p class='error'><b>{sum(causes.values())}</b> notebooks could not be graded, "
+            "by a failure of the grader, not of the students' code: they have no score, nothing of them is in the "
+            "gradebook, and the next <code>make autograde</code> on this folder grades them again.</p>"
+            "<table><tr><th>cause</th><th>notebooks</th></tr>"
+            + "".join(f"<tr><td>{esc(cause)}</td><td>{n}</td></tr>" for cause, n in causes.most_common())
+            + "</table>")
+
+
 def students_section(results, people, feedback: bool) -> str:
     """One row per student: per assignment the score, status, flags and links; the total."""
     assignments = sorted({r.assignment for r in results})
@@ -105,27 +120,38 @@ def students_section(results, people, feedback: bool) -> str:
             links.append(f"<a href='autograded/{quote(r.student)}/{quote(r.assignment)}/{quote(r.assignment)}.ipynb'>"
                          "notebook</a>")
         waiting = sum(e.status == "manual" for e in r.exercises)
-        text = (f"<b>{r.score:g} / {r.max_score:g}</b> {' '.join(links)}"
+        score = "not graded" if r.score is None else f"{r.score:g} / {r.max_score:g}"
+        text = (f"<b>{score}</b> {' '.join(links)}"
                 + (f"<br>{esc(r.status)}" if r.status != "ok" else "")
                 + (f"<br><span class='waiting'>{waiting} waiting</span>" if waiting else "")
                 + (f"<br><small>{esc(', '.join(r.flags))}</small>" if r.flags else ""))
         cells[r.student, r.assignment].append(text)
-        totals[r.student][0] += r.score
-        totals[r.student][1] += r.max_score
+        if r.score is not None:
+            totals[r.student][0] += r.score
+            totals[r.student][1] += r.max_score
     rows = []
     for student in sorted(totals):
         name = people.get(student).name if student in people else ""
         who = esc(student) + (f"<br><small>{esc(name)}</small>" if name and name != student else "")
-        rows.append(f"<tr><td>{who}</td>" + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
+        rows.append(f"<tr id='student-{esc(student)}'><td>{who}</td>"
+                    + "".join(f"<td>{'<hr>'.join(cells[student, a])}</td>" for a in assignments)
                     + f"<td>{totals[student][0]:g} / {totals[student][1]:g}</td></tr>")
     return ("<h2>Students</h2><table><tr><th>student</th>"
             + "".join(f"<th>{esc(a or 'no lesson')}</th>" for a in assignments) + "<th>total</th></tr>"
             + "".join(rows) + "</table>")
 
 
+def similarity_link(present: bool) -> str:
+    """The report's line on copy detection: a link to similarity.html once `make similarity` wrote it."""
+    if present:
+        return "<p class='similarity'><a href='similarity.html'>Similar answers</a>: pairs of students to check.</p>"
+    return "<p class='similarity'>Similar answers: <code>make similarity</code> compares every pair of students.</p>"
+
+
 def write_report(results, path: Path, seconds: float, workers: int, reused: int = 0, resets=(), people=None,
-                 feedback: bool = True) -> None:
-    """people: {student: gradebook.Person} for names; resets: gradebook.Reset of this run still unscored."""
+                 feedback: bool = True, similarity: bool = False) -> None:
+    """people: {student: gradebook.Person} for names; resets: gradebook.Reset of this run still unscored;
+    similarity: whether similarity.html lies beside the report."""
     graded = [r for r in results if r.autograded is not None]
     per_nb = sum(r.seconds for r in graded) / len(graded) if graded else 0.0
     statuses = Counter(r.status for r in results)
@@ -151,7 +177,8 @@ def write_report(results, path: Path, seconds: float, workers: int, reused: int 
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>Grading report</title>{STYLE}</head><body>"
             f"<h1>Grading report</h1><p>{len(results)} notebooks ({len(graded)} graded, {reused} reused from an "
             f"earlier run) in {seconds:.1f} s with {workers} workers; {per_nb:.2f} s per graded notebook.</p>"
-            + manual_section(results, list(resets)) + students_section(results, people or {}, feedback)
+            + similarity_link(similarity) + not_graded_section(results) + manual_section(results, list(resets))
+            + students_section(results, people or {}, feedback)
             + "<h2>Notebook statuses</h2><table><tr><th>status</th><th>notebooks</th></tr>"
             + "".join(f"<tr><td>{esc(s)}</td><td>{n}</td></tr>" for s, n in sorted(statuses.items()))
             + "</table><h2>Score distribution per exercise</h2>" + score_plot(results)

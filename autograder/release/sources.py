@@ -1,5 +1,8 @@
 """Read a lesson source (autograder/source/NN_name.py) as a notebook in one language, and its judges.
 
+The release adds the cells that every lesson shares: the Colab badge and the setup cell first, the
+"Ready to submit?" cells last (autograder.release.ready).
+
 A source is a percent-format script. Cells carry compact nbgrader metadata
 (`nbgrader={"grade_id": ..., "solution": true}`); markdown cells carry a language tag ("ru" or "en"),
 and each notebook keeps one language. Judge cells (`judge="test_x"`, or "helpers") are never
@@ -11,6 +14,7 @@ import jupytext
 import nbformat
 
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
+from autograder.release.ready import SETUP_HOOK, ready_cells
 
 NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
 
@@ -35,7 +39,7 @@ def show_warning_on_stdout(message, category, filename, lineno, file=None, line=
     print(warnings.formatwarning(message, category, filename, lineno, line), end="")
 
 
-warnings.showwarning = show_warning_on_stdout"""
+warnings.showwarning = show_warning_on_stdout""" + SETUP_HOOK
 
 
 def read_source(course: Course, assignment: str, lang: str) -> nbformat.NotebookNode:
@@ -64,6 +68,7 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
         nbformat.v4.new_code_cell(SETUP_CELL, id="setup", metadata={"nbgrader": {
             **NBGRADER_DEFAULTS, "grade_id": "setup", "locked": True}}),
         *cells,
+        *ready_cells(cells, lang),
     ]
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},

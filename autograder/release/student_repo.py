@@ -53,6 +53,11 @@ README = {
   ячейку `YOUR ANSWER HERE`, затем запустите ячейку с проверками под заданием. Видимые проверки —
   только часть тестов: скрытые проверки запускаются при оценивании с другими входными данными.
 - *Run All* останавливается на первом нерешённом задании: это нормально, пока вы работаете.
+- Перед сдачей запустите последнюю ячейку урока, «Готово к сдаче?»: она показывает таблицу заданий
+  с баллами и состоянием каждого (видимые проверки прошли, не прошли — и на какой строке, ещё не
+  запускались, всё ещё `NotImplementedError`). В VS Code и Jupyter она ещё называет пустые ответы и
+  удалённые или скопированные ячейки; в Colab это нужно проверить самим. Скрытые проверки она не
+  запускает.
 - Сдавайте файл `.ipynb` целиком (в Colab: *Файл → Скачать → .ipynb*) туда, куда скажет
   преподаватель (например, в Moodle). Имя файла не важно, но не удаляйте, не копируйте и не
   переименовывайте ячейки и не меняйте их теги: проверка узнаёт урок и каждое задание по
@@ -85,6 +90,11 @@ README = {
   `YOUR ANSWER HERE` cell, then run the check cell under the exercise. The visible checks are only
   part of the tests: hidden checks run at grading time, with other inputs.
 - *Run All* stops at the first unsolved exercise: that is expected while you work.
+- Before you submit, run the lesson's last cell, "Ready to submit?": it prints a table of the
+  exercises with their points and where each stands (visible checks passed, a visible check failed
+  and on which line, not run yet, still `NotImplementedError`). In VS Code and Jupyter it also names
+  answers left empty and cells deleted or copied; in Colab, check those yourself. It runs no hidden
+  check.
 - Submit the whole `.ipynb` file (in Colab: *File → Download → .ipynb*) where your instructor says
   (for example, Moodle). Its name does not matter, but do not delete, copy or rename cells, and do
   not change their tags: grading recognises the lesson and each exercise from the notebook's

@@ -109,6 +109,15 @@ def environment(home: str, tmp: str, packages: str, python_bin: str, preload: li
     return env
 
 
+def own_stderr() -> int:
+    """A new open file description of the grader's stderr, for a jail's stdout and stderr, so that what
+    the jail does to them (a lock) ends with it; /dev/null where stderr cannot be opened again (a socket)."""
+    try:
+        return os.open("/proc/self/fd/2", os.O_WRONLY | os.O_APPEND)
+    except OSError:
+        return os.open(os.devnull, os.O_WRONLY)
+
+
 def write_identity(rundir: Path, uid: int) -> None:
     """The jail's /etc/passwd and /etc/group: root and the kernel's user."""
     (rundir / "passwd").write_text(f"root:x:0:0:root:/root:/usr/sbin/nologin\n"

@@ -14,9 +14,13 @@
   (autograder.judging.JudgeCells);
 - caps the output a notebook may send (`output_mb`) while it runs: past the cap nothing more is
   recorded and the cell gets an OutputLimit error; past twice the cap, or at one message bigger than
-  autograder.sandbox.jail.MAX_MESSAGE (never read), the kernel is stopped.
+  autograder.sandbox.client.MAX_MESSAGE (never read), the kernel is stopped. Ordinary output never
+  gets there: the kernel caps it itself, far below, and goes on (autograder_kernel.output); only
+  output that goes around that cap (writes to descriptors 1 and 2, subprocesses) does. How much the
+  kernel dropped goes to resources["autograder"]["dropped"].
 
-LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the notebook's grade.
+LIMIT_FLAGS maps the errors it writes into a notebook to the flag of the notebook's grade;
+TRUNCATED_FLAG is the flag of a notebook whose kernel dropped output.
 """
 import asyncio
 import json
@@ -29,7 +33,9 @@ from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
 from autograder.course import HIDDEN_MARKERS
-from autograder.sandbox.jail import MAX_MESSAGE, JailError, SandboxKernelManager
+from autograder.sandbox.client import MAX_MESSAGE
+from autograder.sandbox.jail import JailError, SandboxKernelManager
+from autograder.sandbox.kernel.output import DROPPED
 from autograder.sandbox.kernel.probe import MAX_BYTES, MIME
 
 SKIP_TAG = "autograder-skip-demo"  # autograder.grading.demos tags the cells that grading need not run
@@ -41,6 +47,7 @@ TIMED_OUT = "an earlier cell timed out"
 FLOODED = "the kernel was stopped in an earlier cell: too much output"
 # the errors this executor writes into a notebook, and the flag each gives the notebook's grade
 LIMIT_FLAGS = {TIMEOUT_ENAME: "timeout", KERNEL_DIED_ENAME: "kernel-died", OUTPUT_LIMIT_ENAME: "output-limit"}
+TRUNCATED_FLAG = "output-truncated"
 # iopub messages that are bookkeeping, not output
 BOOKKEEPING = ("status", "execute_input")
 
@@ -85,7 +92,9 @@ class SandboxExecute(Execute):
     def preprocess(self, nb, resources=None, km=None):
         self._deadline = None  # set when the first cell runs: kernel start-up does not count
         self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
-        self._cells = (resources or {}).setdefault("autograder", {}).setdefault("cells", {})
+        self._record = (resources or {}).setdefault("autograder", {})
+        self._cells = self._record.setdefault("cells", {})
+        self._record["dropped"] = 0
         self._output_bytes, self._cut_at, self._probing = 0, None, False
         self._flooded = self._oversized = False  # the kernel was stopped for output past 2 caps / one huge message
         try:
@@ -117,7 +126,7 @@ class SandboxExecute(Execute):
 
     async def _async_check_alive(self) -> None:
         """nbclient's check, polled every second while a cell runs, that also stops a kernel whose output
-        connection was dropped (one message past jail.MAX_MESSAGE, never read): nothing more can come
+        connection was dropped (one message past client.MAX_MESSAGE, never read): nothing more can come
         from it, so it is not left to run until the cell's time limit."""
         await super()._async_check_alive()
         if self.kc.output_dropped():
@@ -133,6 +142,10 @@ class SandboxExecute(Execute):
         if msg["msg_type"] in BOOKKEEPING:
             return super().process_message(msg, cell, cell_index)
         size = len(json.dumps(content, default=repr))
+        data = content.get("data") if msg["msg_type"] == "display_data" else None
+        dropped = data.get(DROPPED) if isinstance(data, dict) else None  # the kernel's line: how much it dropped
+        if isinstance(dropped, dict) and isinstance(dropped.get("characters"), int):
+            self._record["dropped"] += dropped["characters"]
         if (self._probing and msg["msg_type"] == "display_data" and MIME in content.get("data", {})
                 and size <= MAX_BYTES + 4096):
             self._probing = False  # the probe's own observations: once per probe, not the student's output

@@ -22,8 +22,9 @@
 - under limits: a cgroup of its own (autograder.sandbox.cgroup: processes, and memory that counts its
   tmpfs) where the host allows, and rlimits always (address space, CPU seconds, file size, open
   files; processes of its uid in the jail).
-When the kernel stops, everything it started is killed: its pid namespace ends, and its cgroup is
-emptied and removed.
+Its stdout and stderr are a description of its own of the grader's stderr (`own_stderr`): what it
+does to them (a lock) ends with it. When the kernel stops, everything it started is killed: its pid
+namespace ends, and its cgroup is emptied and removed.
 
 A kernel made with `zygote=` (autograder.sandbox.zygote: how graders start kernels) is instead forked from
 a fork server that loaded torch once, in a jail made as above; kernels of that jail run one after
@@ -44,10 +45,9 @@ import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
-import zmq
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Bool, Instance, Integer, List, Type, Unicode, default
+from traitlets import Bool, Instance, Integer, List, Type, Unicode
 from traitlets.config import Config
 
 from autograder.sandbox import bubblewrap
@@ -55,42 +55,10 @@ from autograder.sandbox.bubblewrap import (BWRAP_VERSION, HOME, INSTALL, KERNEL_
                                            UNSANDBOXED, VENV, JailError, bwrap_path, bwrap_version, child_pid,
                                            environment, in_cgroup)
 from autograder.sandbox.cgroup import Cgroup, find as find_cgroup
+from autograder.sandbox.client import SandboxKernelClient
+from autograder.sandbox.zygote import ZygoteError
 
-STARTUP = "import autograder_kernel.startup"  # a warm kernel: torch loaded, the probe's baseline taken
-MAX_MESSAGE = 32 << 20  # bytes of one message from a kernel: twice the probe's largest observations
-
-
-class SandboxKernelClient(AsyncKernelClient):
-    """The grader's end of a kernel's sockets: a message bigger than MAX_MESSAGE is never read (its
-    connection is dropped), so one huge print costs the grader no memory; `output_dropped` tells."""
-
-    _monitor = None
-
-    @default("context")
-    def _context_default(self) -> zmq.asyncio.Context:
-        context = super()._context_default()
-        context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
-        return context
-
-    def start_channels(self, *args, **kwargs) -> None:
-        super().start_channels(*args, **kwargs)
-        self._monitor = self.iopub_channel.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
-
-    def output_dropped(self) -> bool:
-        """Whether the kernel's output connection was dropped (a message past MAX_MESSAGE, or the
-        kernel's end) since the last call."""
-        events, dropped = zmq.Socket.shadow(self._monitor.underlying), False
-        while events.poll(0):
-            events.recv_multipart()
-            dropped = True
-        return dropped
-
-    def stop_channels(self) -> None:
-        if self._monitor is not None:
-            self.iopub_channel.socket.disable_monitor()
-            self._monitor.close(linger=0)
-            self._monitor = None
-        super().stop_channels()
+OUTPUT_STREAM = "autograder_kernel.output.CappedStream"  # the kernel's stdout and stderr, capped
 
 
 class SandboxKernelManager(AsyncKernelManager):
@@ -111,6 +79,10 @@ class SandboxKernelManager(AsyncKernelManager):
         config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
+    cell_output_kb = Integer(256, help="output (print, sys.stdout/sys.stderr, display) one cell may send; past it, "
+                                       "or past notebook_output_kb, it is dropped in the kernel, which goes on "
+                                       "(autograder_kernel.output), KiB").tag(config=True)
+    notebook_output_kb = Integer(1024, help="output all cells of a notebook may send, KiB").tag(config=True)
     cgroup = Bool(True, help="give each kernel a cgroup (process and memory limits) where the host allows; "
                              "without one, rlimits and the size-capped tmpfs remain").tag(config=True)
     zygote = Instance("autograder.sandbox.zygote.Zygote", allow_none=True, help="the fork server to fork the kernel "
@@ -146,10 +118,7 @@ class SandboxKernelManager(AsyncKernelManager):
     async def _async_pre_start_kernel(self, **kw):
         # a short private folder for the connection file and the sockets (a socket path has at most 107 characters)
         if self.zygote is not None:  # in the zygote's jail, at the same path inside as outside
-            self._rundir = tempfile.mkdtemp(prefix="k", dir=self.zygote.ipc)
-            os.chmod(self._rundir, 0o755)
-            os.mkdir(os.path.join(self._rundir, "ipc"))
-            os.chmod(os.path.join(self._rundir, "ipc"), 0o1777)
+            self._rundir = await asyncio.to_thread(self.zygote.kernel_folder)
         else:
             self._rundir = tempfile.mkdtemp(prefix="agk-", dir="/tmp")
         self.transport = "ipc"
@@ -161,7 +130,7 @@ class SandboxKernelManager(AsyncKernelManager):
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):
         rundir = Path(self._rundir)
-        kernel_cmd = [*kernel_cmd, f"--IPKernelApp.exec_lines={STARTUP}"]
+        kernel_cmd = [*kernel_cmd, *self._startup()]
         try:
             if self.zygote is not None:
                 await self._fork_kernel(kernel_cmd[kernel_cmd.index("-f"):])
@@ -181,11 +150,18 @@ class SandboxKernelManager(AsyncKernelManager):
             if os.geteuid() == 0:  # the kernel's user must read its connection file
                 os.chown(self.connection_file, self.uid, self.uid)
             with self.jailed(rundir, kernel_cmd, self._cgroup) as launch:
-                kw.update(cwd=str(rundir), pass_fds=launch.pass_fds, env=launch.env)
+                kw.update(cwd=str(rundir), pass_fds=launch.pass_fds, env=launch.env, stdout=launch.output,
+                          stderr=launch.output)
                 await super()._async_launch_kernel(launch.command, **kw)
         except BaseException:  # nbclient cleans up only after a kernel that started
             self._release()
             raise
+
+    def _startup(self) -> list[str]:
+        """The kernel's arguments that make it a grading kernel, warm and capped (autograder_kernel.startup)."""
+        start = f"start({self.cell_output_kb << 10}, {self.notebook_output_kb << 10})"
+        return [f"--IPKernelApp.outstream_class={OUTPUT_STREAM}",
+                f"--IPKernelApp.exec_lines=from autograder_kernel import startup; startup.{start}"]
 
     @contextlib.contextmanager
     def jailed(self, rundir: Path, command: list[str], group: Cgroup | None, kernel: bool = True):
@@ -200,12 +176,12 @@ class SandboxKernelManager(AsyncKernelManager):
                                                  kernel=kernel)
                               + self._limits(jailed=True) + [self._python(command[0]), *command[1:]]),
             env=environment(HOME, "/tmp", PACKAGES, f"{VENV}/bin", self.preload, self.threads),
-            pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None))
+            pass_fds=tuple(fd for fd in (write, seccomp) if fd is not None), output=bubblewrap.own_stderr())
         with os.fdopen(read, "rb") as info:
             try:
                 yield launch
             finally:
-                for fd in launch.pass_fds:
+                for fd in (*launch.pass_fds, launch.output):
                     os.close(fd)
             launch.pid = child_pid(info)
         os.symlink(f"/proc/{launch.pid}/root{rundir}/ipc", rundir / "ipc")
@@ -245,6 +221,11 @@ class SandboxKernelManager(AsyncKernelManager):
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
         self._release(rundir=not restart)
+        if self.zygote is not None:  # cleaning up after the kernel is its own notebook's time
+            try:
+                await asyncio.to_thread(self.zygote.settle)
+            except ZygoteError:
+                self.zygote.close()  # the next kernel is forked from a new zygote
 
     # nbclient calls this after a kernel died; AsyncKernelManager binds the name to its own method
     cleanup_resources = _async_cleanup_resources

@@ -7,9 +7,11 @@ as a kernel's) running autograder.sandbox.kernel.zygote, which loads ipykernel a
 notebook's kernel is then forked from it, fresh: a new process of the same untouched state, which
 the zygote replaces by nothing of a student's. Kernels run one at a time; after each, the zygote
 kills every process it left and empties /tmp, /dev/shm and the home folder, and its socket
-folder is removed, before the next kernel is forked. A zygote that dies or stalls (a kernel may
-SIGKILL or SIGSTOP it: same uid) is replaced by a new jail; `Zygote.fork` raises ZygoteError
-for the caller to do so.
+folder is removed. The kernel's manager waits for that as the kernel shuts down (`settle`), so a
+slow cleanup costs that kernel's notebook its time, never the next one; and the next kernel's
+folder is made only once the cleanup is done (`kernel_folder`), so nothing left running can reach
+it. A zygote that dies or stalls (a kernel may SIGKILL or SIGSTOP it: same uid) is replaced by a
+new jail; `Zygote.fork` and `settle` raise ZygoteError for the caller to do so.
 
 SandboxKernelManager(zygote=...) starts its kernel this way (see autograder.sandbox.jail).
 """
@@ -24,7 +26,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from autograder.sandbox import jail
 from autograder.sandbox.cgroup import Cgroup
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
@@ -85,7 +86,7 @@ class Zygote:
     """The fork server (see the module docstring), started in a new jail with `manager`'s settings
     (a SandboxKernelManager: limits, preload, threads)."""
 
-    def __init__(self, manager: "jail.SandboxKernelManager"):
+    def __init__(self, manager):
         self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
         self.cgroup = None
         self.process = None
@@ -107,7 +108,8 @@ class Zygote:
         with manager.jailed(self.rundir, [sys.executable, *COMMAND, str(self.ipc)], self.cgroup,
                             kernel=False) as launch:
             self.process = subprocess.Popen(launch.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            cwd=self.rundir, env=launch.env, pass_fds=launch.pass_fds)
+                                            stderr=launch.output, cwd=self.rundir, env=launch.env,
+                                            pass_fds=launch.pass_fds)
         self.jail_pid = launch.pid
         self._expect("ready", LOAD_SECONDS)
         self.pid = self._children(self.jail_pid)[0]
@@ -147,8 +149,23 @@ class Zygote:
             self._expect("ready", CLEAN_SECONDS)
             self._busy = False
 
+    def kernel_folder(self) -> str:
+        """A new folder in `ipc` for the next kernel's connection file and sockets (`ipc/`, which the
+        kernel makes its sockets in), once the last kernel's leftovers are gone."""
+        self.settle()
+        for entry in os.scandir(self.ipc):  # one kernel at a time; a kernel of a grader that is not root
+            if entry.is_dir(follow_symlinks=False):  # shares its uid and may have written here
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+        folder = tempfile.mkdtemp(prefix="k", dir=self.ipc)
+        os.chmod(folder, 0o755)
+        os.mkdir(os.path.join(folder, "ipc"))
+        os.chmod(os.path.join(folder, "ipc"), 0o1777)
+        return folder
+
     def fork(self, argv: list[str]) -> ForkedKernel:
-        """Fork a kernel (ipykernel's arguments `argv`), once the last kernel's leftovers are gone.
+        """Fork a kernel (ipykernel's arguments `argv`) in the folder kernel_folder() made.
         ZygoteError: this zygote cannot serve, start another."""
         self.settle()
         try:
@@ -165,6 +182,7 @@ class Zygote:
         raise ZygoteError("the forked kernel is gone")
 
     def close(self) -> None:
+        self._busy = False
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait()

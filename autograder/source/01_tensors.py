@@ -427,6 +427,10 @@ for n, m in [(2, 3), (1, 1), (2, 5), (4, 3), (6, 6), (7, 2)]:
         key = f"tensor_ops(a {n}x{m}, b {m}x{n}, {str(dtype).removeprefix('torch.')})"
         probe.call(key, tensor_ops, a, b)
         probe.record(f"a and b after {key}", (a, b))
+a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # the visible example
+b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+probe.call("tensor_ops(the worked example's a and b)", tensor_ops, a, b)
+probe.record("a and b after tensor_ops(the worked example's a and b)", (a, b))
 ### END HIDDEN TESTS
 
 # %% judge="test_tensor_ops_results"
@@ -453,6 +457,7 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 probe.call("tensor_ops(a NumPy array, a tensor)", tensor_ops, np.ones((2, 3)), torch.ones(3, 2))
 probe.call("tensor_ops(a tensor, a list)", tensor_ops, torch.ones(2, 3), [[1, 2], [3, 4], [5, 6]])
+probe.call("tensor_ops(a list, a tensor)", tensor_ops, [[1.0, 2.0]], torch.ones(2, 1))
 for shape_a, shape_b in [((2, 3), (2, 3)), ((2, 3), (3, 3)), ((4, 2), (3, 4)), ((2, 3, 1), (1, 3, 2)), ((6,), (6,)),
                          ((3, 5), (5,))]:
     key = f"tensor_ops(a of shape {shape_a}, b of shape {shape_b})"
@@ -464,6 +469,7 @@ for shape_a, shape_b in [((2, 3), (2, 3)), ((2, 3), (3, 3)), ((4, 2), (3, 4)), (
 def judge(got, want):
     raises(got, "tensor_ops(a NumPy array, a tensor)", TypeError, " (a is not a tensor)")
     raises(got, "tensor_ops(a tensor, a list)", TypeError, " (b is not a tensor)")
+    raises(got, "tensor_ops(a list, a tensor)", TypeError, " (a is not a tensor)")
     for key in want.keys("tensor_ops(a of shape"):
         shape_a, shape_b = want[f"shapes of {key}"]
         message = raises(got, key, ValueError, " (the shapes are not (n, m) and (m, n))").message
@@ -587,6 +593,10 @@ assert_view_of(first_rows(t), t, "first_rows")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(3)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "first_rows(arange(24) as 2x3x4)"
+result = probe.call(key, first_rows, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6)]:
     t = torch.randn(shape, generator=generator)
     key = f"first_rows(t of shape {shape})"
@@ -630,6 +640,10 @@ assert_view_of(last_columns(t), t, "last_columns")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(4)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "last_columns(arange(24) as 2x3x4)"
+result = probe.call(key, last_columns, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6), (2, 3, 3)]:
     t = torch.randn(shape, generator=generator)
     key = f"last_columns(t of shape {shape})"
@@ -677,6 +691,11 @@ key = "center_crop(t of shape (1, 4, 6)) with the default size"
 result = probe.call(key, center_crop, t)
 probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 probe.call("center_crop(t of shape (4, 4))", center_crop, torch.zeros(4, 4))
+for size in (2, 5):  # the visible examples
+    t = torch.arange(32).reshape(2, 4, 4)
+    key = f"center_crop(arange(32) as 2x4x4, size={size})"
+    result = probe.call(key, center_crop, t, size)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 ### END HIDDEN TESTS
 
 # %% judge="test_center_crop"
@@ -701,6 +720,10 @@ assert_view_of(even_index_elements(t), t, "even_index_elements")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(6)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "even_index_elements(arange(24) as 2x3x4)"
+result = probe.call(key, even_index_elements, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 for shape in [(2, 3, 4), (1, 1, 1), (3, 5, 4), (4, 2, 7), (5, 5, 5)]:
     t = torch.randn(shape, generator=generator)
     key = f"even_index_elements(t of shape {shape})"
@@ -854,6 +877,11 @@ for shape, shapes in [((24,), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
     views = probe.call(key, reshape_views, t, shapes)
     probe.record(f"views of {key} sharing memory with t",
                  [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
+t = torch.arange(24)  # the visible example
+key = "reshape_views(arange(24), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])"
+views = probe.call(key, reshape_views, t, [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])
+probe.record(f"views of {key} sharing memory with t",
+             [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
 ### END HIDDEN TESTS
 
 # %% judge="test_reshape_views_shapes"
@@ -879,6 +907,9 @@ for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8))]:
     key = f"reshape_views(t of {numel} elements, shapes [({numel},), {bad}])"
     probe.call(key, reshape_views, torch.zeros(numel), [(numel,), bad])
     probe.record(f"arguments of {key}", (numel, bad))
+key = "reshape_views(arange(24), shapes [(24,), (5, 5)])"  # the visible example
+probe.call(key, reshape_views, torch.arange(24), [(24,), (5, 5)])
+probe.record(f"arguments of {key}", (24, (5, 5)))
 ### END HIDDEN TESTS
 
 # %% judge="test_reshape_views_errors"
@@ -1151,16 +1182,18 @@ assert arr[0] == 5.0
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 rng = np.random.default_rng(9)
+arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32))]
 for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8):
     for shape in [(4,), (2, 3), (2, 1, 5)]:
-        arr = (rng.random(shape) * 100).astype(dtype)
-        key = f"numpy_roundtrip(an array of {np.dtype(dtype).name} of shape {shape})"
-        tensor = probe.call(key, numpy_roundtrip, arr)
-        arr[(0,) * arr.ndim] = 200  # values are below 100: a write shows as 200
-        probe.record(f"the result of {key} after arr[0, ...] = 200", tensor)
-        if type(tensor) is torch.Tensor and tensor.dim() > 0 and tensor.numel() > 0:
-            tensor[(-1,) * tensor.dim()] = 250
-        probe.record(f"arr of {key} after result[-1, ...] = 250", arr)
+        arrays.append((f"an array of {np.dtype(dtype).name} of shape {shape}", (rng.random(shape) * 100).astype(dtype)))
+for name, arr in arrays:
+    key = f"numpy_roundtrip({name})"
+    tensor = probe.call(key, numpy_roundtrip, arr)
+    arr[(0,) * arr.ndim] = 200  # values are below 100: a write shows as 200
+    probe.record(f"the result of {key} after arr[0, ...] = 200", tensor)
+    if type(tensor) is torch.Tensor and tensor.dim() > 0 and tensor.numel() > 0:
+        tensor[(-1,) * tensor.dim()] = 250
+    probe.record(f"arr of {key} after result[-1, ...] = 250", arr)
 ### END HIDDEN TESTS
 
 # %% judge="test_numpy_roundtrip"

@@ -131,6 +131,15 @@ def check_tensor(value, expected, what):
         raise AssertionError(f"{what} is wrong: it is off by up to {off:.3g}") from None
 
 
+def check_fresh(got, key, values):
+    """The course's rule for returned tensors: none of values requires grad, and none shares memory with an
+    argument (the probe records which do under "memory of <key>")."""
+    assert not any(isinstance(v, torch.Tensor) and v.observed["requires_grad"] for v in values), (
+        f"{key} returned a tensor that requires grad: return values and gradients without grad (.detach())")
+    assert not any(got[f"memory of {key}"]), (
+        f"{key} returned a tensor that shares memory with an argument: return a new tensor (.detach().clone())")
+
+
 def matches(value, expected):
     """Whether value is a tensor of expected's shape with close values (any dtype)."""
     return (isinstance(value, torch.Tensor) and value.shape == expected.shape
@@ -410,6 +419,12 @@ else:
 # Если вход сам получен из вычислений с градиентом, без `detach()` обратный проход уйдёт дальше, в
 # чужой граф.
 #
+# **Возвращайте новые тензоры** (правило курса для возвращаемых значений и градиентов): каждый
+# тензор, который возвращают `poly_grads`, `linear_mse_grads`, `chain_rule_grads`, `abcd_grads` и
+# `logistic_grads`, не требует градиента и не делит память ни с одним аргументом. Градиенты из
+# `torch.autograd.grad` и `.grad` листа-копии такими и получаются; тензор, посчитанный с графом,
+# верните через `.detach()`, а аргумент или его представление — через `.detach().clone()`.
+#
 # Примеры: при $x = 1, y = 2, z = 3$ градиенты равны $(14, 10, 10)$. При `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` градиент по `x` — тензор (2, 3) из шестёрок
 # ($2x + 2yz = 6$), по `y` — тензор (3,) из чисел 12 (по $6$ от каждой из двух строк), по `z` —
@@ -426,7 +441,7 @@ else:
 #   вход без градиента и входы, полученные из других тензоров (не листья). После двух вызовов
 #   подряд значения, `requires_grad` и `.grad` тензоров вызывающего прежние, оба вызова
 #   возвращают верные градиенты, и в граф вызывающего градиент не попадает (`.grad` тензора, из
-#   которого получен вход, остаётся `None`).
+#   которого получен вход, остаётся `None`); возвращённые тензоры не требуют градиента и не делят память с аргументами.
 # - `test_poly_grads_analytic` (1 балл): значения, формы и dtype для форм (6,), (3, 4), (2, 2, 3) и
 #   скаляров во float32 и float64, и ни одного вызова autograd (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
@@ -459,6 +474,12 @@ else:
 # input was itself computed with gradients, without `detach()` the backward pass would run on into
 # someone else's graph.
 #
+# **Return fresh tensors** (the course's rule for returned values and gradients): every tensor that
+# `poly_grads`, `linear_mse_grads`, `chain_rule_grads`, `abcd_grads` and `logistic_grads` return does
+# not require grad and shares no memory with any argument. Gradients from `torch.autograd.grad` and
+# the `.grad` of a leaf copy are like that already; return a tensor computed with a graph through
+# `.detach()`, and an argument or a view of it through `.detach().clone()`.
+#
 # Examples: at $x = 1, y = 2, z = 3$ the gradients are $(14, 10, 10)$. For `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` the gradient for `x` is a (2, 3) tensor of sixes
 # ($2x + 2yz = 6$), for `y` a (3,) tensor of twelves ($6$ from each of the two rows), for `z` the
@@ -475,7 +496,7 @@ else:
 #   input that does not require grad, and inputs computed from other tensors (not leaves). After two
 #   calls in a row the caller's tensors keep their values, `requires_grad` and `.grad`, both calls
 #   return the right gradients, and no gradient reaches the caller's graph (the `.grad` of the
-#   tensor an input was computed from stays `None`).
+#   tensor an input was computed from stays `None`); the returned tensors do not require grad and share no memory with the arguments.
 # - `test_poly_grads_analytic` (1 point): values, shapes and dtypes for shapes (6,), (3, 4),
 #   (2, 2, 3) and scalars in float32 and float64, and no autograd call at all (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
@@ -509,11 +530,15 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2002)
 probe.record("scale", 2.0)
-for shapes, dtype in [(((5,), (5,), (5,)), torch.float32), (((3, 4), (3, 4), (3, 4)), torch.float64),
-                      (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32), (((3, 4), (4,), ()), torch.float64),
-                      (((1, 6), (5, 1), (6,)), torch.float32)]:
-    inputs = [torch.randn(shape, generator=gen, dtype=dtype) for shape in shapes]
-    key = f"poly_grads(x {shapes[0]}, y {shapes[1]}, z {shapes[2]}, {dtype})"
+cases = [(f"x {shapes[0]}, y {shapes[1]}, z {shapes[2]}, {dtype}",
+          [torch.randn(shape, generator=gen, dtype=dtype) for shape in shapes])
+         for shapes, dtype in [(((5,), (5,), (5,)), torch.float32), (((3, 4), (3, 4), (3, 4)), torch.float64),
+                               (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32), (((3, 4), (4,), ()), torch.float64),
+                               (((1, 6), (5, 1), (6,)), torch.float32)]]
+cases += [("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]),
+          ("the visible ones(2, 3), ones(3), 2", [torch.ones(2, 3), torch.ones(3), torch.tensor(2.0)])]
+for name, inputs in cases:
+    key = f"poly_grads({name})"
     with probe.autograd_passes(backward=2.0, grad=2.0) as passes:
         probe.call(key, poly_grads, *inputs)
     probe.record(f"autograd passes in {key}", passes.found)
@@ -559,13 +584,18 @@ x.grad = torch.full((3, 2), 7.0)
 y = torch.randn(3, 2, generator=gen)
 z = torch.randn(3, 2, generator=gen).requires_grad_(True)
 for call in ("first", "second"):
-    probe.call(f"poly_grads(x, y, z) with x and z requiring grad and x.grad set, {call} call", poly_grads, x, y, z)
+    key = f"poly_grads(x, y, z) with x and z requiring grad and x.grad set, {call} call"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, x, y, z), [x, y, z]))
 for name, tensor in zip("xyz", (x, y, z)):
     probe.record(f"caller's {name} after both calls", (tensor, tensor.grad))
 base = torch.randn(4, generator=gen).requires_grad_(True)
-probe.call("poly_grads(1.5 * base, exp(base), z) with base requiring grad", poly_grads,
-           base * 1.5, base.exp(), torch.randn(4, generator=gen))
+inputs = [base * 1.5, base.exp(), torch.randn(4, generator=gen)]
+key = "poly_grads(1.5 * base, exp(base), z) with base requiring grad"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs + [base]))
 probe.record("caller's base after the call", (base, base.grad))
+inputs = [torch.tensor([1.0, -1.0], requires_grad=True), torch.tensor([2.0, 0.5]), torch.tensor(3.0)]
+key = "poly_grads([1, -1] requiring grad, [2, 0.5], 3), the visible example"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs))
 ### END HIDDEN TESTS
 
 # %% judge="test_poly_grads_caller"
@@ -588,6 +618,7 @@ def judge(got, want):
                 raise AssertionError(f"a second call returned another df/d{name}: gradients must not pile up "
                                      "across calls (differentiate fresh detached copies)")
             check_tensor(grad, right, f"df/d{name} from {key}")
+        check_fresh(got, key, grads)
 
 # %% nbgrader={"grade_id": "poly_grads_analytic", "solution": true}
 def poly_grads_analytic(x, y, z):
@@ -608,9 +639,12 @@ torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz at (1, 2, 3)
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2003)
-for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32), ((), torch.float64)]:
-    key = f"poly_grads_analytic(three tensors of shape {shape}, {dtype})"
-    inputs = [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)]
+cases = [(f"three tensors of shape {shape}, {dtype}", [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)])
+         for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32),
+                              ((), torch.float64)]]
+cases.append(("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]))
+for name, inputs in cases:
+    key = f"poly_grads_analytic({name})"
     with probe.torch_calls() as calls:
         probe.call(key, poly_grads_analytic, *inputs)
     probe.record(f"torch functions called by {key}", calls.names)
@@ -833,7 +867,7 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   `x @ w + b` формы (6, 1), а `y_true` формы (6,).
 # - `test_linear_mse_grads_caller` (1 балл): `w` и `b` требуют градиента, у `w` уже есть `.grad`,
 #   и `w` и `b`, которые градиента не требуют: все вызовы (два подряд для первого случая) дают
-#   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними.
+#   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними; возвращённые тензоры не требуют градиента и не делят память с аргументами.
 
 # %% [markdown] tags=["en"]
 # `F.mse_loss` warns in this situation, but it computes the wrong answer too. So our function is
@@ -874,7 +908,7 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   `ValueError` when `x @ w + b` has shape (6, 1) and `y_true` shape (6,).
 # - `test_linear_mse_grads_caller` (1 point): `w` and `b` that require grad, `w` with a `.grad`
 #   already, and `w` and `b` that do not require grad: every call (two in a row for the first case)
-#   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`.
+#   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`; the returned tensors do not require grad and share no memory with the arguments.
 
 # %% nbgrader={"grade_id": "mse", "solution": true}
 def mse(y_pred, y_true):
@@ -904,6 +938,9 @@ for shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4)
     key = f"mse(two tensors of shape {shape}, {dtype})"
     probe.call(key, mse, y_pred, y_true)
     probe.record(f"y_pred and y_true after {key}", (y_pred, y_true))
+y_pred, y_true = torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0])  # the visible example
+probe.call("mse([1, 2, 3], [1, 2, 5])", mse, y_pred, y_true)
+probe.record("y_pred and y_true after mse([1, 2, 3], [1, 2, 5])", (y_pred, y_true))
 y_pred = torch.randn(5, 2, generator=gen).requires_grad_(True)
 loss = probe.call("mse(y_pred, y_true) with y_pred of shape (5, 2) requiring grad", mse, y_pred,
                   torch.randn(5, 2, generator=gen))
@@ -940,9 +977,9 @@ loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
 assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse of two (3, 1) tensors must return a 0-dim tensor"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-for shape in [(6, 1), ()]:
+for shape in [(6, 1), (), (3, 1)]:
     probe.call(f"mse of two tensors of shape {shape}", mse, torch.zeros(shape), torch.ones(shape))
-pairs = [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ())]
+pairs = [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ()), ((3, 1), (3,))]
 probe.record("shape pairs", pairs)
 for shape_pred, shape_true in pairs:
     probe.call(f"mse of shapes {shape_pred} and {shape_true}", mse, torch.zeros(shape_pred), torch.zeros(shape_true))
@@ -1009,6 +1046,10 @@ with probe.replaced(mse=reference_mse):
     probe.call("linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))", linear_mse_grads,
                torch.randn(6, 3, generator=gen), torch.randn(3, 1, generator=gen),
                torch.randn(1, generator=gen), torch.randn(6, generator=gen))
+    probe.call("linear_mse_grads(the first homework example)", linear_mse_grads, torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
+               torch.tensor([1.0, 1.0]), torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
+    probe.call("linear_mse_grads(the second homework example)", linear_mse_grads, torch.tensor([[1.0], [2.0], [3.0]]),
+               torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
 ### END HIDDEN TESTS
 
 # %% judge="test_linear_mse_grads_values"
@@ -1051,11 +1092,11 @@ b = torch.randn(1, generator=gen).requires_grad_(True)
 y = torch.randn(6, generator=gen)
 plain_w, plain_b = torch.randn(3, generator=gen), torch.randn(1, generator=gen)
 with probe.replaced(mse=reference_mse):
-    for call in ("first", "second"):
-        probe.call(f"linear_mse_grads(x, w, b, y_true) with w and b requiring grad, {call} call",
-                   linear_mse_grads, x, w, b, y)
-    probe.call("linear_mse_grads(x, w, b, y_true) with w and b not requiring grad", linear_mse_grads,
-               x, plain_w, plain_b, y)
+    for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
+                               ("w and b not requiring grad", (plain_w, plain_b))]:
+        key = f"linear_mse_grads(x, w, b, y_true) with {call}"
+        grads = probe.call(key, linear_mse_grads, x, w_in, b_in, y)
+        probe.record(f"memory of {key}", probe.shared_memory(grads, [x, w_in, b_in, y]))
 for name, tensor in zip(("x", "w", "b", "y_true", "w (not requiring grad)", "b (not requiring grad)"),
                         (x, w, b, y, plain_w, plain_b)):
     probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
@@ -1076,6 +1117,7 @@ def judge(got, want):
                 raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
                                      "across calls (differentiate fresh detached copies)")
             check_tensor(grad, right, f"{name} from {key}")
+        check_fresh(got, key, grads)
 
 # %% [markdown] tags=["ru"]
 # ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 15 минут)
@@ -1113,7 +1155,7 @@ def judge(got, want):
 #   разным графам.
 # - `test_chain_rule_grads_caller` (1 балл): `x` требует градиента (без `.grad` и с уже
 #   заполненным `.grad`): после двух вызовов подряд значения, `requires_grad` и `.grad` тензора
-#   `x` прежние, и оба вызова возвращают верные градиенты.
+#   `x` прежние, и оба вызова возвращают верные градиенты; возвращённые тензоры не требуют градиента и не делят память с аргументами.
 
 # %% [markdown] tags=["en"]
 # ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
@@ -1151,7 +1193,7 @@ def judge(got, want):
 #   graphs.
 # - `test_chain_rule_grads_caller` (1 point): `x` requires grad (with no `.grad`, and with a `.grad`
 #   already set): after two calls in a row `x` keeps its values, `requires_grad` and `.grad`, and
-#   both calls return the right gradients.
+#   both calls return the right gradients; the returned tensors do not require grad and share no memory with the arguments.
 
 # %% nbgrader={"grade_id": "chain_rule_grads", "solution": true}
 def chain_rule_grads(x):
@@ -1178,9 +1220,11 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2006)
 probe.record("scales", {"backward": 2.0, "grad": 4.0})
-for shape, dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]:
-    key = f"chain_rule_grads(x of shape {shape}, {dtype})"
-    x = torch.randn(shape, generator=gen, dtype=dtype)
+cases = [(f"x of shape {shape}, {dtype}", torch.randn(shape, generator=gen, dtype=dtype))
+         for shape, dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]]
+cases.append(("the visible x = [0, 0.5, 1, 2]", torch.tensor([0.0, 0.5, 1.0, 2.0])))
+for name, x in cases:
+    key = f"chain_rule_grads({name})"
     with probe.autograd_passes(backward=2.0, grad=4.0) as passes:
         probe.call(key, chain_rule_grads, x)
     probe.record(f"autograd passes in {key}", passes.found)
@@ -1220,11 +1264,14 @@ print("Visible checks passed. Hidden tests run at grading.")
 gen = torch.Generator().manual_seed(2014)
 x = torch.randn(5, generator=gen).requires_grad_(True)
 for call in ("first", "second"):
-    probe.call(f"chain_rule_grads(x) with x requiring grad, {call} call", chain_rule_grads, x)
+    key = f"chain_rule_grads(x) with x requiring grad, {call} call"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x), [x]))
 probe.record("caller's x after both calls", (x, x.grad))
 x_with_grad = torch.randn(2, 3, generator=gen, dtype=torch.float64).requires_grad_(True)
 x_with_grad.grad = torch.ones(2, 3, dtype=torch.float64)
-probe.call("chain_rule_grads(x) with x requiring grad and x.grad set", chain_rule_grads, x_with_grad)
+key = "chain_rule_grads(x) with x requiring grad and x.grad set"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x_with_grad),
+                                                     [x_with_grad, x_with_grad.grad]))
 probe.record("caller's x with x.grad set after the call", (x_with_grad, x_with_grad.grad))
 ### END HIDDEN TESTS
 
@@ -1243,6 +1290,7 @@ def judge(got, want):
                 raise AssertionError(f"a second call returned another {how} gradient: gradients must not pile "
                                      "up across calls (differentiate fresh detached copies)")
             check_tensor(grad, right, f"the {how} gradient from {key}")
+        check_fresh(got, key, grads)
 
 # %% [markdown] tags=["ru"]
 # ## 4. Градиентный спуск своими руками (около 20 минут)
@@ -1514,6 +1562,10 @@ probe.record("p after sgd_step with lr=0.0", p)
 p.grad = torch.full((4,), 3.0)
 probe.call("a second step, sgd_step([p], lr=0.5), with p.grad = 3", sgd_step, [p], 0.5)
 probe.record("p after the second step", p)
+w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
+(w**2).sum().backward()
+probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
+probe.record("w = [1, 2] after the step", w)
 ### END HIDDEN TESTS
 
 # %% judge="test_sgd_step_update"
@@ -1542,6 +1594,8 @@ def judge(got, want):
                  "p after a step with lr = 0 (it must not change)")
     check_tensor(got["p after the second step"], want["p after the second step"],
                  "p after a second step with lr = 0.5 and p.grad = 3")
+    check_tensor(got["w = [1, 2] after the step"], want["w = [1, 2] after the step"],
+                 "w = [1, 2] with w.grad = [2, 4] after a step with lr = 0.1 ([0.8, 1.6])")
 
 # %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true}
 w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -1571,6 +1625,10 @@ probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
 probe.record("the gradients after sgd_step with lr=0.0", [p.grad])
 probe.call("(3 * p).sum().backward() after the step", lambda: (3 * p).sum().backward())
 probe.record("p.grad after that backward", p.grad)
+w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
+(w**2).sum().backward()
+probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
+probe.record("the gradients after sgd_step on w = [1, 2]", [w.grad])
 ### END HIDDEN TESTS
 
 # %% judge="test_sgd_step_reset"
@@ -1629,14 +1687,16 @@ gen = torch.Generator().manual_seed(2008)
 x1 = torch.linspace(-1.0, 1.0, 50)
 x2 = torch.rand(40, generator=gen) * 4 - 2
 x3 = torch.rand(30, generator=gen) * 2 - 1
-cases = [("fit_line(50 points, default lr and steps)", x1, 3.0 * x1 - 0.5 + 0.1 * torch.randn(50, generator=gen), 0.05, 500, {}),
+x0 = torch.linspace(-1.0, 1.0, 21)
+cases = [("fit_line(21 points on y = 2x + 1, default lr and steps), the visible example", x0, 2.0 * x0 + 1.0, 0.05, 500, {}),
+         ("fit_line(50 points, default lr and steps)", x1, 3.0 * x1 - 0.5 + 0.1 * torch.randn(50, generator=gen), 0.05, 500, {}),
          ("fit_line(40 points, lr=0.1, steps=400)", x2, -1.2 * x2 + 2.0 + 0.1 * torch.randn(40, generator=gen), 0.1, 400,
           {"lr": 0.1, "steps": 400})]
 y3 = 0.7 * x3 - 0.3 + 0.05 * torch.randn(30, generator=gen)
 cases += [(f"fit_line(30 points, lr={lr}, steps={steps})", x3, y3, lr, steps, {"lr": lr, "steps": steps})
           for lr, steps in [(0.1, 1), (0.3, 4), (0.05, 0)]]
 probe.record("scale", 2.0)
-probe.record("converging calls", [key for key, *_ in cases[:2]])
+probe.record("converging calls", [key for key, *_ in cases[:3]])
 with probe.replaced(sgd_step=reference_sgd_step, mse=reference_mse):
     for key, x, y, lr, steps, kwargs in cases:
         sgd_calls.clear()
@@ -1738,7 +1798,8 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #    формы, **выведенные на бумаге** (без autograd): словарь с ключами `"a"`, `"b"`, `"c"`, `"d"`.
 #    Для тензора, который не требует градиента, значение `None` (как у `.grad` такого тензора после
 #    `backward()`); тензор, который требует градиента, получает градиент, даже если он не лист.
-#    Градиент имеет форму и dtype своего тензора; тензоры вызывающего не меняются.
+#    Градиент имеет форму и dtype своего тензора; это новый тензор, а не сам тензор-партнёр (правило
+#    из задания 1); тензоры вызывающего не меняются.
 #
 # Что проверяется при оценивании:
 #
@@ -1751,7 +1812,7 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # - `test_abcd_grads` (1 балл): все 16 сочетаний `requires_grad` у четырёх тензоров (формы (),
 #   (3,), (2, 3), (4, 1), float32) и тензоры, которые требуют градиента, но не листья: значения,
 #   формы и dtype градиентов, `None` ровно там, где `requires_grad` ложно; ни одного вызова
-#   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются.
+#   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются; возвращённые тензоры не требуют градиента и не делят память с аргументами (правило из задания 1).
 
 # %% [markdown] tags=["en"]
 # ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
@@ -1777,7 +1838,8 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #    of one shape, **derived on paper** (no autograd): a dict with keys `"a"`, `"b"`, `"c"`, `"d"`.
 #    A tensor that does not require grad gets `None` (just like its `.grad` after `backward()`); a
 #    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient has the shape
-#    and dtype of its tensor; the caller's tensors do not change.
+#    and dtype of its tensor; it is a fresh tensor, not the partner tensor itself (the rule of
+#    exercise 1); the caller's tensors do not change.
 #
 # What grading checks:
 #
@@ -1790,7 +1852,7 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # - `test_abcd_grads` (1 point): all 16 combinations of `requires_grad` of the four tensors (shapes
 #   (), (3,), (2, 3), (4, 1), float32) and tensors that require grad without being leaves: values,
 #   shapes and dtypes of the gradients, `None` exactly where `requires_grad` is false; no autograd
-#   call; the caller's tensors keep their values, `requires_grad` and `.grad`.
+#   call; the caller's tensors keep their values, `requires_grad` and `.grad`; the returned tensors do not require grad and share no memory with the arguments (the rule of exercise 1).
 
 # %% nbgrader={"grade_id": "count_graph_nodes", "solution": true}
 def count_graph_nodes(t):
@@ -1845,6 +1907,8 @@ graphs = [("a leaf (grad_fn is None)", a), ("2 * t for t that does not require g
           ("a graph with views, reductions, @ and a custom Function",
            (Cube.apply(a) @ weight).relu()[1:].sum() + (weight.t() * plain).mean() + (c.exp() * plain).sum()),
           ("a small network's loss", model(torch.randn(4, 3, generator=gen)).pow(2).mean())]
+two, three, four = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
+graphs.append(("a*b + c*d for 2, 3, 4 requiring grad and 5 not: the visible example", two * three + four * torch.tensor(5.0)))
 operations = [lambda p, q: p * q, lambda p, q: p + q, lambda p, q: p - q.exp(), lambda p, q: (p * 2).sin(),
               lambda p, q: q.cos() * p, lambda p, q: p.tanh(), lambda p, q: p / (q**2 + 1)]
 for trial in range(8):
@@ -1914,10 +1978,13 @@ for mask in range(16):
 base = torch.randn(3, generator=gen).requires_grad_(True)
 cases.append(("abcd_grads(a = 2 * base, b plain, c a leaf, d = exp(base): a and d require grad without being leaves)",
               [base * 2, torch.randn(3, generator=gen), torch.randn(3, generator=gen).requires_grad_(True), base.exp()]))
+cases.append(("abcd_grads(2, 3, 4 requiring grad, 5 not: the visible example)",
+              [torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0)] + [torch.tensor(5.0)]))
 for key, tensors in cases:
     with probe.torch_calls() as calls:
-        probe.call(key, abcd_grads, *tensors)
+        grads = probe.call(key, abcd_grads, *tensors)
     probe.record(f"torch functions called by {key}", calls.names)
+    probe.record(f"memory of {key}", probe.shared_memory(grads, tensors))
     probe.record(f"the caller's tensors after {key}", [(t, t.grad if t.is_leaf else None) for t in tensors])
 ### END HIDDEN TESTS
 
@@ -1934,6 +2001,7 @@ def judge(got, want):
                 assert grads[name] is None, f"{key}: {name} does not require grad, so its gradient must be None"
             else:
                 check_tensor(grads[name], expected[name], f"the gradient for {name} from {key}")
+        check_fresh(got, key, grads.values())
         states = got[f"the caller's tensors after {key}"]
         for name, (tensor, grad), (reference, reference_grad) in zip("abcd", states, want[f"the caller's tensors after {key}"]):
             assert torch.equal(tensor, reference) and tensor.observed["requires_grad"] == reference.observed["requires_grad"] \
@@ -2062,7 +2130,8 @@ with torch.no_grad():
 # разные: `x` формы (N, D) с `w` формы (D,) и `b` формы (1,) или скаляром; `x` формы (N, D) с `w`
 # формы (D, K), `b` формы (K,) и `y` формы (N, K); один пример `x` формы (D,) с `w` формы (D, K) и
 # `b` формы (K,), как в лекции. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
-# меняйте, повторный вызов должен давать тот же ответ. Ниже ответ сверяется с формулой для
+# меняйте, повторный вызов должен давать тот же ответ. Все три тензора — новые, без градиента (правило
+# из задания 1): `loss` верните через `.detach()`. Ниже ответ сверяется с формулой для
 # $\partial L/\partial z$.
 #
 # Пример: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Тогда $z = 0$,
@@ -2076,7 +2145,8 @@ with torch.no_grad():
 # - `test_logistic_grads_caller` (1 балл): мягкие ответы `y` из $[0, 1]$; `w` и `b` требуют
 #   градиента, у `w` уже есть `.grad`, и `w` и `b`, которые градиента не требуют: все вызовы (два
 #   подряд для первого случая) дают верный ответ, а значения, `requires_grad` и `.grad` всех
-#   аргументов остаются прежними.
+#   аргументов остаются прежними; `loss`, `dw` и `db` не требуют градиента и не делят память с
+#   аргументами (правило из задания 1).
 
 # %% [markdown] tags=["en"]
 # ## Exercise 6. Gradients of logistic regression (2 points)
@@ -2088,7 +2158,8 @@ with torch.no_grad():
 # `x` of shape (N, D) with `w` of shape (D, K), `b` of shape (K,) and `y` of shape (N, K); a single
 # example `x` of shape (D,) with `w` of shape (D, K) and `b` of shape (K,), as in the lecture. Leave
 # the caller's tensors (values, `requires_grad`, `.grad`) unchanged; a second call must give the same
-# answer. Below, the result is checked against the formula for $\partial L/\partial z$.
+# answer. All three are fresh tensors without grad (the rule of exercise 1): return `loss` through
+# `.detach()`. Below, the result is checked against the formula for $\partial L/\partial z$.
 #
 # Example: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Then $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
@@ -2101,7 +2172,8 @@ with torch.no_grad():
 # - `test_logistic_grads_caller` (1 point): soft targets `y` in $[0, 1]$; `w` and `b` that require
 #   grad, `w` with a `.grad` already, and `w` and `b` that do not require grad: every call (two in a
 #   row for the first case) gives the right answer, and all arguments keep their values,
-#   `requires_grad` and `.grad`.
+#   `requires_grad` and `.grad`; `loss`, `dw` and `db` do not require grad and share no memory with
+#   the arguments (the rule of exercise 1).
 
 # %% nbgrader={"grade_id": "logistic_grads", "solution": true}
 def logistic_grads(x, y, w, b):
@@ -2137,6 +2209,8 @@ for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8
     y = torch.randint(0, 2, y_shape, generator=gen).to(dtype)
     probe.call(f"logistic_grads(x {x_shape}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype}"
                + (", large logits)" if scale > 1 else ")"), logistic_grads, x, y, w, b)
+probe.call("logistic_grads(the worked example)", logistic_grads, torch.tensor([[1.0, 2.0], [3.0, -1.0]]),
+           torch.tensor([1.0, 0.0]), torch.zeros(2), torch.zeros(1))
 ### END HIDDEN TESTS
 
 # %% judge="test_logistic_grads_values"
@@ -2167,9 +2241,11 @@ w = torch.randn(4, generator=gen).requires_grad_(True)
 w.grad = torch.full((4,), 5.0)
 b = torch.randn(1, generator=gen).requires_grad_(True)
 plain_w, plain_b = torch.randn(4, generator=gen), torch.randn(1, generator=gen)
-for call in ("first", "second"):
-    probe.call(f"logistic_grads(x, soft y, w, b) with w and b requiring grad, {call} call", logistic_grads, x, y, w, b)
-probe.call("logistic_grads(x, soft y, w, b) with w and b not requiring grad", logistic_grads, x, y, plain_w, plain_b)
+for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
+                           ("w and b not requiring grad", (plain_w, plain_b))]:
+    key = f"logistic_grads(x, soft y, w, b) with {call}"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, logistic_grads, x, y, w_in, b_in),
+                                                         [x, y, w_in, b_in]))
 for name, tensor in zip(("x", "y", "w", "b", "w (not requiring grad)", "b (not requiring grad)"),
                         (x, y, w, b, plain_w, plain_b)):
     probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
@@ -2190,6 +2266,7 @@ def judge(got, want):
                 raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
                                      "across calls (differentiate fresh detached copies)")
             check_tensor(value, right, f"{name} from {key}")
+        check_fresh(got, key, result)
 
 # %% [markdown] tags=["ru"]
 # Проверим ответ по формуле $\partial L/\partial z = (\sigma(z) - y)/N$ и обучим логистическую

@@ -455,6 +455,10 @@ _tied.head.weight = _tied.embed.weight
 _models["an nn.Embedding(50, 8) whose weight is tied to the output nn.Linear(8, 50)"] = _tied
 _models["nn.ReLU()"] = nn.ReLU()
 _models["an empty nn.Sequential"] = nn.Sequential()
+_models["the visible 3-5-2 nn.Sequential"] = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+_twice = nn.Linear(4, 4)
+_models["the visible nn.Sequential(lin, ReLU, lin) with one nn.Linear(4, 4) used twice"] = \
+    nn.Sequential(_twice, nn.ReLU(), _twice)
 for _what, _model in _models.items():
     probe.call(f"count_parameters({_what})", count_parameters, _model)
     probe.call(f"count_parameters({_what}, trainable_only=False)", count_parameters, _model, trainable_only=False)
@@ -490,6 +494,8 @@ _models["an nn.Embedding(50, 8) tied to the output nn.Linear(8, 50), the shared 
 _models["a fully frozen nn.Linear(3, 3)"] = nn.Linear(3, 3).requires_grad_(False)
 _models["a conv net with its nn.BatchNorm2d frozen"] = nn.Sequential(nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU())
 _models["a conv net with its nn.BatchNorm2d frozen"][1].requires_grad_(False)
+_models["the visible 3-5-2 network with the first layer frozen"] = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+_models["the visible 3-5-2 network with the first layer frozen"][0].requires_grad_(False)
 for _what, _model in _models.items():
     probe.call(f"count_parameters({_what})", count_parameters, _model)
     probe.call(f"count_parameters({_what}, trainable_only=True)", count_parameters, _model, trainable_only=True)
@@ -570,7 +576,7 @@ _cases = []
 for _case in range(8):
     _sizes = [_rng.randint(1, 40) for _ in range(_rng.randint(2, 7))]
     _cases += [_sizes, tuple(_sizes)]
-_cases += [[1, 1], [7, 7], [2, 1, 2], [784, 256, 10], (10, 20, 30, 40, 1)]
+_cases += [[1, 1], [7, 7], [2, 1, 2], [784, 256, 10], (10, 20, 30, 40, 1), [3, 5, 2], [3, 2]]
 probe.record("cases", _cases)
 for _sizes in _cases:
     probe.call(f"mlp_parameter_formula({_sizes!r})", _watched, _sizes)
@@ -858,6 +864,10 @@ for _n in range(1, 9):
 _cases["ThresholdNeuron([1.0, 1.0, 1.0], -2.5) on one input of shape (3,)"] = ([1.0, 1.0, 1.0], -2.5, torch.ones(3))
 _cases["ThresholdNeuron([1, 1, 1], -2) on the 8 inputs of 3 bits"] = \
     ([1, 1, 1], -2, torch.tensor(list(itertools.product([0.0, 1.0], repeat=3))))
+_cases["ThresholdNeuron([1.0, 1.0], -1.5) on the 4 inputs of 2 bits, the visible example"] = \
+    ([1.0, 1.0], -1.5, torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]))
+_cases["ThresholdNeuron([1.0, -1.0], 0.0) on [1.0, 1.0], where w.x + b == 0: the visible example"] = \
+    ([1.0, -1.0], 0.0, torch.tensor([1.0, 1.0]))
 probe.record("cases", _cases)
 for _key, (_w, _b, _x) in _cases.items():
     probe.call(_key, lambda w=_w, b=_b, x=_x: ThresholdNeuron(w, b)(x.clone()))
@@ -1075,11 +1085,14 @@ print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tenso
 # из нулей и единиц и возвращает тензор формы `(..., k)` любого `dtype` (`bool`, целого или
 # вещественного; у нейрона `k = 1`, но бывают функции и с несколькими выходами). Верните
 # тензор `float32` формы `(2**n, n + k)`: в каждой строке вход (в порядке двоичного счёта,
-# $x_1$ — старший бит), а за ним $k$ выходов `fn` на этом входе.
+# $x_1$ — старший бит), а за ним $k$ выходов `fn` на этом входе. Таблица — новый тензор, который не
+# требует градиента (правило курса для возвращаемых значений), даже если `fn` дифференцируема,
+# как `nn.Linear`: вызывайте её под `torch.no_grad()` или отсоедините выход (`.detach()`).
 #
 # Проверка: `n` от 1 до 6, `k` от 1 до 3 (слои пороговых элементов, двоичное значение
 # строки, чётность и большинство, $x_1 \wedge \neg x_2$, NOT, функции с выходами `bool`,
-# `int64` и `float64`); форма, `dtype` таблицы, порядок входов и выходы `fn`.
+# `int64` и `float64`, `nn.Linear(2, 1)` с целыми весами); форма, `dtype` таблицы, порядок входов,
+# выходы `fn` и то, что таблица не требует градиента.
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3.1 (2 points). `truth_table`
@@ -1088,12 +1101,14 @@ print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tenso
 # zeros and ones and returns a tensor of shape `(..., k)` of any `dtype` (`bool`, integer or
 # floating; a neuron has `k = 1`, but some functions have several outputs). Return a `float32`
 # tensor of shape `(2**n, n + k)`: each row holds an input (in binary counting order, $x_1$ the
-# most significant bit) followed by the $k$ outputs of `fn` on that input.
+# most significant bit) followed by the $k$ outputs of `fn` on that input. The table is a fresh
+# tensor that does not require grad (the course's rule for returned values), even when `fn` is
+# differentiable, like `nn.Linear`: call it under `torch.no_grad()` or detach its output (`.detach()`).
 #
 # The check: `n` from 1 to 6, `k` from 1 to 3 (layers of threshold units, the row's binary
 # value, parity and majority, $x_1 \wedge \neg x_2$, NOT, functions with `bool`, `int64` and
-# `float64` outputs); the shape, the table's `dtype`, the order of the inputs and the outputs
-# of `fn`.
+# `float64` outputs, `nn.Linear(2, 1)` with integer weights); the shape, the table's `dtype`, the
+# order of the inputs, the outputs of `fn`, and that the table does not require grad.
 
 # %% nbgrader={"grade_id": "truth_table", "solution": true}
 def truth_table(fn, n_inputs):
@@ -1150,6 +1165,14 @@ _functions["truth_table(fn = x1 > x2 as bools, 2)"] = (lambda x: x[..., :1] > x[
 _functions["truth_table(fn = the number of ones in float64, 4)"] = (lambda x: x.double().sum(dim=-1, keepdim=True), 4)
 _functions["truth_table(fn = (x1, x2 + x3) as int64, 3)"] = \
     (lambda x: torch.stack([x[..., 0], x[..., 1] + x[..., 2]], dim=-1).long(), 3)
+_linear = torch.nn.Linear(2, 1)  # differentiable: its output requires grad unless the table is built without it
+with torch.no_grad():
+    _linear.weight.copy_(torch.tensor([[2.0, -3.0]]))
+    _linear.bias.fill_(0.5)
+_functions["truth_table(fn = nn.Linear(2, 1) with weights (2, -3) and bias 0.5, 2)"] = (_linear, 2)
+_functions["truth_table(fn = x1 AND x2, 2), the visible example"] = \
+    (lambda x: (x.sum(dim=-1, keepdim=True) > 1.5).float(), 2)
+_functions["truth_table(fn = x1, 2), the visible example"] = (lambda x: x[..., :1], 2)
 probe.record("inputs", {_key: _n for _key, (_fn, _n) in _functions.items()})
 for _key, (_fn, _n) in _functions.items():
     probe.call(_key, truth_table, _fn, _n)
@@ -1174,6 +1197,8 @@ def judge(got, want):
         assert torch.equal(table[:, n:], reference[:, n:]), \
             f"{key}: the last {k} column(s) must hold fn's outputs on each row's input; " \
             f"expected {reference[:, n:].tolist()[:8]}..., got {table[:, n:].tolist()[:8]}..."
+        assert not table.observed["requires_grad"], \
+            f"{key}: the table must not require grad: call fn under torch.no_grad() or detach its output"
 
 
 # %% [markdown] tags=["ru"]
@@ -1245,6 +1270,8 @@ for _n in range(1, 5):
         _outputs = torch.randint(0, 2, (2 ** _n, _k), generator=_g).float()
         _tables[f"format_truth_table(a table of {_n} input(s) and {_k} output(s), {_n})"] = \
             (torch.cat([_inputs, _outputs], dim=1), _n)
+_tables["format_truth_table(the visible AND table, 2)"] = \
+    (torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]), 2)
 probe.record("tables", _tables)
 for _key, (_table, _n) in _tables.items():
     probe.call(_key, _shown, _table.clone(), _n)
@@ -1688,7 +1715,8 @@ _specs = {"a single nn.Linear(4, 3)": ([4, 3], [True], torch.float32),
           "3 -> 4 -> 4 -> 2 without biases": ([3, 4, 4, 2], [False, False, False], torch.float32),
           "3 -> 5 -> 4 -> 2 where only the later layers have biases": ([3, 5, 4, 2], [False, True, True], torch.float32),
           "square 4 -> 4 -> 4 -> 4 layers": ([4, 4, 4, 4], [True, False, True], torch.float32),
-          "4 -> 6 -> 3 in float64": ([4, 6, 3], [True, False], torch.float64)}
+          "4 -> 6 -> 3 in float64": ([4, 6, 3], [True, False], torch.float64),
+          "3 -> 5 -> 2 with biases, as the visible example": ([3, 5, 2], [True, True], torch.float32)}
 for _case in range(6):
     _sizes = [_rng.randint(1, 7) for _ in range(_rng.randint(2, 6))]
     _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]

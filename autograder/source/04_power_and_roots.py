@@ -666,7 +666,9 @@ cases += [("0-dim float64", 5, torch.tensor(-1.5, dtype=torch.float64)),
           ("transposed 6x4 float64", 7, torch.randn(4, 6, generator=gen, dtype=torch.float64).t()),
           ("empty 0x3 float32", 4, torch.empty(0, 3)),
           ("2x3x4 float32", 6, torch.randn(2, 3, 4, generator=gen)),
-          ("2x3x4 float32", 1, torch.randn(2, 3, 4, generator=gen))]
+          ("2x3x4 float32", 1, torch.randn(2, 3, 4, generator=gen)),
+          ("[1, 2, 3]", 0, torch.tensor([1, 2, 3])), ("[1, 2, 3]", 2, torch.tensor([1, 2, 3])),  # the visible examples
+          ("[1.5, -2.0]", 3, torch.tensor([1.5, -2.0]))]
 for name, p, x in cases:
     key = f"Power.apply(x, {p}) for x {name}"
     x = x.clone() if x.is_contiguous() else x.t().clone().t()  # a fresh input per call, same layout
@@ -704,6 +706,7 @@ def traced(x, p):
 x = torch.linspace(-1.005, 1.005, 9, dtype=torch.float64)
 cases = [(f"float64 x, p = {p}", p, x) for p in (1, 2, 3, 5, 8, 13, 100, 255, 256, 1000, 1023, 1024)]
 cases.append(("int64 x, p = 5", 5, torch.tensor([-3, -1, 0, 2, 5])))
+cases.append(("the visible linspace(-1.001, 1.001, 5), p = 1000", 1000, torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)))
 for name, p, x in cases:
     key = f"Power.apply(x, {p}) for {name}"
     probe.record(f"p of {key}", p)
@@ -763,6 +766,11 @@ for dtype, powers in ((torch.float64, list(range(9)) + [13]), (torch.float32, [0
         key = f"the gradient of Power.apply(x, {p}) for a {str(dtype)[6:]} 3x4 x"
         probe.record(f"inputs of {key}", (x, p, grad_output))
         probe.call(key, gradient, x, p, grad_output)
+for name, x, p, grad_output in (("the visible x = 2", torch.tensor(2.0), 3, torch.tensor(1.0)),
+                                ("the visible x = [0, -1]", torch.tensor([0.0, -1.0]), 0, torch.ones(2))):
+    key = f"the gradient of Power.apply(x, {p}) for {name}"
+    probe.record(f"inputs of {key}", (x, p, grad_output))
+    probe.call(key, gradient, x, p, grad_output)
 ### END HIDDEN TESTS
 
 # %% judge="test_Power_backward"
@@ -1036,13 +1044,15 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "1e-3 (x - 0.3217)": lambda x: 1e-3 * (x - 0.3217), "1e4 (0.777 - x)": lambda x: 1e4 * (0.777 - x),
              "sin(x)": torch.sin, "x^3 - 2": lambda x: x**3 - 2, "x - 0.7": lambda x: x - 0.7,
              "x^2 + 1": lambda x: x**2 + 1, "x^2 - 1": lambda x: x**2 - 1, "-(x^2 + 1)": lambda x: -(x**2) - 1,
-             "x - 1": lambda x: x - 1}
-cases = [("lecture polynomial", -3.0, 2.5, {}), ("cos(x) - x", 0.0, 2.0, {}), ("cos(x) - x", 0.0, 2.0, {"tol": 1e-9}),
+             "x - 1": lambda x: x - 1, "0.3 - x": lambda x: 0.3 - x}
+cases = [("lecture polynomial", 0.0, 1.0, {}), ("lecture polynomial", 1.0, 2.0, {}),  # the visible examples
+         ("lecture polynomial", -3.0, 2.5, {}), ("cos(x) - x", 0.0, 2.0, {}), ("cos(x) - x", 0.0, 2.0, {"tol": 1e-9}),
          ("exp(x) - 3", -1.0, 4.3, {}), ("exp(-x) - 3", -5.0, 1.0, {}), ("(x + 1.2345678)(x^2 + 1)", -7.0, 3.0, {}),
          ("1e-3 (x - 0.3217)", -2.0, 2.5, {}), ("1e4 (0.777 - x)", -3.0, 1.3, {}), ("sin(x)", -1.0, 8.0, {}),
          ("x^3 - 2", -0.3, 3.0, {"tol": 1e-2}),
          ("lecture polynomial", 0.0, 1.0, {"max_iter": 16}), ("lecture polynomial", 0.0, 1.0, {"max_iter": 10}),
          ("x - 0.7", 0.7, 2.0, {}), ("x - 0.7", -1.0, 0.7, {}),
+         ("0.3 - x", 0.0, 1.0, {}), ("x - 0.7", -1.0, 0.5, {}),  # f(hi) in (-1, 0): the sign test is f > 0
          ("x - 1", -2.0, 6.0, {}),  # f(mid) is exactly 1 at the first midpoint and exactly 0 at the third
          ("x^2 + 1", -1.5, 2.5, {}), ("x^2 - 1", -1.5, 2.5, {}), ("-(x^2 + 1)", -1.5, 2.5, {})]
 for name, lo, hi, options in cases:
@@ -1055,7 +1065,7 @@ for name, lo, hi, options in cases:
 ROOTS = {"lecture polynomial": [0.4936172193407], "cos(x) - x": [0.7390851332151607], "exp(x) - 3": [math.log(3)],
          "exp(-x) - 3": [-math.log(3)], "(x + 1.2345678)(x^2 + 1)": [-1.2345678], "1e-3 (x - 0.3217)": [0.3217],
          "1e4 (0.777 - x)": [0.777], "sin(x)": [0.0, math.pi, 2 * math.pi], "x^3 - 2": [2 ** (1 / 3)], "x - 0.7": [0.7],
-         "x - 1": [1.0]}
+         "x - 1": [1.0], "0.3 - x": [0.3]}
 
 
 def judge(got, want):
@@ -1071,9 +1081,11 @@ def judge(got, want):
             continue
         x, n = scalar_and_count(key, got[key])
         value = float(x.reshape(()).item())
+        assert math.isfinite(value), f"{key}: returned {value}: the root must be a finite number"
         roots = ROOTS[case["f"]]
-        error = min(abs(value - root) for root in roots)
-        slack = 4 * resolution(x) * max(1.0, abs(value))  # a few spacings of the answer's dtype
+        nearest = min(roots, key=lambda root: abs(value - root))
+        error = abs(value - nearest)
+        slack = 4 * resolution(x) * max(1.0, abs(nearest))  # a few spacings of the answer's dtype at the root
         if lo in roots or hi in roots:
             end = lo if lo in roots else hi
             assert n == 0 and abs(value - end) <= slack, (
@@ -1177,8 +1189,10 @@ FUNCTIONS = {"x - 37.3": lambda x: x - 37.3, "x + 5.3": lambda x: x + 5.3, "0.3 
              "x - 7.3": lambda x: x - 7.3, "x - 1e15": lambda x: x - 1e15, "x - 9": lambda x: x - 9,
              "(x - 4)^2": lambda x: (x - 4) ** 2, "-(x - 4)^2": lambda x: -((x - 4) ** 2),
              "(x + 2)^2": lambda x: (x + 2) ** 2, "-(x + 2)^2": lambda x: -((x + 2) ** 2), "x^2 - 4": lambda x: x**2 - 4,
-             "x^2 + 1": lambda x: x**2 + 1, "cos(x) + 2": lambda x: torch.cos(x) + 2}
-cases = [("x - 37.3", {}), ("x + 5.3", {}), ("x + 5.3", {"start": 2}), ("0.3 - x", {}), ("x - 3.1", {"start": 0.25}),
+             "x^2 + 1": lambda x: x**2 + 1, "cos(x) + 2": lambda x: torch.cos(x) + 2, "x + 0.5": lambda x: x + 0.5,
+             "lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "x - 5.5": lambda x: x - 5.5}
+cases = [("lecture polynomial", {}), ("x - 5.5", {}),  # the visible examples
+         ("x - 37.3", {}), ("x + 0.5", {}), ("x + 5.3", {}), ("x + 5.3", {"start": 2}), ("0.3 - x", {}), ("x - 3.1", {"start": 0.25}),
          ("exp(x) - 1e6", {}),
          ("x^3 + 2000", {}), ("tanh(x - 37.3)", {}), ("x - 7.3", {"max_doublings": 3}), ("x - 1e15", {}),
          ("(x - 4)^2", {}), ("-(x - 4)^2", {}), ("(x + 2)^2", {"start": 0.5}), ("-(x + 2)^2", {}), ("x^2 - 4", {}),
@@ -1243,6 +1257,8 @@ else:
 # - остановка, как только $|f(x)| < tol$, строго (если это верно уже в `x0`, то `n = 0`; при
 #   $|f(x)| = tol$ шаг ещё нужен);
 # - `n` — число сделанных шагов Ньютона, `int`; `x` — тензор нулевой размерности;
+# - `x` — новый тензор, который не требует градиента (правило курса для возвращаемых значений):
+#   верните `x.detach()`, а не лист, по которому дифференцировали;
 # - шагов не больше `max_iter`: если $|f(x)| < tol$ достигнуто ровно на шаге номер `max_iter`, это
 #   успех, `n = max_iter`;
 # - `ZeroDivisionError`, если $f'(x) = 0$ в точке, из которой нужно сделать шаг: касательная
@@ -1251,8 +1267,8 @@ else:
 # - `RuntimeError`, если и после `max_iter` шагов $|f(x)| \ge tol$; в сообщении — значение `max_iter`.
 #
 # Скрытые тесты сравнивают `n` с числом шагов эталонного решения, проверяют $|f(x)| < tol$, то, что `x` —
-# тот корень, к которому метод Ньютона приходит из `x0` (с точностью $10^{-4}$), и то, что производная
-# взята у autograd: у одной из их функций свой `backward`, который считает свои вызовы.
+# тот корень, к которому метод Ньютона приходит из `x0` (с точностью $10^{-4}$), что `x` не требует
+# градиента, и то, что производная взята у autograd: у одной из их функций свой `backward`, который считает свои вызовы.
 # Функции тестов считают в dtype полученного тензора, так что годится и `float64`, и `float32`.
 #
 # **Подводные камни.**
@@ -1290,6 +1306,8 @@ else:
 # - it stops as soon as $|f(x)| < tol$, strictly (if that already holds at `x0`, then `n = 0`; at
 #   $|f(x)| = tol$ another step is due);
 # - `n` is the number of Newton steps taken, an `int`; `x` is a 0-dim tensor;
+# - `x` is a fresh tensor that does not require grad (the course's rule for returned values): return
+#   `x.detach()`, not the leaf you differentiated;
 # - at most `max_iter` steps: reaching $|f(x)| < tol$ exactly at step number `max_iter` is a
 #   success, `n = max_iter`;
 # - `ZeroDivisionError` if $f'(x) = 0$ at a point a step must be taken from: the tangent is flat and
@@ -1298,8 +1316,8 @@ else:
 #   message.
 #
 # The hidden tests compare `n` with the reference solution's step count, check $|f(x)| < tol$, check
-# that `x` is the root Newton's method reaches from `x0` (to within $10^{-4}$), and check that the
-# derivative comes from autograd: one of their functions has a `backward` of its own
+# that `x` is the root Newton's method reaches from `x0` (to within $10^{-4}$) and does not require grad,
+# and check that the derivative comes from autograd: one of their functions has a `backward` of its own
 # that counts its calls. The test functions compute in the dtype of the tensor they get, so both
 # `float64` and `float32` work.
 #
@@ -1378,7 +1396,8 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "x^3 - 2x + 2": lambda x: x**3 - 2 * x + 2, "x^2 + 1": lambda x: x**2 + 1,
              "x^3 - 3x + 5": lambda x: x**3 - 3 * x + 5, "x^3 - 2x - 5 (its backward counts calls)": CountedCubic.apply,
              "f(x) = x": lambda x: x}
-cases = [("lecture polynomial", 2.0, {}), ("cos(x) - x", 1.0, {}), ("x^3 + 2x + 5", 0.0, {}), ("exp(x) - 3", 0.0, {}),
+cases = [("lecture polynomial", 0.0, {}),  # the visible example
+         ("lecture polynomial", 2.0, {}), ("cos(x) - x", 1.0, {}), ("x^3 + 2x + 5", 0.0, {}), ("exp(x) - 3", 0.0, {}),
          ("exp(-x) - 3", 0.0, {}), ("atan(x) - 0.5", 0.3, {}), ("x^2 - 2", -1.0, {}), ("tanh(3x) + 0.2", 0.1, {}),
          ("x^2 - 2", 3.0, {"tol": 1e-3}), ("x^5 - x + 1", -2.0, {}), ("x^2 - 4", 2.0, {}), ("x^2 - 2", 3, {}),
          ("x^3 - 2x - 5 (its backward counts calls)", 2.0, {}),
@@ -1420,6 +1439,8 @@ def judge(got, want):
                 f"the RuntimeError of {key} must name max_iter = {case['max_iter']}")
             continue
         x, n = scalar_and_count(key, got[key])
+        assert not x.observed["requires_grad"], (
+            f"{key}: the returned x must not require grad: return x.detach(), not the leaf you differentiated")
         reference, steps = want[key]
         value = x.reshape(()).to(x.dtype if x.is_floating_point() else torch.float64)
         residual = abs(FUNCTIONS[case["f"]](value).item())
@@ -1575,10 +1596,16 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 # - `coeffs` формы `(B, degree + 1)` — коэффициенты $B$ многочленов, старшая степень первой
 #   (нули в начале строки дают многочлены меньшей степени); dtype `float64` или `float32`, считайте
 #   в нём; `coeffs` не меняйте;
+# - `coeffs` может лежать на GPU: тогда считайте на его устройстве и верните корни там же. Если GPU
+#   есть у оценщика, скрытые тесты передают и `coeffs` на CUDA с `x0`-числом; GPU для решения не
+#   нужен, но число `x0` превращайте в тензор на устройстве `coeffs`;
 # - `x0` — число (`int` или `float`) или тензор формы `(B,)`: начальные приближения;
 # - возвращает тензор формы `(B,)` с корнями: $|p_i(x_i)| < tol$ (строго) для каждого $i$, причём
 #   это тот корень, к которому метод Ньютона приходит из своего $x_0$ (у $x^2 - 2$ из $1$ — $\sqrt 2$,
 #   из $-1$ — $-\sqrt 2$);
+# - результат — новый тензор (правило курса для возвращаемых значений): он не требует градиента, не
+#   делит память ни с `coeffs`, ни с `x0`, и у каждого его элемента своя память (не представление,
+#   размноженное `expand`), даже если все многочлены сошлись уже в `x0`;
 # - шагов не больше `max_iter`, и `max_iter` шагов, после которых сошлись все, — это успех; если после
 #   `max_iter` шагов сошлись не все, `RuntimeError`, в сообщении — значение `max_iter`;
 # - один цикл Python — по итерациям; цикла по многочленам нет. Скрытые тесты записывают вызовы
@@ -1596,7 +1623,8 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 # - Многочлены сходятся за разное число шагов. Маска `done = |p(x)| < tol` показывает, кто уже
 #   сошёлся; `torch.where` двигает только остальных. Цикл заканчивается, когда сошлись все
 #   (`.all()`), а не хотя бы один.
-# - Целое `x0` превратите в dtype `coeffs`: `torch.as_tensor(x0, dtype=coeffs.dtype)`.
+# - Число `x0` превратите в тензор dtype и устройства `coeffs`:
+#   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 
 # %% [markdown] tags=["en"]
 # ## Exercise 4. Newton for many polynomials at once: `newton_roots_batched` [2 points] (≈ 30 minutes)
@@ -1616,10 +1644,16 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 # - `coeffs` of shape `(B, degree + 1)` holds the coefficients of $B$ polynomials, highest degree
 #   first (leading zeros give polynomials of lower degree); its dtype is `float64` or `float32`:
 #   compute in it; leave `coeffs` unchanged;
+# - `coeffs` may live on a GPU: then compute on its device and return the roots there. Where the grader
+#   has a GPU, the hidden tests also pass `coeffs` on CUDA with a number `x0`; you need no GPU to solve
+#   this, but do turn a number `x0` into a tensor on the device of `coeffs`;
 # - `x0` is a number (an `int` or a `float`) or a tensor of shape `(B,)`: the starting points;
 # - it returns a tensor of shape `(B,)` of roots: $|p_i(x_i)| < tol$ (strictly) for every $i$, and it
 #   is the root that Newton's method reaches from its own $x_0$ (for $x^2 - 2$, $\sqrt 2$ from $1$ and
 #   $-\sqrt 2$ from $-1$);
+# - the result is a fresh tensor (the course's rule for returned values): it does not require grad,
+#   shares no memory with `coeffs` or `x0`, and each of its elements has memory of its own (not a view
+#   multiplied by `expand`), even when every polynomial has converged at `x0` already;
 # - at most `max_iter` steps, and `max_iter` steps after which all have converged is a success; if
 #   some have not converged after `max_iter` steps, `RuntimeError` with the value of `max_iter` in the
 #   message;
@@ -1638,7 +1672,8 @@ for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
 # - Polynomials converge after different numbers of steps. A mask `done = |p(x)| < tol` marks the
 #   ones that have converged; `torch.where` moves only the others. The loop ends when all of them
 #   have converged (`.all()`), not just one.
-# - Turn an integer `x0` into the dtype of `coeffs`: `torch.as_tensor(x0, dtype=coeffs.dtype)`.
+# - Turn a number `x0` into a tensor of the dtype and device of `coeffs`:
+#   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 
 # %% nbgrader={"grade_id": "newton_roots_batched", "solution": true}
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
@@ -1696,7 +1731,10 @@ starts = torch.rand(64, generator=gen, dtype=torch.float64) * 4 - 2
 # roots on both sides of zero, different degrees, different convergence speeds
 mixed = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], [-1.0, 0, 0, 0, -5, 0, -17, -9], [0, 0, 0, 0, 0, 1, 0, -2],
                       [0, 0, 0, 0, 0, 0, 3, 7], [0, 0, 0, 0, 1, 0, 2, 5], [0, 0, 1, 0, 0, 0, 1, 100]], dtype=torch.float64)
-cases = [("64 quintics and cubics", quintics, 0.0, {}), ("64 quintics and cubics, one x0 each", quintics, starts, {}),
+visible = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], [0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]],
+                       dtype=torch.float64)
+cases = [("the visible example's three polynomials", visible, 1.0, {}),
+         ("64 quintics and cubics", quintics, 0.0, {}), ("64 quintics and cubics, one x0 each", quintics, starts, {}),
          ("64 quintics and cubics", quintics, 0.5, {"tol": 1e-9}), ("6 mixed polynomials", mixed, 3.0, {}),
          ("6 mixed polynomials", mixed, -1.5, {}), ("6 mixed polynomials", mixed, 1, {}),
          ("6 mixed polynomials in float32", mixed.float(), 3.0, {"tol": 1e-3}),
@@ -1706,13 +1744,21 @@ cases = [("64 quintics and cubics", quintics, 0.0, {}), ("64 quintics and cubics
          ("x^3 - 2x + 2 and x - 2", torch.tensor([[1.0, 0, -2, 2], [0, 0, 1, -2]], dtype=torch.float64), 0.0,
           {"max_iter": 17}),
          ("x^2 + 1 and x - 2", torch.tensor([[1.0, 0, 1], [0, 1, -2]], dtype=torch.float64), 0.5, {}),
-         ("p(x) = x", torch.tensor([[1.0, 0.0]], dtype=torch.float64), 2.0**-17, {"tol": 2.0**-17})]  # |p(x0)| == tol
+         ("p(x) = x", torch.tensor([[1.0, 0.0]], dtype=torch.float64), 2.0**-17, {"tol": 2.0**-17}),  # |p(x0)| == tol
+         # every polynomial has converged at x0 already
+         ("x - 2 and x^2 - 4", torch.tensor([[0.0, 1, -2], [1, 0, -4]], dtype=torch.float64), 2.0, {}),
+         ("x - 2 and x + 1", torch.tensor([[1.0, -2], [1, 1]], dtype=torch.float64),
+          torch.tensor([2.0, -1.0], dtype=torch.float64), {})]
 for name, coeffs, x0, options in cases:
     key = f"newton_roots_batched({name}, x0={'per polynomial' if isinstance(x0, torch.Tensor) else x0}" + "".join(
         f", {k}={v}" for k, v in options.items()) + ")"
     probe.record(f"case of {key}", {"coeffs": coeffs.clone(), "tol": 1e-5, "max_iter": 50, **options})
-    probe.call(key, newton_roots_batched, coeffs, x0, **options)
+    roots = probe.call(key, newton_roots_batched, coeffs, x0, **options)
+    probe.record(f"memory of {key}", probe.shared_memory(roots, [coeffs, x0]))
+    probe.call(f"expanded {key}", lambda: roots.numel() > 1 and 0 in roots.stride())  # elements sharing memory
     probe.record(f"coeffs after {key}", coeffs)
+if torch.cuda.is_available():  # a grader with a GPU: coeffs on CUDA, x0 a plain number
+    probe.call("on cuda: newton_roots_batched(6 mixed polynomials, x0=3.0)", newton_roots_batched, mixed.cuda(), 3.0)
 # the same polynomials repeated: the number of torch calls must not depend on B
 def traced(coeffs):
     """The roots from x0 = 0 and how many torch functions were called (counted after the block ends)."""
@@ -1757,6 +1803,17 @@ def judge(got, want):
         far = (roots.double() - reached.double()).abs()
         assert bool((far < 1e-4).all()), (f"{key}: polynomial {int(far.argmax())} must end at the root Newton's method "
                                           f"reaches from its x0, {reached[int(far.argmax())].item():.6f}")
+        assert not roots.observed["requires_grad"], f"{key}: the roots must not require grad (return x.detach())"
+        assert got[f"memory of {key}"] == [False], f"{key}: the roots share memory with coeffs or x0: return a new tensor"
+        assert got[f"expanded {key}"] is False, (f"{key}: the roots are an expanded view, whose elements share one memory cell: "
+                               "return a tensor with memory of its own (.clone() after expand)")
+    for key in got.keys("on cuda: "):  # only on a grader with a GPU
+        roots = got[key]
+        assert isinstance(roots, torch.Tensor) and roots.observed["device"].startswith("cuda"), (
+            f"{key}: coeffs are on a GPU, so the roots must be a tensor on that GPU")
+        reached = want["newton_roots_batched(6 mixed polynomials, x0=3.0)"]
+        assert roots.shape == reached.shape and bool(((roots.double() - reached.double()).abs() < 1e-4).all()), (
+            f"{key} must give the same roots as on the CPU")
     for name in ("x^7 + 5x^3 + 17x - 9", "two mixed polynomials"):
         counts = {}
         for key in want.keys(f"{name} repeated to B = "):

@@ -721,10 +721,12 @@ else:
 # миллионной доли. Читайте часы в момент замера (не сохраняйте функцию часов заранее в
 # аргументе по умолчанию).
 #
-# **Ошибки (1 балл).** `ValueError` для неизвестного устройства (например, `"tpu"` или `"gpu"`)
-# и для `repeat < 1`, с текстом, где названо неверное значение; `RuntimeError` с текстом, где
-# названо `cuda`, если просят `"cuda"`, а CUDA недоступна. Проверяйте аргументы до первого
-# вызова `fn`.
+# **Ошибки (1 балл).** `device` — это `"cpu"`, `"cuda"` или `"mps"`, с номером устройства или без
+# (`"cuda:0"`, `"cpu:0"`), либо `torch.device` этих типов (как тот, что возвращает `pick_device()`):
+# все они работают одинаково. `ValueError` для неизвестного устройства (например, `"tpu"` или
+# `"gpu"`), для `repeat < 1` и для `warmup < 0`, с текстом, где названо неверное значение;
+# `RuntimeError` с текстом, где названо `cuda`, если просят CUDA (`"cuda"`, `"cuda:0"`,
+# `torch.device("cuda")`), а она недоступна. Проверяйте аргументы до первого вызова `fn`.
 #
 # **Ветка CUDA (1 балл).** `device="cuda"`: прогрев и замеры на GPU. Оберните каждый вызов
 # событиями CUDA (`torch.cuda.Event(enable_timing=True)`, `record()` до и после) и дождитесь
@@ -758,10 +760,12 @@ else:
 # median to a millionth. Read the clock when you time (do not store a clock function beforehand
 # in a default argument).
 #
-# **Errors (1 point).** `ValueError` for an unknown device (such as `"tpu"` or `"gpu"`) and for
-# `repeat < 1`, with a message that names the bad value; `RuntimeError`, with a message that
-# names `cuda`, when `"cuda"` is asked for and CUDA is not available. Check the arguments before
-# the first call of `fn`.
+# **Errors (1 point).** `device` is `"cpu"`, `"cuda"` or `"mps"`, with or without a device index
+# (`"cuda:0"`, `"cpu:0"`), or a `torch.device` of those types (such as `pick_device()` returns):
+# all of them work alike. `ValueError` for an unknown device (such as `"tpu"` or `"gpu"`), for
+# `repeat < 1` and for `warmup < 0`, with a message that names the bad value; `RuntimeError`, with
+# a message that names `cuda`, when CUDA is asked for (`"cuda"`, `"cuda:0"`,
+# `torch.device("cuda")`) and is not available. Check the arguments before the first call of `fn`.
 #
 # **The CUDA branch (1 point).** `device="cuda"`: warm-up and timing on the GPU. Surround each
 # call with CUDA events (`torch.cuda.Event(enable_timing=True)`, `record()` before and after)
@@ -781,7 +785,8 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
     """Median milliseconds of `repeat` calls fn(*args, **kwargs), after `warmup` untimed calls.
 
     device: "cpu" (time.perf_counter) or "cuda" (CUDA events, synchronized); "mps" is optional.
-    Raises ValueError for an unknown device or repeat < 1, RuntimeError for "cuda" without CUDA.
+    device may also carry an index ("cuda:0") or be a torch.device. Raises ValueError for an unknown device,
+    repeat < 1 or warmup < 0, and RuntimeError for CUDA without CUDA.
     """
     ### BEGIN SOLUTION
     kind = device.type if isinstance(device, torch.device) else str(device).split(":")[0]
@@ -875,6 +880,7 @@ CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "even count": ([0.0, 0.01, 0.002, 0.006, 0.03], 1, 4),
     "below a millisecond": ([0.001, 0.00025, 0.00075, 0.0005], 1, 3),
     "one call": ([0.0123], 0, 1),
+    "the visible example": ([0.08, 0.004, 0.006, 0.005], 1, 3),
 }
 for name, (durations, warmup, repeat) in CPU_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -899,23 +905,34 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     probe.call("measure_time(fn, repeat=1, warmup=0)", measure_time, sleeper([0.001], clock), repeat=1, warmup=0)
-    for name, kwargs in [("repeat=0", {"repeat": 0}), ("repeat=-3", {"repeat": -3}),
+    SPELLED = [0.001, 0.002, 0.004, 0.003]  # a warm-up call, then timed calls of 2, 4 and 3 ms
+    for name, device in [("device='cpu:0'", "cpu:0"), ("device=torch.device('cpu')", torch.device("cpu"))]:
+        probe.call(f"measure_time(fn, {name}, repeat=3, warmup=1)", measure_time, sleeper(SPELLED, clock),
+                   device=device, repeat=3, warmup=1)
+    for name, kwargs in [("repeat=0", {"repeat": 0}), ("repeat=-3", {"repeat": -3}), ("warmup=-1", {"warmup": -1}),
                          ("device='tpu'", {"device": "tpu"}), ("device='gpu'", {"device": "gpu"})]:
         never = sleeper([0.0], clock)
         probe.call(f"measure_time(fn, {name})", measure_time, never, **kwargs)
         probe.record(f"calls of fn with {name}", len(never.calls))
-    never = sleeper([0.0], clock)
-    with fake_cuda(FakeGPU(clock), available=False):
-        probe.call("measure_time(fn, device='cuda')", measure_time, never, device="cuda")
-    probe.record("calls of fn with device='cuda'", len(never.calls))
+    for name, device in [("device='cuda'", "cuda"), ("device='cuda:0'", "cuda:0"),
+                         ("device=torch.device('cuda', 0)", torch.device("cuda", 0))]:
+        never = sleeper([0.0], clock)
+        with fake_cuda(FakeGPU(clock), available=False):
+            probe.call(f"measure_time(fn, {name})", measure_time, never, device=device)
+        probe.record(f"calls of fn with {name}", len(never.calls))
 ### END HIDDEN TESTS
 
 # %% judge="test_measure_time_errors"
 def judge(got, want):
     got["measure_time(fn, repeat=1, warmup=0)"]
+    for name in ("device='cpu:0'", "device=torch.device('cpu')"):
+        check_median(got[f"measure_time(fn, {name}, repeat=3, warmup=1)"], [0.001, 0.002, 0.004, 0.003], 1, 3,
+                     f"measure_time(fn, {name}) (a CPU device spelled another way)")
     for name, error, bad in [("repeat=0", ValueError, "0"), ("repeat=-3", ValueError, "-3"),
+                             ("warmup=-1", ValueError, "-1"),
                              ("device='tpu'", ValueError, "tpu"), ("device='gpu'", ValueError, "gpu"),
-                             ("device='cuda'", RuntimeError, "cuda")]:
+                             ("device='cuda'", RuntimeError, "cuda"), ("device='cuda:0'", RuntimeError, "cuda"),
+                             ("device=torch.device('cuda', 0)", RuntimeError, "cuda")]:
         call = f"measure_time(fn, {name})" + (" where CUDA is not available" if error is RuntimeError else "")
         raised = got.raised(f"measure_time(fn, {name})")
         assert raised is not None, f"{call} must raise {error.__name__}, but it returned"
@@ -944,6 +961,7 @@ CUDA_SCENARIOS = {
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
     "one outlier": ([0.005, 0.005, 0.005, 0.25, 0.005, 0.005], 1, 5),
     "median, not minimum": ([0.0, 0.02, 0.004, 0.02, 0.004, 0.02], 1, 5),
+    "the visible example": ([0.05, 0.002, 0.003, 0.001], 1, 3),
 }
 for name, (durations, warmup, repeat) in CUDA_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -1319,6 +1337,8 @@ for devices in (["cpu", "meta"], ["cpu"], ["meta"]):
                lambda: plain_results(benchmark_ops(inputs_list, test_ops, devices, timer=fake_timer)))
     probe.record(f"timer calls, devices={devices}", list(timer_log))
 probe.record("the inputs afterwards", [list(inputs) for inputs in inputs_list])
+probe.call("benchmark_ops(the visible example)", lambda: plain_results(benchmark_ops(
+    [(torch.ones(2, 3), torch.ones(2, 3))], {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)))
 ### END HIDDEN TESTS
 
 # %% judge="test_benchmark_ops_timing"
@@ -1367,6 +1387,9 @@ def judge(got, want):
     after, before = got["the inputs afterwards"], want["the inputs afterwards"]
     assert all(t.observed["device"] == "cpu" and torch.equal(t, w) for pair, wpair in zip(after, before)
                for t, w in zip(pair, wpair)), "benchmark_ops must not change its inputs (they stay the same CPU tensors)"
+    assert got["benchmark_ops(the visible example)"] == want["benchmark_ops(the visible example)"], (
+        "benchmark_ops on one 2x3 pair with {'add': ...}, ['cpu'] and a timer that returns 1.5 must return "
+        "[OpResult('add', (2, 3), 1.5, None)]")
 
 
 # %% nbgrader={"grade_id": "test_benchmark_ops_table", "grade": true, "points": 1, "locked": true}
@@ -1385,21 +1408,28 @@ table_cases = [OpResult("add", (64, 1024, 1024), 12.5, 0.5), OpResult("sum", (8,
                OpResult("mul", (3,), 3.25, None), OpResult("transpose", (2, 5, 7), None, 1.625),
                OpResult("matmul", (1, 2, 2), None, None), OpResult("add", (16, 64, 64), 0.0125, 0.0045),
                OpResult("matmul", (256, 256, 256), 1234.56789, 7.0)]
-probe.record("cases", [tuple(case) for case in table_cases])
-table = probe.call("results_table(cases)", results_table, table_cases)
-probe.record("is a PrettyTable", isinstance(table, PrettyTable))
-if isinstance(table, PrettyTable):
-    probe.call("columns", lambda: list(table.field_names))
-    probe.call("rows", lambda: [[str(cell) for cell in row] for row in table.rows])
+visible_cases = [OpResult("matmul", (4, 256, 256), 12.5, 0.5), OpResult("sum", (16, 64, 64), 0.25, None)]
+for name, cases in (("cases", table_cases), ("the visible example", visible_cases)):
+    probe.record(name, [tuple(case) for case in cases])
+    table = probe.call(f"results_table({name})", results_table, cases)
+    probe.record(f"is a PrettyTable: {name}", isinstance(table, PrettyTable))
+    if isinstance(table, PrettyTable):
+        probe.call(f"columns: {name}", lambda: list(table.field_names))
+        probe.call(f"rows: {name}", lambda: [[str(cell) for cell in row] for row in table.rows])
 ### END HIDDEN TESTS
 
 # %% judge="test_benchmark_ops_table"
 def judge(got, want):
-    got["results_table(cases)"]
-    assert got["is a PrettyTable"], "results_table must return a PrettyTable"
-    assert got["columns"] == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], (
-        'the columns must be "Operation", "CPU (ms)", "GPU (ms)", "Speedup"')
-    rows, cases = got["rows"], want["cases"]
+    for name in ("cases", "the visible example"):
+        got[f"results_table({name})"]
+        assert got[f"is a PrettyTable: {name}"], "results_table must return a PrettyTable"
+        assert got[f"columns: {name}"] == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], (
+            'the columns must be "Operation", "CPU (ms)", "GPU (ms)", "Speedup"')
+        check_rows(got[f"rows: {name}"], want[name])
+
+
+def check_rows(rows, cases):
+    """The table's rows, one per OpResult of cases, in order."""
     assert len(rows) == len(cases), f"one row per result: {len(cases)} results, {len(rows)} rows"
     for (op, shape, cpu_ms, gpu_ms), row in zip(cases, rows):
         op = str.__str__(op)
@@ -1583,7 +1613,8 @@ with needs("measure_time (exercise 2)"):
 # - `matmul_tflops(shape_a, shape_b, ms)` — достигнутые TFLOP/s умножения тензоров форм
 #   `shape_a = (..., n, k)` и `shape_b = (..., k, m)` (не меньше двух измерений, размеры пачки
 #   транслируются; формы могут быть кортежами или `torch.Size`), если оно заняло `ms`
-#   миллисекунд;
+#   миллисекунд. Размер пачки 0 тоже транслируется, как в `torch.matmul`: `(0, 3, 4) @ (4, 5)` — это
+#   ноль матриц и 0 TFLOP/s;
 # - `elementwise_gbps(numel, dtype, tensors_moved, ms)` — достигнутые ГБ/с, если за `ms`
 #   миллисекунд прочитано и записано `tensors_moved` тензоров по `numel` элементов типа `dtype`
 #   (любого типа PyTorch).
@@ -1611,7 +1642,9 @@ with needs("measure_time (exercise 2)"):
 #
 # - `matmul_tflops(shape_a, shape_b, ms)`: the achieved TFLOP/s of a product of tensors of
 #   shapes `shape_a = (..., n, k)` and `shape_b = (..., k, m)` (at least two dimensions, batch
-#   dimensions broadcast; the shapes may be tuples or `torch.Size`) that took `ms` milliseconds;
+#   dimensions broadcast; the shapes may be tuples or `torch.Size`) that took `ms` milliseconds. A
+#   batch dimension of size 0 broadcasts too, as in `torch.matmul`: `(0, 3, 4) @ (4, 5)` is no
+#   matrices at all and 0 TFLOP/s;
 # - `elementwise_gbps(numel, dtype, tensors_moved, ms)`: the achieved GB/s when `tensors_moved`
 #   tensors of `numel` elements of type `dtype` (any PyTorch dtype) were read or written in `ms`
 #   milliseconds.
@@ -1624,11 +1657,11 @@ def matmul_tflops(shape_a, shape_b, ms):
     ### BEGIN SOLUTION
     *batch_a, n, k = shape_a
     *batch_b, _, m = shape_b
-    # broadcast the batch dimensions, aligned from the right: (8, 1) with (5,) gives (8, 5)
+    # broadcast the batch dimensions, aligned from the right: (8, 1) with (5,) gives (8, 5), (0,) with (1,) gives (0,)
     width = max(len(batch_a), len(batch_b))
     padded_a = [1] * (width - len(batch_a)) + list(batch_a)
     padded_b = [1] * (width - len(batch_b)) + list(batch_b)
-    batch = math.prod(max(x, y) for x, y in zip(padded_a, padded_b))
+    batch = math.prod(y if x == 1 else x for x, y in zip(padded_a, padded_b))
     flops = 2 * batch * n * k * m
     return float(flops / (ms / 1e3) / 1e12)
     ### END SOLUTION
@@ -1651,7 +1684,9 @@ print("Visible checks passed. Hidden tests run at grading.")
 gen = torch.Generator().manual_seed(11)
 flop_cases = [((64, 1024, 1024), (64, 1024, 1024), 10.0), ((2, 3), (3, 4), 0.001), ((8, 1, 32, 16), (5, 16, 4), 0.25),
               ((32, 16), (5, 16, 4), 2.0), ((7, 1, 5, 3), (1, 6, 3, 2), 0.5), ((1, 1, 1), (1, 1, 1), 3.0),
-              (torch.Size([4, 8, 16]), torch.Size([4, 16, 2]), 1.5)]
+              (torch.Size([4, 8, 16]), torch.Size([4, 16, 2]), 1.5),
+              ((3, 4), (1, 4, 5), 0.5), ((1, 3, 4), (4, 5), 0.5), ((0, 3, 4), (4, 5), 1.0), ((2, 1, 3, 4), (0, 4, 5), 1.0),
+              ((1024, 1024), (1024, 1024), 1.0)]  # the last: the visible example
 for _ in range(6):
     batch = tuple(torch.randint(1, 5, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist())
     n, k, m = torch.randint(1, 300, (3,), generator=gen).tolist()
@@ -1682,7 +1717,8 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 byte_cases = [(2**26, torch.float32, 3, 0.25), (1000, torch.float16, 2, 0.001), (12345, torch.float64, 3, 7.5),
               (10**6, torch.bfloat16, 1, 0.2), (999, torch.int8, 2, 0.003), (4096, torch.bool, 3, 0.01),
-              (777, torch.complex64, 3, 0.02), (2**20, torch.int64, 4, 1.0)]
+              (777, torch.complex64, 3, 0.02), (2**20, torch.int64, 4, 1.0),
+              (250_000_000, torch.float32, 3, 1.0)]  # the last: the visible example
 probe.record("cases", byte_cases)
 for index, (numel, dtype, moved, ms) in enumerate(byte_cases):
     probe.call(f"elementwise_gbps case {index}", elementwise_gbps, numel, dtype, moved, ms)
@@ -1867,6 +1903,11 @@ OUTER_CASES = [(1, 1, 1, torch.float32), (5, 1, 7, torch.float32), (17, 6, 2, to
 for index, (B, n, m, dtype) in enumerate(OUTER_CASES):
     a_in = torch.randn(B, n, generator=gen, dtype=dtype)
     b_in = torch.randn(B, m, generator=gen, dtype=dtype)
+    probe.record(f"inputs {index}", [a_in.clone(), b_in.clone()])
+    probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
+    probe.record(f"inputs {index} afterwards", [a_in, b_in])
+for index, (a_in, b_in) in (("visible-1", (torch.arange(6.0).reshape(2, 3), torch.arange(8.0).reshape(2, 4))),
+                            ("visible-2", (torch.ones(5, 2), torch.ones(5, 3)))):  # the visible examples
     probe.record(f"inputs {index}", [a_in.clone(), b_in.clone()])
     probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
     probe.record(f"inputs {index} afterwards", [a_in, b_in])
@@ -2161,7 +2202,7 @@ assert len(fake.calls) <= 2 * 20 + 2, f"a binary search over [0, 10**6] needs ab
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 search_cases = [(0, 0), (1, 0), (1, 1), (1, 5), (10, 0), (10, 10), (10, 7), (10, 25), (1000, 999), (1000, 1),
-                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777)]
+                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000)]
 rng = torch.Generator().manual_seed(41)
 for _ in range(8):
     hi = int(torch.randint(1, 10**9, (1,), generator=rng))
@@ -2199,7 +2240,8 @@ assert not fake.violations, "an earlier allocation was still alive during a late
 assert not fake.alive(), "an allocation is still alive after find_max_allocatable returned"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
-for index, (hi, capacity) in enumerate([(1000, 999), (10**6, 777_777), (2**33 + 17, 2**33 + 16), (64, 64)]):
+for index, (hi, capacity) in enumerate([(1000, 999), (10**6, 777_777), (2**33 + 17, 2**33 + 16), (64, 64),
+                                        (10**6, 1000)]):
     fake = FakeAllocator(capacity, error=MemoryError if index % 2 else OOM_ERROR, max_calls=200)
     probe.call(f"find_max_allocatable(hi={hi}), capacity {capacity}", find_max_allocatable, fake, hi)
     probe.record(f"case {index}: allocations alive during a later try", len(fake.violations))
@@ -2524,7 +2566,8 @@ print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(53)
 linear_cases = [(64, 1024, 512, torch.float32, True), (64, 1024, 512, torch.float32, False), (1, 3, 5, torch.float16, True),
-                (7, 1, 1, torch.bfloat16, False), (8192, 8192, 8192, torch.float64, True)]
+                (7, 1, 1, torch.bfloat16, False), (8192, 8192, 8192, torch.float64, True),
+                (32, 128, 64, torch.float32, True), (1, 1, 1, torch.float64, False)]  # the visible examples
 for _ in range(8):
     batch, fan_in, fan_out = torch.randint(1, 3000, (3,), generator=gen).tolist()
     dtype = [torch.float16, torch.bfloat16, torch.float32, torch.float64][int(torch.randint(0, 4, (1,), generator=gen))]
@@ -2635,7 +2678,10 @@ with needs("linear_forward_memory (exercise 7)"):
 # на оператор. Каждая строка `key_averages()` считается оператором, в том числе участки
 # `record_function`. Если строк меньше k, верните все. Тесты профилируют функции, в которых
 # участки `record_function` спят разное время (в том числе один участок три раза и один участок
-# внутри другого), и проверяют k = 1, 3 и 100.
+# внутри другого), и проверяют k = 1, 3 и 100. Если у оценщика есть GPU, тесты профилируют и функцию,
+# которая ждёт работу GPU внутри участка `record_function`: при `activities=[ProfilerActivity.CPU]`
+# строк runtime CUDA (`cudaLaunchKernel`, `cudaDeviceSynchronize`, ...) в таблице нет, и первым идёт
+# этот участок. GPU для решения не нужен.
 
 # %% [markdown] tags=["en"]
 # ## 8. The profiler: where does the time go (≈ 20 minutes)
@@ -2660,7 +2706,10 @@ with needs("linear_forward_memory (exercise 7)"):
 # row of `key_averages()` counts as an operator, `record_function` ranges included. With fewer
 # than k rows, return all. The tests profile functions whose `record_function` ranges sleep for
 # different times (one range three times, and one range inside another), and check k = 1, 3 and
-# 100.
+# 100. Where the grader has a GPU, the tests also profile a function that waits for GPU work inside a
+# `record_function` range: with `activities=[ProfilerActivity.CPU]` the table holds no rows of the
+# CUDA runtime (`cudaLaunchKernel`, `cudaDeviceSynchronize`, ...), and that range comes first. You need
+# no GPU to solve this.
 
 # %% nbgrader={"grade_id": "top_ops", "solution": true}
 def top_ops(fn, k=3):
@@ -2711,6 +2760,17 @@ def one_slow_stage():
 probe.call("top_ops(staged_workload)", top_ops, staged_workload)
 probe.call("top_ops(staged_workload, k=100)", top_ops, staged_workload, k=100)
 probe.call("top_ops(one_slow_stage, k=1)", top_ops, one_slow_stage, k=1)
+probe.call("top_ops(slow_then_fast, k=2)", top_ops, slow_then_fast, k=2)  # the visible example
+if torch.cuda.is_available():  # a grader with a GPU: waiting for the GPU counts in the range that waits
+    def gpu_wait():
+        torch.cuda.synchronize()
+        with record_function("gpu_wait"):
+            torch.cuda._sleep(100_000_000)  # about 50 ms of GPU work
+            torch.cuda.synchronize()
+        with record_function("cpu_stage"):
+            time.sleep(0.005)
+
+    probe.call("on a GPU: top_ops(gpu_wait, k=100)", top_ops, gpu_wait, k=100)
 ### END HIDDEN TESTS
 
 # %% judge="test_top_ops"
@@ -2728,6 +2788,15 @@ def judge(got, want):
     assert 5 <= len(everything) <= 100, (
         f"with k larger than the number of operators, return all of them ({len(everything)} is too few)")
     assert got["top_ops(one_slow_stage, k=1)"] == ["slow_stage"], "k=1 asks for the single slowest operator"
+    two = got["top_ops(slow_then_fast, k=2)"]
+    assert isinstance(two, list) and len(two) == 2 and two[0] == "slow_stage", (
+        "top_ops(slow_then_fast, k=2) must list 2 names, slow_stage (it sleeps 50 ms) first")
+    for key in got.keys("on a GPU: "):  # only on a grader with a GPU
+        names = got[key]
+        assert isinstance(names, list) and names[:1] == ["gpu_wait"] and not any(
+            str.__str__(name).startswith("cuda") for name in names), (
+            "profile with activities=[ProfilerActivity.CPU] only: for a function that waits 50 ms for the GPU "
+            "inside the range gpu_wait, gpu_wait must come first and no CUDA runtime row (cuda...) may appear")
 
 
 # %% [markdown] tags=["ru"]

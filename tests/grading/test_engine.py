@@ -1,8 +1,10 @@
-"""Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`), a worker killed
-mid-batch, a worker that cannot jail student code, and Ctrl-C that publishes nothing."""
-import csv
-import json
+"""Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`, started as the
+README says, from another folder), a worker killed mid-batch, a worker that cannot jail student code, and
+Ctrl-C that publishes nothing."""
 import os
+import re
+import shlex
+import socket
 import shutil
 import signal
 import subprocess
@@ -16,18 +18,13 @@ import pytest
 from nbgrader.api import Gradebook
 
 from autograder import ROOT, autograde
-from autograder.grading.engine import NoGradingWorker
+from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
-from tests.tiny_course import NO_PRELOAD
+from tests.dask_cluster import clean_env, rows
+from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 LIMITS = {**NO_PRELOAD, "timeout": 30, "notebook_timeout": 60}
-DASK = [sys.executable, "-m", "dask"]
-
-
-def rows(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def slow_class(course, folder: Path, students: int) -> Path:
@@ -45,50 +42,6 @@ def slow_class(course, folder: Path, students: int) -> Path:
     return folder
 
 
-class Cluster:
-    """`dask scheduler` and `dask worker` processes on localhost, as an instructor would start them."""
-
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
-        self.file = tmp / "scheduler.json"
-        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{ROOT / '.venv' / 'bin'}:{os.environ['PATH']}"}
-        self.scheduler = subprocess.Popen([*DASK, "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                           "--no-dashboard", "--scheduler-file", str(self.file)],
-                                          env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.workers = []
-        for _ in range(300):
-            if self.file.exists() and self.file.read_text().strip():
-                break
-            time.sleep(0.2)
-        self.address = json.loads(self.file.read_text())["address"]
-
-    def add_worker(self, prefix=()) -> subprocess.Popen:
-        process = subprocess.Popen([*prefix, *DASK, "worker", self.address, "--nthreads", "1", "--no-nanny",
-                                    "--no-dashboard", "--host", "127.0.0.1"], env=self.env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.workers.append(process)
-        return process
-
-    def close(self):
-        for process in [*self.workers, self.scheduler]:
-            if process.poll() is None:
-                process.kill()
-            process.wait()
-
-
-@pytest.fixture
-def cluster(tmp_path):
-    cluster = Cluster(tmp_path)
-    yield cluster
-    cluster.close()
-
-
-def wait_for_workers(address: str, n: int) -> None:
-    from distributed import Client
-    with Client(address) as client:
-        client.wait_for_workers(n, timeout=60)
-
-
 @pytest.fixture(scope="module")
 def serial(tiny_course, tmp_path_factory):
     submissions = slow_class(tiny_course, tmp_path_factory.mktemp("class"), 6)
@@ -101,7 +54,7 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     submissions, serial_out = serial
     cluster.add_worker()
     cluster.add_worker()
-    wait_for_workers(cluster.address, 2)
+    cluster.wait_for_workers(2)
     out = tmp_path / "cluster"
     autograde.autograde(submissions, out, scheduler=cluster.address, course=tiny_course, limits=LIMITS)
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
@@ -109,11 +62,54 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
 
 
+def readme_cluster_commands() -> tuple[list[str], list[str]]:
+    """The scheduler's and a worker's command lines, as the README's section on several machines gives them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Grading on several machines"):]
+    block = re.search(r"```bash\n(.*?)```", section[section.index("Start the scheduler"):], re.S).group(1)
+    lines = [shlex.split(line, comments=True) for line in block.splitlines() if line.strip()]
+    [scheduler] = [line for line in lines if line[1:2] == ["scheduler"]]
+    [worker] = [line for line in lines if line[1:2] == ["worker"]]
+    return scheduler, worker
+
+
+def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_serial_run(serial, tiny_course, tmp_path):
+    submissions, serial_out = serial
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def here(argv: list[str]) -> list[str]:  # this checkout, this machine, a free port
+        return [a.replace("/path/to/course", str(ROOT)).replace("grader-1", "127.0.0.1").replace("8786", str(port))
+                for a in argv]
+
+    scheduler, worker = readme_cluster_commands()
+    assert scheduler[0] == worker[0] == "/path/to/course/.venv/bin/dask" and "--resources" in worker
+    started = [subprocess.Popen(here(argv), cwd=tmp_path, env=clean_env(), start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for argv in (scheduler, worker)]
+    try:
+        address = f"tcp://127.0.0.1:{port}"
+        from distributed import Client
+        with Client(address, timeout=120) as client:
+            client.wait_for_workers(int(worker[worker.index("--nworkers") + 1]), timeout=180)
+        out = tmp_path / "cluster"
+        done = subprocess.run([sys.executable, "-c", cli_script(tiny_course, [
+            "autograde", submissions, out, "--scheduler", address, "--no-progress"], LIMITS)],
+            cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
+        assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
 def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, tmp_path):
     submissions, serial_out = serial
     victim = cluster.add_worker()
     cluster.add_worker()
-    wait_for_workers(cluster.address, 2)
+    cluster.wait_for_workers(2)
     out = tmp_path / "killed"
     cache = out / ".autograde" / "results"
     def kill_when_first_done():
@@ -139,14 +135,15 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
         pytest.skip("needs root to hide bwrap from one worker (unshare -m)")
     bwrap = bwrap_path()
     jailless = ("unshare", "-m", "sh", "-c", f'mount --bind /dev/null "{bwrap}" && exec "$0" "$@"')
-    cluster.add_worker(jailless)
-    wait_for_workers(cluster.address, 1)
+    refusing = cluster.add_worker(jailless)
+    cluster.wait_for_workers(1)
     submissions = slow_class(tiny_course, tmp_path / "class", 1)
     with pytest.raises(NoGradingWorker, match="apt-get install bubblewrap"):
         autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course, limits=LIMITS)
-    assert not (tmp_path / "out" / "grades.csv").exists()
+    assert not (tmp_path / "out").exists()
+    assert refusing.wait(timeout=60) is not None, "a worker that cannot grade leaves the cluster"
     cluster.add_worker()
-    wait_for_workers(cluster.address, 2)
+    cluster.wait_for_workers(1)
     results = autograde.autograde(submissions, tmp_path / "out", scheduler=cluster.address, course=tiny_course,
                               limits=LIMITS)
     assert [r.score for r in results] == [0.0]
@@ -155,14 +152,7 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
 def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path):
     submissions = slow_class(tiny_course, tmp_path / "class", 6)
     out = tmp_path / "out"
-    script = ("from pathlib import Path\n"
-              "from autograder import autograde, cli\n"
-              "from autograder.course import Course\n"
-              f"course = Course(sources=Path({str(tiny_course.sources)!r}), build=Path({str(tiny_course.build)!r}), "
-              f"out_root=Path({str(tiny_course.out_root)!r}))\n"
-              "real = autograde.autograde\n"
-              f"autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {LIMITS!r}}})\n"
-              f"cli.main(['autograde', {str(submissions)!r}, {str(out)!r}, '--workers', '1', '--no-progress'])\n")
+    script = cli_script(tiny_course, ["autograde", submissions, out, "--workers", "1", "--no-progress"], LIMITS)
     process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     cache = out / ".autograde" / "results"

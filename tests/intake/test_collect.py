@@ -110,39 +110,6 @@ def test_two_folders_never_share_a_student_key(tmp_path):
     assert {s.display for s in subs} >= {"Иван Петров", "Иван_Петров", ".x", "x", "101", "Ann Lee"}
 
 
-@pytest.mark.parametrize("folder, key, display", [
-    ("Ivan Petrov_123456_assignsubmission_file_", "123456", "Ivan Petrov"),
-    # a display name that ends like another student's folder: the whole name decides
-    ("Mallory_102_assignsubmission_file__999_assignsubmission_file_", "999", "Mallory_102_assignsubmission_file_"),
-    ("Eve_5_12_assignsubmission_onlinetext_", "12", "Eve_5"),
-    ("Bob_102_assignsubmission_file_extra", "Bob_102_assignsubmission_file_extra",
-     "Bob_102_assignsubmission_file_extra"),  # not Moodle's form: a plain folder
-])
-def test_moodle_folders_are_keyed_by_participant_id(folder, key, display):
-    who, inner = senders.sender([folder, "sub", "01.ipynb"])
-    assert (who.key, who.display, who.status, inner) == (key, display, "ok", "sub/01.ipynb")
-
-
-@pytest.mark.parametrize("name, key, inner", [
-    ("Ivan Petrov_123456_assignsubmission_file_01_tensors.ipynb", "123456", "01_tensors.ipynb"),
-    # the student's own file name repeats their own id: still theirs
-    ("Ivan_7_assignsubmission_file_Ivan_7_assignsubmission_file_a.ipynb", "7", "Ivan_7_assignsubmission_file_a.ipynb"),
-])
-def test_moodle_flat_names(name, key, inner):
-    who, got_inner = senders.sender([name])
-    assert (who.key, who.status, got_inner) == (key, "ok", inner)
-
-
-@pytest.mark.parametrize("name", [
-    "Mallory_102_assignsubmission_file__999_assignsubmission_file_x.ipynb",  # display name holds the pattern
-    "Eve_999_assignsubmission_file_Bob_102_assignsubmission_file_01.ipynb",  # file name holds it
-    "Eve_1_assignsubmission_file_2_assignsubmission_file_x.ipynb",  # overlapping occurrences
-])
-def test_a_flat_name_naming_two_ids_is_nobody_s(name):
-    who, _ = senders.sender([name])
-    assert who.status == "unknown-student" and "different Moodle participant ids" in who.reason
-
-
 def test_one_participant_id_under_two_names_is_refused(tmp_path):
     subs = collect_files(tmp_path, {
         "Ann_5_assignsubmission_file_/01_alpha.ipynb": notebook("01_alpha"),

@@ -60,7 +60,8 @@ def test_protected_cells_restored_and_flagged(alpha):
     assert {"test-cell-edited", "test-cell-deleted", "test-cell-duplicated", "skip-execution"} <= set(prepared.flags)
     assert answer(prepared.notebook, "test_double") == answer(release, "test_double")
     assert len([c for c in prepared.notebook.cells if c.get("id") == "test_helpers"]) == 1
-    assert not any(c.metadata.get("tags") for c in prepared.notebook.cells if c.cell_type == "code")
+    released_tags = {c.id: c.metadata.get("tags") for c in release.cells}  # only the release's own
+    assert all(c.metadata.get("tags") == released_tags.get(c.id) for c in prepared.notebook.cells if c.cell_type == "code")
 
 
 def test_missing_answer_is_reported(alpha):

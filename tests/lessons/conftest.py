@@ -7,10 +7,10 @@ import pytest
 
 from autograder.course import LANGS, Course
 from autograder import autograde, release
-from autograder.grading.results import NotebookResult
+from autograder.grading.results import NotebookResult, not_graded_line
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, batch_student, exercises, unsolved_student, variant_batches,
-                                   with_cells_replaced)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, loud, unsolved_student,
+                                   variant_batches, with_cells_replaced)
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -33,8 +33,9 @@ def released(request, tmp_path_factory) -> Course:
 
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
-    """A class: "solution-<lang>", "stub-<lang>", the variant batches and, per exercise, the solution with
-    that one exercise left unsolved, of the selected lessons."""
+    """A class: "solution-<lang>", "stub-<lang>", the variant batches (wrong, right, broken on a visible
+    example) and, per exercise, the solution with that one exercise left unsolved, of the selected lessons;
+    and the loud solutions (harness.LOUD)."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -47,7 +48,7 @@ def submissions(request, released, tmp_path_factory):
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
         solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
-        for kind in ("wrong", "right"):
+        for kind in ("wrong", "right", "visible"):
             for index, batch in enumerate(variant_batches(kind, assignment)):
                 sources = {exercise: source for exercise, (_, source) in batch.items()}
                 submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
@@ -56,6 +57,8 @@ def submissions(request, released, tmp_path_factory):
                  if cell.metadata.get("nbgrader", {}).get("grade_id") in exercises(assignment)}
         for exercise, source in stubs.items():
             submit(unsolved_student(assignment, exercise), assignment, with_cells_replaced(solution, {exercise: source}))
+        for student in LOUD if assignment == LOUD_LESSON else ():
+            submit(student, assignment, loud(solution, student))
     return submissions
 
 
@@ -66,6 +69,8 @@ def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
     out = tmp_path_factory.mktemp("graded")
     results = autograde.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
                               unsafe_no_sandbox=unsafe)
+    failed = not_graded_line(results)
+    assert not failed, f"the grader failed, so the lessons are not proved: {failed}"
     return {(r.student, r.assignment): r for r in results}
 
 

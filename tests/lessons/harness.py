@@ -12,6 +12,7 @@ from pathlib import Path
 import nbformat
 
 from autograder.course import Course
+from autograder.release import notebooks
 from autograder.release.sources import read_source
 from autograder.grading.demos import names_defined, names_used
 from autograder.judge import answer_of
@@ -30,6 +31,54 @@ def load_variants_module(assignment: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# Appended to a solution cell to break it on exactly one visible example: a call for which the condition holds
+# raises instead of returning, or returns None where the solution raises.
+BREAK = '''
+
+def _same(value, example):
+    """Whether value is the example: a tensor of its dtype, shape and values, or an equal plain value."""
+    if isinstance(example, torch.Tensor):
+        return isinstance(value, torch.Tensor) and value.dtype == example.dtype and value.shape == example.shape \\
+            and bool(torch.equal(value.detach().cpu(), example))
+    return not isinstance(value, torch.Tensor) and type(value) is type(example) and value == example
+
+
+def _agrees(f, g):
+    """Whether two functions of a float64 0-dim tensor give the same values at a few points."""
+    points = [torch.tensor(t, dtype=torch.float64) for t in (-1.7, 0.3, 2.9)]
+    return all(float(f(t)) == float(g(t)) for t in points)
+
+
+def _visible_break(function, condition):
+    def broken(*args, **kwargs):
+        try:
+            hit = bool(condition(*args, **kwargs))
+        except Exception:
+            hit = False
+        if not hit:
+            return function(*args, **kwargs)
+        try:
+            function(*args, **kwargs)
+        except Exception:
+            return None
+        raise RuntimeError("broken on a visible example")
+    return broken
+
+
+def _like(owner, name, function):
+    return staticmethod(function) if isinstance(vars(owner).get(name), staticmethod) else function
+'''
+
+
+def broken_on(exercise_source: str, target: str, condition: str) -> str:
+    """A solution cell (with its markers) with `target` (a function, or a method such as "Power.apply")
+    broken on the calls for which `condition` (a lambda with the target's parameters) holds."""
+    owner, _, name = target.rpartition(".")
+    broken = f"_visible_break({target}, {condition})"
+    install = f"{target} = _like({owner}, {name!r}, {broken})" if owner else f"{target} = {broken}"
+    return notebooks.strip_solution_markers(exercise_source) + BREAK + "\n" + install + "\n"
 
 
 def load_variants(assignment: str) -> tuple[dict, dict]:
@@ -85,9 +134,21 @@ def dependencies(assignment: str) -> dict[str, set[str]]:
     return depends
 
 
+def visible_variants(assignment: str) -> dict[str, dict[str, str]]:
+    """{exercise: {visible example: the solution cell broken on that example}}, from the lesson's
+    VISIBLE_EXAMPLES = {exercise: {example: (target, condition)}}."""
+    module = load_variants_module(assignment)
+    cells = graded_cells(assignment)
+    return {exercise: {name: broken_on(cells[exercise], *example) for name, example in examples.items()}
+            for exercise, examples in getattr(module, "VISIBLE_EXAMPLES", {}).items()}
+
+
 @functools.cache
 def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
-    """The notebooks to grade: each maps exercise -> (variant name, source), exercises independent."""
+    """The notebooks to grade: each maps exercise -> (variant name, source), exercises independent.
+    kind: "wrong", "right" or "visible" (the solution broken on one visible example)."""
+    if kind == "visible":
+        return pack(visible_variants(assignment), assignment)
     return pack(load_variants(assignment)[0 if kind == "wrong" else 1], assignment)
 
 
@@ -110,7 +171,8 @@ def pack(table: dict[str, dict[str, str]], assignment: str) -> tuple[dict[str, t
 
 
 def variant_cases(kind: str) -> list[tuple[str, str, str]]:
-    """(assignment, exercise, variant) for every WRONG (kind="wrong") or RIGHT (kind="right") variant."""
+    """(assignment, exercise, variant) for every WRONG (kind="wrong"), RIGHT (kind="right") or visible
+    example (kind="visible") variant."""
     return [(assignment, exercise, name)
             for assignment in LESSONS
             for batch in variant_batches(kind, assignment)
@@ -132,6 +194,25 @@ def student_of(kind: str, assignment: str, exercise: str, variant: str) -> str:
         if batch.get(exercise, (None,))[0] == variant:
             return batch_student(kind, assignment, index)
     raise KeyError((kind, assignment, exercise, variant))
+
+
+# Correct notebooks that print as beginners debug: they must keep full marks (autograder_kernel.output).
+# student -> code added at the end of solution cells of LOUD_LESSON (None: every one)
+LOUD_LESSON = "01_tensors"
+LOUD = {
+    "loud--lines": {"create_tensors": "for step in range(1_000_000):  # 25 MB\n    print(f'loss at step {step:>7}: ok')"},
+    "loud--string": {None: "print(LOUD)", "create_tensors": "LOUD = 'x' * 50_000_000\nprint(LOUD)"},
+}
+
+
+def loud(solution: nbformat.NotebookNode, student: str) -> nbformat.NotebookNode:
+    """The solution with LOUD[student]'s prints added."""
+    added = LOUD[student]
+    sources = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
+               if cell.metadata.get("nbgrader", {}).get("solution") and cell.cell_type == "code"}
+    return with_cells_replaced(solution, {grade_id: f"{source}\n{added.get(grade_id, added.get(None))}"
+                                          for grade_id, source in sources.items()
+                                          if added.get(grade_id, added.get(None))})
 
 
 def with_cells_replaced(nb: nbformat.NotebookNode, sources: dict[str, str]) -> nbformat.NotebookNode:

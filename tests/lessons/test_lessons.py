@@ -1,4 +1,5 @@
 """Every exercise is gradable: the solution passes, the stub fails, wrong answers lose points."""
+import html
 import itertools
 
 import nbformat
@@ -6,9 +7,11 @@ import pytest
 
 from autograder import ROOT
 from autograder.course import LANGS
+from autograder.sandbox.execute import TRUNCATED_FLAG
+from autograder.publish.feedback import WORDS
 from autograder.sandbox.jail import UNSANDBOXED
-from tests.lessons.harness import (LESSONS, exercise_tests, exercises, load_variants, student_of, unsolved_student,
-                                   variant_cases)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, exercise_tests, exercises, load_variants, student_of,
+                                   unsolved_student, variant_cases)
 
 CPU_SECONDS_LIMIT = 60
 
@@ -91,6 +94,16 @@ def test_right_variant_keeps_full_marks(graded, assignment, exercise, variant):
     assert not stderr_cells(result)
 
 
+@pytest.mark.parametrize("student", LOUD)
+@pytest.mark.parametrize("assignment", [LOUD_LESSON])
+def test_a_loud_notebook_keeps_full_marks(graded, assignment, student, unsafe_no_sandbox):
+    result = graded[(student, assignment)]
+    assert not not_passed(result) and result.score == result.max_score > 0
+    assert result.flags == [TRUNCATED_FLAG] + ([UNSANDBOXED] if unsafe_no_sandbox else []), result.flags
+    assert result.autograded.stat().st_size < 2 << 20, "the autograded notebook keeps only the head of the output"
+    assert "characters dropped" in result.autograded.read_text()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("assignment", LESSONS)
 def test_no_test_cell_writes_to_stderr(graded, assignment, lang):
@@ -114,3 +127,25 @@ def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded
     differences = [f"{student}: {a} != {b}" for student in plain
                    for a, b in itertools.zip_longest(skipped[student], plain[student]) if a != b]
     assert not differences, "\n".join(differences)
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_feedback_pages_withhold_no_judge_message(graded, assignment):
+    """Every graded notebook of the class (wrong variants, stubs, unsolved exercises): its feedback page shows
+    each failing check's message as the judge wrote it, and nothing on it is withheld."""
+    withheld, missing, pages = [], [], 0
+    hidden = [WORDS[lang][key] for lang in LANGS for key in ("redacted", "withheld")]
+    for (student, lesson), result in graded.items():
+        if lesson != assignment or result.autograded is None:
+            continue
+        page = (result.autograded.parents[3] / "feedback" / student / f"{lesson}.html").read_text()
+        pages += 1
+        withheld += [f"{student}: {text}" for text in hidden if text in page]
+        withheld += [f"{student}: {e.exercise}: {e.message}" for e in result.exercises
+                     if "so it is not shown" in e.message]  # autograder.judge's own guard
+        missing += [f"{student}: {e.exercise}: {e.message}" for e in result.exercises
+                    if e.status in ("failed", "error") and html.escape(e.message) not in page]
+    print(f"\n{assignment}: {pages} feedback pages, {len(withheld)} messages withheld")
+    assert pages >= 4
+    assert not withheld, "\n".join(withheld)
+    assert not missing, "\n".join(missing)

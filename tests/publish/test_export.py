@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from autograder.publish import export
+from autograder.publish import export, moodle
 from autograder import autograde
 from autograder.grading import gradebook
 from tests import classroom
@@ -16,7 +16,7 @@ NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
 
 
 def table(path):
-    with open(path, newline="", encoding="utf-8") as f:
+    with open(path, newline="", encoding="utf-8-sig") as f:  # Moodle's worksheets start with a byte order mark
         return list(csv.reader(f))
 
 
@@ -32,9 +32,10 @@ def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_cour
     classroom.grade_by_hand(url, anna, "01_alpha", "test_square", score=1.0)  # an autograded score, adjusted
     # Мария's answer still waits
 
-    written = export.export(out, course=tiny_course, now=NOW)
+    done = export.export(out, course=tiny_course, now=NOW)
     folder = out / "export"
-    assert sorted(p.name for p in written) == ["01_alpha_feedback.zip", "01_alpha_grades.csv", "02_beta_feedback.zip",
+    assert not done.missing and not done.failed
+    assert sorted(p.name for p in done.files) == ["01_alpha_feedback.zip", "01_alpha_grades.csv", "02_beta_feedback.zip",
                                               "02_beta_grades.csv", "final_grades.csv"]
 
     final = table(folder / "final_grades.csv")
@@ -46,25 +47,25 @@ def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_cour
         [maria, "Мария Иванова", "5", "0", "5", "1"]])
 
     sheet = table(folder / "01_alpha_grades.csv")
-    assert sheet[0] == ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade",
+    assert sheet[0] == ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade",
                         "Grade can be changed", "Last modified (submission)", "Last modified (grade)",
                         "Feedback comments"]
     by_id = {row[0]: dict(zip(sheet[0], row)) for row in sheet[1:]}
     assert sorted(by_id) == ["Participant 101", "Participant 102", "Participant 103", "Participant 104"]
     anna_row = by_id["Participant 102"]
     assert anna_row["Full name"] == "Anna Smirnova" and anna_row["Email address"] == ""
-    assert (anna_row["Grade"], anna_row["Maximum Grade"], anna_row["Grade can be changed"]) == ("3.50", "6.00", "Yes")
+    assert (anna_row["Grade"], anna_row["Maximum grade"], anna_row["Grade can be changed"]) == ("3.50", "6.00", "Yes")
     assert anna_row["Status"] == "Submitted for grading - Graded"
     assert anna_row["Feedback comments"] == ("<p><b>answer_why</b>: Say &lt;why&gt;, &amp; how.</p>"
                                              "<p><b>square</b>: Square, not double.</p>")
-    # Moodle reads both times back with PHP's strtotime: its own userdate() format
-    assert anna_row["Last modified (grade)"] == NOW.strftime(export.MOODLE_TIME)
+    # Moodle reads the grade's time back with PHP's strtotime: ISO 8601, which it reads in any language
+    assert anna_row["Last modified (grade)"] == "2026-11-20T15:30:00+00:00"
     submitted = datetime(2026, 11, 1, 12, 1).astimezone(timezone.utc)  # the zip entry's time, local
-    assert anna_row["Last modified (submission)"] == submitted.strftime(export.MOODLE_TIME)
+    assert anna_row["Last modified (submission)"] == moodle.moodle_time(submitted)
     assert by_id["Participant 101"]["Grade"] == "6.00"
     assert by_id["Participant 101"]["Feedback comments"] == "<p><b>answer_why</b>: Right: 2x is linear.</p>"
     assert by_id["Participant 103"]["Grade"] == "0.00" and by_id["Participant 103"]["Feedback comments"] == ""
-    assert by_id["Participant 104"]["Status"] == "Submitted for grading - 1 answers wait for grading"
+    assert by_id["Participant 104"]["Status"] == "Submitted for grading"  # an answer still waits
     assert by_id["Participant 104"]["Full name"] == "Мария Иванова" and by_id["Participant 104"]["Grade"] == "5.00"
     assert [row[0] for row in table(folder / "02_beta_grades.csv")[1:]] == ["Participant 102"]
 
@@ -95,7 +96,7 @@ def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_cour
     assert (out / "feedback" / anna / "01_alpha.html").read_text() == anna_page
 
 
-def test_folder_of_submissions_uses_folder_names(sandbox, tiny_course, tmp_path):
+def test_a_folder_of_submissions_goes_in_no_worksheet(sandbox, tiny_course, tmp_path):
     submissions = tmp_path / "submissions"
     for student in ("ann", "bob.smith"):
         (submissions / student).mkdir(parents=True)
@@ -105,20 +106,14 @@ def test_folder_of_submissions_uses_folder_names(sandbox, tiny_course, tmp_path)
         classroom.corpus.with_source(beta, "negate", "def negate(x):\n    return x")))
     out = tmp_path / "graded"
     autograde.autograde(submissions, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
-    export.export(out, course=tiny_course, now=NOW)
+    done = export.export(out, course=tiny_course, now=NOW)
     assert table(out / "export" / "final_grades.csv")[1:] == [["ann", "ann", "0", "1", "1", "0"],
                                                                ["bob.smith", "bob.smith", "0", "0", "0", "0"]]
-    assert [row[:2] + row[4:6] for row in table(out / "export" / "02_beta_grades.csv")[1:]] == [
-        ["ann", "ann", "1.00", "1.00"], ["bob.smith", "bob.smith", "0.00", "1.00"]]
-    with zipfile.ZipFile(out / "export" / "02_beta_feedback.zip") as archive:
-        assert sorted(archive.namelist()) == ["ann/02_beta_feedback.html", "bob.smith/02_beta_feedback.html"]
-
-
-def test_feedback_names_never_break_moodles_split():
-    person = gradebook.Person("7", "Jean_Luc / O'Neil: *x*", "77", "")
-    name = export.feedback_name(person, "01_alpha")
-    assert name.split("_", 4)[1:4] == ["77", "assignsubmission", "file"] and "/" not in name
-    assert export.feedback_name(gradebook.Person("7", "", "77", ""), "01_alpha").startswith("Participant_77_")
+    # no Moodle participant ids: no worksheet and no feedback zip, and no failure (nothing came from Moodle)
+    assert sorted(p.name for p in done.files) == ["final_grades.csv"] and not done.failed
+    assert [(m.student, m.why) for m in done.missing] == [
+        ("ann", "a folder of submissions, not a Moodle download's name"),
+        ("bob.smith", "a folder of submissions, not a Moodle download's name")]
 
 
 def test_export_needs_a_graded_course(tmp_path):

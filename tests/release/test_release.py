@@ -155,7 +155,10 @@ def run_setup_cell(course, monkeypatch, prettytable_installed=True):
     monkeypatch.setattr(subprocess, "run", lambda *args, **kwargs: calls.append(args))
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace() if prettytable_installed else None)
     monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)
-    exec(setup.source, {})
+    hooks = []
+    shell = SimpleNamespace(events=SimpleNamespace(register=lambda event, hook: hooks.append(event)))
+    exec(setup.source, {"get_ipython": lambda: shell})
+    assert hooks == ["post_run_cell"]  # what "Ready to submit?" reads (autograder.release.ready)
     return calls
 
 

@@ -48,6 +48,14 @@ def test_torch_calls_hold_the_calls_of_the_code_under_test_not_the_probes_own_re
     assert probe.observations["f()"]["__tensor__"]["shape"] == [2, 2]
 
 
+def test_shared_memory_names_each_item_of_a_result_that_shares_an_inputs_memory():
+    a, b = torch.arange(6.0).reshape(2, 3), torch.ones(3)
+    assert Probe.shared_memory({"t": a.t(), "copy": a.clone(), "none": None}, [b, a]) == [True, False, False]
+    assert Probe.shared_memory((b[1:], a.sum(), 3), [b]) == [True, False, False]
+    assert Probe.shared_memory(a.expand(2, 2, 3), [a]) == [True]
+    assert Probe.shared_memory([a.numpy(), a.detach()], [a]) == [False, True], "only tensors count"
+
+
 @pytest.fixture
 def shell():
     shell = InteractiveShell.instance()

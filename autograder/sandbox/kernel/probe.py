@@ -222,6 +222,14 @@ class Probe:
         storage = torch._C.TensorBase.untyped_storage
         return storage(a).data_ptr() == storage(b).data_ptr()
 
+    @classmethod
+    def shared_memory(cls, value, inputs) -> list[bool]:
+        """For each item of a result (a tuple's or list's items, a dict's values, or the result itself): whether
+        it is a tensor that shares memory with one of the tensors in inputs."""
+        kind = type(value)
+        items = list(value.values()) if kind is dict else list(value) if kind in (tuple, list) else [value]
+        return [any(cls.shares_storage(item, t) for t in inputs) for item in items]
+
     @staticmethod
     def torch_calls() -> _Calls:
         return _Calls()

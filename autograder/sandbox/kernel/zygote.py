@@ -4,9 +4,11 @@ one kernel at a time. A forked kernel starts in a fraction of a second instead o
 start-up and `import torch` again.
 
 Between two kernels it kills every process the last one left and empties the jail's writable
-folders, so a kernel finds nothing of the one before. Kernels cannot read or trace it (it is not
-dumpable) and it ignores their signals; one it cannot ignore (SIGKILL, SIGSTOP) ends or stalls
-it, and the grader replaces it.
+folders, so a kernel finds nothing of the one before. A kernel holds no descriptor of the zygote's:
+its stdout and stderr are a pipe of its own, which the zygote copies to its stderr (at most
+RELAYED bytes), so that what a kernel does to them (a lock) ends with it. Kernels cannot read or
+trace the zygote (it is not dumpable) and it ignores their signals; one it cannot ignore (SIGKILL,
+SIGSTOP) ends or stalls it, and the grader replaces it.
 
 Protocol, one JSON line each way on stdin and stdout:
   python -m autograder_kernel.zygote <the kernels' folder>
@@ -18,6 +20,7 @@ import importlib
 import importlib.util
 import json
 import os
+import select
 import signal
 import sys
 import time
@@ -29,6 +32,7 @@ LAUNCHER = importlib.util.find_spec("ipykernel_launcher").origin
 KERNELS = sys.argv[1] if len(sys.argv) > 1 else ""  # autograder.sandbox.zygote.Zygote.ipc, in /tmp
 SCRATCH = ("/tmp", "/dev/shm", os.environ.get("HOME", "/home/student"))
 CATCHABLE = [s for s in signal.Signals if s not in (signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD)]
+RELAYED = 1 << 20  # bytes of a kernel's own output (its start-up, a crash) copied to the zygote's stderr
 
 
 def handle(handlers: dict) -> None:
@@ -39,13 +43,14 @@ def handle(handlers: dict) -> None:
             pass
 
 
-def kernel(argv: list[str], handlers: dict) -> None:
+def kernel(argv: list[str], handlers: dict, output: int) -> None:
     """In the forked child: become a fresh kernel process, then run the kernel until it exits."""
     os.setpgid(0, 0)
     handle(handlers)  # Python's own, as a new process has them
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
-    os.dup2(2, 1)  # stdout is the zygote's answer pipe: the kernel's own writes go to stderr
+    os.dup2(output, 1)
+    os.dup2(output, 2)
     os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     if "numpy" in sys.modules:  # numpy does not reseed after a fork; a fresh process draws a new seed
         sys.modules["numpy"].random.seed()
@@ -95,6 +100,33 @@ def empty(folder: str) -> None:
             os.unlink(entry.path)
 
 
+def relay(output: int, pid: int) -> None:
+    """Copy the kernel's output pipe to the zygote's stderr (at most RELAYED bytes) until it exits."""
+    exited = os.pidfd_open(pid)
+    poller = select.poll()
+    poller.register(output, select.POLLIN)
+    poller.register(exited, select.POLLIN)
+    left = RELAYED
+    try:
+        while True:
+            ready = dict(poller.poll())
+            if output in ready:
+                data = os.read(output, 1 << 16)
+                if not data:  # the kernel and all it started closed the pipe
+                    poller.unregister(output)
+                elif left > 0:
+                    try:
+                        os.write(2, data[:left])
+                    except OSError:  # the grader's stderr is gone: nothing more is copied
+                        left = 0
+                    left -= len(data)
+            if exited in ready:
+                return
+    finally:
+        os.close(output)
+        os.close(exited)
+
+
 def answer(message: dict) -> None:
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
@@ -111,14 +143,17 @@ def main() -> None:
     answer({"ready": True})
     for line in sys.stdin:
         request = json.loads(line)
+        output, given = os.pipe()
         pid = os.fork()
         if pid == 0:
-            kernel(request["argv"], handlers)
+            kernel(request["argv"], handlers, given)
+        os.close(given)
         try:
             os.setpgid(pid, pid)
         except OSError:  # the child made its group already
             pass
         answer({"pid": pid})
+        relay(output, pid)
         os.waitpid(pid, 0)
         clean()
         answer({"ready": True})

@@ -782,3 +782,40 @@ EQUIVALENT_MUTANTS = {
     "center_crop:3:drop statement": "without require_3d, unpacking t.shape into three names raises ValueError "
                                     "for every t that is not 3-D, as the task asks",
 }
+
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
+CUBE = "torch.arange(24).reshape(2, 3, 4)"
+VISIBLE_EXAMPLES = {
+    "create_tensors": {"create_tensors()": ("create_tensors", "lambda: True")},
+    "tensor_ops": {
+        "the worked 2x3 and 3x2": ("tensor_ops", "lambda a, b: _same(a, torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])) "
+                                                "and _same(b, torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]))"),
+        "a list": ("tensor_ops", "lambda a, b: _same(a, [[1.0, 2.0]]) and _same(b, torch.ones(2, 1))"),
+        "2x3 and 2x3": ("tensor_ops", "lambda a, b: _same(a, torch.ones(2, 3)) and _same(b, torch.ones(2, 3))"),
+    },
+    "first_rows": {"arange(24) as 2x3x4": ("first_rows", f"lambda t: _same(t, {CUBE})")},
+    "last_columns": {"arange(24) as 2x3x4": ("last_columns", f"lambda t: _same(t, {CUBE})")},
+    "center_crop": {
+        "arange(32) as 2x4x4": ("center_crop", "lambda t, size=2: _same(t, torch.arange(32).reshape(2, 4, 4)) "
+                                               "and _same(size, 2)"),
+        "size 5 of 2x4x4": ("center_crop", "lambda t, size=2: _same(t, torch.arange(32).reshape(2, 4, 4)) "
+                                           "and _same(size, 5)"),
+    },
+    "even_index_elements": {"arange(24) as 2x3x4": ("even_index_elements", f"lambda t: _same(t, {CUBE})")},
+    "reshape_views": {
+        "arange(24) into five shapes": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) and "
+                                        "[tuple(s) for s in shapes] == [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]"),
+        "arange(24) into (24,) and (5, 5)": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) and "
+                                             "[tuple(s) for s in shapes] == [(24,), (5, 5)]"),
+    },
+    "broadcast_shape": {
+        f"{a} with {b}": ("broadcast_shape", f"lambda shape_a, shape_b: _same(shape_a, {a}) and _same(shape_b, {b})")
+        for a, b in [("(5, 7, 3)", "(5, 7, 3)"), ("(5, 3, 4, 1)", "(3, 1, 1)"), ("[2, 1]", "[3]"), ("(0,)", "(2, 2)"),
+                     ("(5, 2, 4, 1)", "(3, 1, 1)")]
+    },
+    "numpy_roundtrip": {
+        "zeros(3) in float32": ("numpy_roundtrip", "lambda arr: type(arr) is np.ndarray and arr.dtype == np.float32 "
+                                                   "and arr.shape == (3,) and not arr.any()"),
+    },
+}

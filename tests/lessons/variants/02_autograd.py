@@ -5,6 +5,14 @@ RIGHT variants are correct answers written in another style: each must keep full
 """
 WRONG = {
     "poly_grads": {
+        # create_graph=True: the gradients stay in a graph and require grad.
+        "gradients_in_graph": '''
+def poly_grads(x, y, z):
+    leaves = [t.detach().requires_grad_(True) for t in (x, y, z)]
+    lx, ly, lz = leaves
+    f = (lx**2 + ly**2 + lz**2 + 2 * lx * ly * lz).sum()
+    return torch.autograd.grad(f, leaves, create_graph=True)
+''',
         # requires_grad_() and backward() on the caller's tensors: leaves .grad behind, accumulates.
         "grads_on_caller": '''
 def poly_grads(x, y, z):
@@ -165,6 +173,13 @@ def mse(y_pred, y_true):
 ''',
     },
     "linear_mse_grads": {
+        # create_graph=True: the gradients stay in a graph and require grad.
+        "gradients_in_graph": '''
+def linear_mse_grads(x, w, b, y_true):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    return torch.autograd.grad(mse(x @ w + b, y_true), (w, b), create_graph=True)
+''',
         # backward() into the caller's w and b: the second call returns doubled gradients.
         "accumulates_on_caller": '''
 def linear_mse_grads(x, w, b, y_true):
@@ -225,6 +240,15 @@ def linear_mse_grads(x, w, b, y_true):
 ''',
     },
     "chain_rule_grads": {
+        # The torch.autograd.grad gradient with create_graph=True: it requires grad.
+        "grad_in_graph": '''
+def chain_rule_grads(x):
+    x_backward = x.detach().clone().requires_grad_(True)
+    torch.sin(x_backward**2 + 1).sum().backward()
+    x_grad = x.detach().clone().requires_grad_(True)
+    (grad,) = torch.autograd.grad(torch.sin(x_grad**2 + 1).sum(), x_grad, create_graph=True)
+    return x_backward.grad, grad
+''',
         # One graph kept alive with retain_graph=True and used for both passes.
         "shared_graph": '''
 def chain_rule_grads(x):
@@ -577,8 +601,28 @@ def abcd_grads(a, b, c, d):
     pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
     return {k: o.detach().double() if t.requires_grad else None for k, (t, o) in pairs.items()}
 ''',
+        # The partner tensors themselves: g["a"].zero_() would zero the caller's b.
+        "partner_itself": '''
+def abcd_grads(a, b, c, d):
+    return {"a": b if a.requires_grad else None, "b": a if b.requires_grad else None,
+            "c": d if c.requires_grad else None, "d": c if d.requires_grad else None}
+''',
+        # Copies made with clone() alone: a copy of a partner that requires grad requires grad too.
+        "clone_in_graph": '''
+def abcd_grads(a, b, c, d):
+    pairs = {"a": (a, b), "b": (b, a), "c": (c, d), "d": (d, c)}
+    return {k: o.clone() if t.requires_grad else None for k, (t, o) in pairs.items()}
+''',
     },
     "logistic_grads": {
+        # The loss still in its graph (already freed by autograd.grad): it requires grad.
+        "loss_in_graph": '''
+def logistic_grads(x, y, w, b):
+    w = w.detach().requires_grad_(True)
+    b = b.detach().requires_grad_(True)
+    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)
+    return (loss, *torch.autograd.grad(loss, (w, b)))
+''',
         # reduction="sum": gradients N times too large.
         "sum_reduction": '''
 def logistic_grads(x, y, w, b):
@@ -877,11 +921,12 @@ def abcd_grads(a, b, c, d):
     result["d"] = c.detach().clone() if d.requires_grad else None
     return result
 ''',
-        # The partner tensors themselves, not copies.
-        "partner_itself": '''
+        # Copies made by arithmetic (a new tensor), without grad.
+        "times_one": '''
 def abcd_grads(a, b, c, d):
-    return {"a": b if a.requires_grad else None, "b": a if b.requires_grad else None,
-            "c": d if c.requires_grad else None, "d": c if d.requires_grad else None}
+    with torch.no_grad():
+        return {"a": b * 1 if a.requires_grad else None, "b": a * 1 if b.requires_grad else None,
+                "c": d * 1 if c.requires_grad else None, "d": c * 1 if d.requires_grad else None}
 ''',
     },
     "logistic_grads": {
@@ -893,7 +938,7 @@ def logistic_grads(x, y, w, b):
     z = torch.matmul(x, w) + b
     loss = -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z)).mean()
     loss.backward()
-    return loss, w.grad, b.grad
+    return loss.detach(), w.grad, b.grad
 ''',
         # The closed form dL/dz = (sigmoid(z) - y) / N, chained by hand.
         "closed_form": '''
@@ -916,4 +961,59 @@ EQUIVALENT_MUTANTS = {
                                        "autograd.grad accumulates into no .grad: x stays untouched",
     "chain_rule_grads:9:drop detach()": "a clone of x that requires grad still gives autograd.grad the same "
                                         "gradient, and autograd.grad accumulates into no .grad of x",
+}
+
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
+XYZ_123 = "_same(x, torch.tensor(1.0)) and _same(y, torch.tensor(2.0)) and _same(z, torch.tensor(3.0))"
+VISIBLE_EXAMPLES = {
+    "poly_grads": {
+        "(1, 2, 3)": ("poly_grads", f"lambda x, y, z: {XYZ_123}"),
+        "(ones(2, 3), ones(3), 2)": ("poly_grads", "lambda x, y, z: _same(x, torch.ones(2, 3)) and "
+                                                   "_same(y, torch.ones(3)) and _same(z, torch.tensor(2.0))"),
+        "([1, -1], [2, 0.5], 3)": ("poly_grads", "lambda x, y, z: _same(x, torch.tensor([1.0, -1.0])) and "
+                                                 "_same(y, torch.tensor([2.0, 0.5])) and _same(z, torch.tensor(3.0))"),
+    },
+    "poly_grads_analytic": {"(1, 2, 3)": ("poly_grads_analytic", f"lambda x, y, z: {XYZ_123}")},
+    "mse": {
+        "[1, 2, 3] against [1, 2, 5]": ("mse", "lambda y_pred, y_true: _same(y_pred, torch.tensor([1.0, 2.0, 3.0])) "
+                                               "and _same(y_true, torch.tensor([1.0, 2.0, 5.0]))"),
+        "(3, 1) against (3,)": ("mse", "lambda y_pred, y_true: _same(y_pred, torch.zeros(3, 1)) "
+                                       "and _same(y_true, torch.zeros(3))"),
+        "(3, 1) against (3, 1)": ("mse", "lambda y_pred, y_true: _same(y_pred, torch.zeros(3, 1)) "
+                                         "and _same(y_true, torch.ones(3, 1))"),
+    },
+    "linear_mse_grads": {
+        "the first homework example": (
+            "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0, 2.0], [3.0, 4.0]])) and "
+            "_same(w, torch.tensor([1.0, 1.0])) and _same(b, torch.tensor([0.5])) and _same(y_true, torch.tensor([5.0, 4.0]))"),
+        "the second homework example": (
+            "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0], [2.0], [3.0]])) and "
+            "_same(w, torch.tensor([1.0])) and _same(b, torch.tensor([0.0])) and _same(y_true, torch.tensor([4.0, 5.0, 6.0]))"),
+    },
+    "chain_rule_grads": {"x = [0, 0.5, 1, 2]": ("chain_rule_grads", "lambda x: _same(x, torch.tensor([0.0, 0.5, 1.0, 2.0]))")},
+    "sgd_step": {
+        "w = [1, 2] with grad [2, 4], lr 0.1": (
+            "sgd_step", "lambda params, lr: _same(lr, 0.1) and len(params) == 1 and _same(params[0], "
+            "torch.tensor([1.0, 2.0])) and _same(params[0].grad, torch.tensor([2.0, 4.0]))"),
+    },
+    "fit_line": {
+        "y = 2x + 1 on linspace(-1, 1, 21)": (
+            "fit_line", "lambda x, y, lr=0.05, steps=500: _same(x, torch.linspace(-1.0, 1.0, 21)) and "
+            "_same(y, 2.0 * torch.linspace(-1.0, 1.0, 21) + 1.0) and _same(lr, 0.05) and _same(steps, 500)"),
+    },
+    "count_graph_nodes": {
+        "a*b + c*d for 2, 3, 4 and 5": ("count_graph_nodes", "lambda t: _same(t, torch.tensor(26.0)) and "
+                                                             "type(t.grad_fn).__name__ == 'AddBackward0'"),
+    },
+    "abcd_grads": {
+        "(2, 3, 4, 5), d without grad": (
+            "abcd_grads", "lambda a, b, c, d: _same(a, torch.tensor(2.0)) and _same(b, torch.tensor(3.0)) and "
+            "_same(c, torch.tensor(4.0)) and _same(d, torch.tensor(5.0)) and not d.requires_grad"),
+    },
+    "logistic_grads": {
+        "the worked example": (
+            "logistic_grads", "lambda x, y, w, b: _same(x, torch.tensor([[1.0, 2.0], [3.0, -1.0]])) and "
+            "_same(y, torch.tensor([1.0, 0.0])) and _same(w, torch.zeros(2)) and _same(b, torch.zeros(1))"),
+    },
 }

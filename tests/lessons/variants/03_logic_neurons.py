@@ -388,6 +388,12 @@ def make_or(n_inputs=2):
 ''',
     },
     "truth_table": {
+        # fn called with autograd on: for a differentiable fn (nn.Linear) the table requires grad.
+        "table_in_graph": '''
+def truth_table(fn, n_inputs):
+    inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n_inputs)))
+    return torch.cat([inputs, fn(inputs).to(torch.float32)], dim=1)
+''',
         # x1 as the least significant bit.
         "lsb_first": '''
 def truth_table(fn, n_inputs):
@@ -969,7 +975,8 @@ def truth_table(fn, n_inputs):
     rows = []
     for i in range(2 ** n_inputs):
         bits = torch.tensor([float((i >> (n_inputs - 1 - j)) & 1) for j in range(n_inputs)])
-        rows.append(torch.cat([bits, fn(bits).reshape(-1).float()]))
+        with torch.no_grad():
+            rows.append(torch.cat([bits, fn(bits).reshape(-1).float()]))
     return torch.stack(rows)
 ''',
         # Rows from the bits of 0 .. 2**n - 1, most significant first.
@@ -977,7 +984,7 @@ def truth_table(fn, n_inputs):
 def truth_table(fn, n_inputs):
     rows = torch.arange(2 ** n_inputs).unsqueeze(1)
     inputs = ((rows >> torch.arange(n_inputs - 1, -1, -1)) & 1).to(torch.float32)
-    return torch.cat([inputs, fn(inputs).float()], dim=-1)
+    return torch.cat([inputs, fn(inputs).detach().float()], dim=-1)
 ''',
     },
     "format_truth_table": {
@@ -1162,4 +1169,64 @@ EQUIVALENT_MUTANTS = {
     "is_linearly_separable:13:drop float()": "a bool compares with 0.0 and 1.0 like the float",
     "is_linearly_separable:13:Gt->GtE": "integer weights and half-integer biases never give w.x + b == 0",
     "is_linearly_separable:13:Add->Sub": "the grid is symmetric under w2 -> -w2 and under b -> -b",
+}
+
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# the hidden checks must include it. {exercise: {example: (function or method, condition on its arguments)}}
+SHAPES_352 = "[tuple(p.shape) for p in model.parameters()] == [(5, 3), (5,), (2, 5), (2,)]"
+CORNERS = "torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])"
+VISIBLE_EXAMPLES = {
+    "count_parameters": {
+        "a 3-5-2 network": ("count_parameters", f"lambda model, trainable_only=True: {SHAPES_352} and "
+                                                "all(p.requires_grad for p in model.parameters()) and trainable_only is True"),
+        "nn.Linear(4, 4) used twice": ("count_parameters", "lambda model, trainable_only=True: isinstance(model, "
+                                       "nn.Sequential) and len(model) == 3 and model[0] is model[2] and "
+                                       "[tuple(p.shape) for p in model.parameters()] == [(4, 4), (4,)]"),
+        "the first layer frozen": ("count_parameters", f"lambda model, trainable_only=True: {SHAPES_352} and "
+                                   "[p.requires_grad for p in model.parameters()] == [False, False, True, True] "
+                                   "and trainable_only is True"),
+        "the first layer frozen, trainable_only=False": (
+            "count_parameters", f"lambda model, trainable_only=True: {SHAPES_352} and "
+            "[p.requires_grad for p in model.parameters()] == [False, False, True, True] and trainable_only is False"),
+    },
+    "mlp_parameter_formula": {
+        "[3, 5, 2]": ("mlp_parameter_formula", "lambda sizes: list(sizes) == [3, 5, 2]"),
+        "[3, 2]": ("mlp_parameter_formula", "lambda sizes: list(sizes) == [3, 2]"),
+    },
+    "ThresholdNeuron": {
+        "weights (1, 1), bias -1.5": ("ThresholdNeuron.__init__", "lambda self, weights, bias: "
+                                      "list(weights) == [1.0, 1.0] and bias == -1.5"),
+        "AND on the four corners": ("ThresholdNeuron.forward", f"lambda self, x: _same(x, {CORNERS}) and "
+                                    "[p.tolist() for p in self.parameters()] == [[[1.0, 1.0]], [-1.5]]"),
+        "w.x + b == 0": ("ThresholdNeuron.forward", "lambda self, x: _same(x, torch.tensor([1.0, 1.0])) and "
+                         "[p.tolist() for p in self.parameters()] == [[[1.0, -1.0]], [0.0]]"),
+    },
+    "make_not": {
+        "make_not()": ("make_not", "lambda: True"),
+        "make_and()": ("make_and", "lambda n_inputs=2: _same(n_inputs, 2)"),
+        "make_or()": ("make_or", "lambda n_inputs=2: _same(n_inputs, 2)"),
+    },
+    "truth_table": {
+        "AND of two inputs": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
+                              f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [0.0], [1.0]]))"),
+        "y = x1 of two inputs": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
+                                 f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [1.0], [1.0]]))"),
+    },
+    "format_truth_table": {
+        "the AND table": ("format_truth_table", "lambda table, n_inputs: _same(n_inputs, 2) and _same(table, "
+                          "torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]))"),
+    },
+    "XorNetwork": {"the four corners": ("XorNetwork.forward", f"lambda self, x: _same(x, {CORNERS})")},
+    "collapse_linear": {
+        "3 -> 5 -> 2 with biases": ("collapse_linear", "lambda layers: [tuple(p.shape) for p in layers.parameters()] "
+                                                       "== [(5, 3), (5,), (2, 5), (2,)]"),
+    },
+    "is_linearly_separable": {
+        "AND as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
+                        "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 0, 0, 1]"),
+        "XOR as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
+                        "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 1, 1, 0]"),
+        "OR as bools": ("is_linearly_separable", "lambda outputs: type(outputs) is tuple and "
+                        "[type(o) for o in outputs] == [bool] * 4 and outputs == (False, True, True, True)"),
+    },
 }

@@ -449,6 +449,58 @@ class Power(torch.autograd.Function):
 """,
     },
     "bisection_root": {
+        # midpoints divided by 0: every answer is inf
+        "infinite_midpoint": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo = torch.as_tensor(lo, dtype=torch.float64)
+    hi = torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    lo_positive = bool(f_lo > 0)
+    if lo_positive == bool(f_hi > 0):
+        raise ValueError(f"f({lo.item():g}) and f({hi.item():g}) have the same sign")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 0
+        f_mid = f(mid)
+        n += 1
+        if f_mid == 0:
+            return mid, n
+        if bool(f_mid > 0) == lo_positive:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+''',
+        # the sign of f(hi) tested with f > -1: f(hi) in (-1, 0) counts as positive
+        "sign_threshold_minus_one": '''
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo = torch.as_tensor(lo, dtype=torch.float64)
+    hi = torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    lo_positive = bool(f_lo > 0)
+    if lo_positive == bool(f_hi > -1):
+        raise ValueError(f"f({lo.item():g}) and f({hi.item():g}) have the same sign")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        f_mid = f(mid)
+        n += 1
+        if f_mid == 0:
+            return mid, n
+        if bool(f_mid > 0) == lo_positive:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2, n
+''',
         # stops when |f(mid)| < tol: far from the root for a flat f
         "stops_on_residual": '''
 def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
@@ -658,6 +710,18 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
 """,
     },
     "find_bracket": {
+        # the sign of f(-s) tested with f > -1: f(-s) in (-1, 0) counts as positive
+        "sign_threshold_minus_one": '''
+def find_bracket(f, start=1.0, max_doublings=60):
+    half = float(start)
+    for _ in range(max_doublings + 1):
+        f_lo = f(torch.tensor(-half, dtype=torch.float64)).item()
+        f_hi = f(torch.tensor(half, dtype=torch.float64)).item()
+        if f_lo == 0 or f_hi == 0 or (f_lo > -1) != (f_hi > 0):
+            return -half, half
+        half *= 2
+    raise ValueError(f"no sign change on [-s, s] up to s = {half}")
+''',
         # only looks at [0, s]: misses roots on the negative side
         "positive_side_only": '''
 def find_bracket(f, start=1.0, max_doublings=60):
@@ -769,6 +833,23 @@ def find_bracket(f, start=1.0, max_doublings=60):
 """,
     },
     "newton_root": {
+        # returns the leaf it differentiated: the root requires grad
+        "root_requires_grad": '''
+def newton_root(f, x0, tol=1e-5, max_iter=50):
+    x = torch.tensor(float(x0), dtype=torch.float64, requires_grad=True)
+    for n in range(max_iter + 1):
+        fx = f(x)
+        if abs(fx.item()) < tol:
+            return x, n
+        if n == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx, x)
+        if dfx.item() == 0:
+            raise ZeroDivisionError(f"f'(x) = 0 at x = {x.item()}")
+        with torch.no_grad():
+            x = (x - fx / dfx).requires_grad_(True)
+    raise RuntimeError(f"no convergence within max_iter = {max_iter} steps")
+''',
         # no check for f'(x) == 0: divides by zero and runs into inf/nan
         "no_zero_derivative_check": '''
 def newton_root(f, x0, tol=1e-5, max_iter=50):
@@ -921,6 +1002,54 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
 """,
     },
     "newton_roots_batched": {
+        # returns the leaf it differentiated: the roots require grad
+        "roots_require_grad": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device).expand(coeffs.shape[0]).clone()
+
+    def horner(x):
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        return value
+
+    for step in range(max_iter + 1):
+        x.requires_grad_(True)
+        fx = horner(x)
+        done = fx.detach().abs() < tol
+        if done.all():
+            return x
+        if step == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - fx / dfx)
+    raise RuntimeError(f"not every polynomial converged within max_iter = {max_iter} steps")
+''',
+        # no copy of x0: when every polynomial has converged at x0, the result is x0 itself or an expanded view
+        "x0_itself_when_converged": '''
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+    x = torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device).expand(coeffs.shape[0])
+
+    def horner(x):
+        value = torch.zeros_like(x)
+        for k in range(coeffs.shape[1]):
+            value = value * x + coeffs[:, k]
+        return value
+
+    for step in range(max_iter + 1):
+        x.requires_grad_(True)
+        fx = horner(x)
+        done = fx.detach().abs() < tol
+        if done.all():
+            return x.detach()
+        if step == max_iter:
+            break
+        (dfx,) = torch.autograd.grad(fx.sum(), x)
+        with torch.no_grad():
+            x = torch.where(done, x, x - fx / dfx)
+    raise RuntimeError(f"not every polynomial converged within max_iter = {max_iter} steps")
+''',
         # a Python loop over the polynomials: right roots, but the work grows with B
         "loop_over_polynomials": '''
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
@@ -1360,9 +1489,10 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
         "analytic_all_entries": '''
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     degree = coeffs.shape[1] - 1
-    exponents = torch.arange(degree, -1, -1, dtype=coeffs.dtype)
+    exponents = torch.arange(degree, -1, -1, dtype=coeffs.dtype, device=coeffs.device)
     slope_coeffs = coeffs[:, :-1] * exponents[:-1]
-    x = torch.full((coeffs.shape[0],), 0.0, dtype=coeffs.dtype) + torch.as_tensor(x0, dtype=coeffs.dtype)
+    x = torch.full((coeffs.shape[0],), 0.0, dtype=coeffs.dtype, device=coeffs.device) + torch.as_tensor(
+        x0, dtype=coeffs.dtype, device=coeffs.device)
     for _ in range(max_iter + 1):
         powers = x.unsqueeze(1) ** exponents
         value = (coeffs * powers).sum(dim=1)
@@ -1375,8 +1505,8 @@ def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
         # works only on the indices still active, with index_put
         "active_indices": '''
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
-    x = torch.as_tensor(x0, dtype=coeffs.dtype).expand(coeffs.shape[0]).clone()
-    derivative = coeffs[:, :-1] * torch.arange(coeffs.shape[1] - 1, 0, -1, dtype=coeffs.dtype)
+    x = torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device).expand(coeffs.shape[0]).clone()
+    derivative = coeffs[:, :-1] * torch.arange(coeffs.shape[1] - 1, 0, -1, dtype=coeffs.dtype, device=coeffs.device)
 
     def horner(c, t):
         out = torch.zeros_like(t)
@@ -1402,7 +1532,9 @@ EQUIVALENT_MUTANTS = {
     "bisection_root:18:drop bool()": "the same comparison on a one-element bool tensor",
     "bisection_root:28:drop bool()": "the same comparison on a one-element bool tensor",
     "bisection_root:19:drop item()": "only the message changes: a 0-dim tensor formats with :g like its number",
+    "bisection_root:19:drop item()#2": "only the message changes: a 0-dim tensor formats with :g like its number",
     "bisection_root:20:drop item()": "only the message changes: a 0-dim tensor formats with :g like its number",
+    "bisection_root:20:drop item()#2": "only the message changes: a 0-dim tensor formats with :g like its number",
     "bisection_root:17:Gt->GtE": "f(lo) == 0 has already returned, so > 0 and >= 0 agree here",
     "bisection_root:18:Gt->GtE": "f(hi) == 0 has already returned, so > 0 and >= 0 agree here",
     "bisection_root:28:Gt->GtE": "f(mid) == 0 has already returned, so > 0 and >= 0 agree here",
@@ -1412,20 +1544,68 @@ EQUIVALENT_MUTANTS = {
     "bisection_root:27:drop statement": "going on past a midpoint that is exactly a root still ends within tol (allowed)",
     "find_bracket:7:drop item()": "a one-element tensor compares with 0 like its number; the bracket is built from floats",
     "find_bracket:8:drop item()": "a one-element tensor compares with 0 like its number; the bracket is built from floats",
-    "find_bracket:9:Gt->GtE": "f(s) == 0 is caught by the clause before, so > 0 and >= 0 agree here",
+    "find_bracket:9:Gt->GtE": "f(-s) == 0 is caught by the clause before, so > 0 and >= 0 agree here",
+    "find_bracket:9:Gt->GtE#2": "f(s) == 0 is caught by the clause before, so > 0 and >= 0 agree here",
     "newton_root:8:drop float()": "torch.tensor(x0, dtype=torch.float64) accepts an int x0 as well",
     "newton_root:12:drop item()": "abs() of a one-element tensor compares with tol like its number",
-    "newton_root:13:drop detach()": "the same root; the task does not ask for a tensor without grad",
     "newton_root:17:drop item()": "a one-element tensor compares with 0 like its number",
-    "newton_root:22:drop item()": "only the message changes: a 0-dim tensor formats with :.3g like its number",
+    "newton_root:22:drop item()": "only the message changes: a 0-dim tensor formats with :.6g like its number",
+    "newton_root:22:drop item()#2": "only the message changes: a 0-dim tensor formats with :.3g like its number",
+    "newton_root:19:drop with": "the step recorded in the graph changes no value: torch.autograd.grad(fx, x) "
+                                "differentiates with respect to the current x only, and the root is returned detached",
+    "newton_roots_batched:27:drop with": "the step recorded in the graph changes no value: torch.autograd.grad "
+                                         "differentiates with respect to the current x only, and the roots are "
+                                         "returned detached",
     "newton_root:18:drop item()": "only the message changes: a 0-dim tensor formats with :.6g like its number",
     "newton_root:9:1->2": "the loop still breaks at n == max_iter: the extra round never starts",
     "newton_roots_batched:15:Add->Sub": "Horner with every coefficient subtracted computes -p(x): same roots, same Newton steps",
     "newton_roots_batched:21:drop detach()": "a comparison gives a tensor without grad either way",
-    "newton_roots_batched:10:drop clone()": "x is replaced by a new tensor at every step, so the expanded view is never written",
     "newton_roots_batched:18:1->2": "the loop still breaks at step == max_iter: the extra round never starts",
-    "newton_roots_batched:23:drop detach()": "the same roots; the task does not ask for a tensor without grad",
     "newton_roots_batched:24:drop statement": "after max_iter steps one more step is taken but never checked: RuntimeError all the same",
     "newton_roots_batched:25:drop statement": "after max_iter steps one more step is taken but never checked: RuntimeError all the same",
     "newton_roots_batched:29:drop int()": "only the message changes; it still names max_iter",
+}
+
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# the hidden checks must include it. {exercise: {example: (function or method, condition on its arguments)}}
+VISIBLE_EXAMPLES = {
+    "Power": {
+        "[1, 2, 3] ** 0": ("Power.forward", "lambda x, p: _same(x, torch.tensor([1, 2, 3])) and _same(p, 0)"),
+        "[1, 2, 3] ** 2": ("Power.forward", "lambda x, p: _same(x, torch.tensor([1, 2, 3])) and _same(p, 2)"),
+        "[1.5, -2.0] ** 3": ("Power.forward", "lambda x, p: _same(x, torch.tensor([1.5, -2.0])) and _same(p, 3)"),
+        "linspace(-1.001, 1.001, 5) ** 1000": (
+            "Power.forward",
+            "lambda x, p: _same(x, torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)) and _same(p, 1000)"),
+        "the gradient of x ** 3 at 2": (
+            "Power.backward", "lambda ctx, grad_output: _same(ctx.saved_tensors[0], torch.tensor(2.0)) and ctx.p == 3"),
+        "the gradient of x ** 0 at [0, -1]": (
+            "Power.backward",
+            "lambda ctx, grad_output: _same(ctx.saved_tensors[0], torch.tensor([0.0, -1.0])) and ctx.p == 0"),
+        "p = 2.5": ("Power.apply", "lambda x, p: _same(p, 2.5)"),
+        "p = -1": ("Power.apply", "lambda x, p: _same(p, -1)"),
+    },
+    "bisection_root": {
+        "poly on [0, 1]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: _agrees(f, poly) "
+                                             "and _same(lo, 0.0) and _same(hi, 1.0) and _same(tol, 1e-5) "
+                                             "and _same(max_iter, 200)"),
+        "poly on [1, 2]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: _agrees(f, poly) "
+                                             "and _same(lo, 1.0) and _same(hi, 2.0)"),
+    },
+    "find_bracket": {
+        "poly": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, poly) and _same(start, 1.0) "
+                                 "and _same(max_doublings, 60)"),
+        "x - 5.5": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: x - 5.5) "
+                                    "and _same(start, 1.0) and _same(max_doublings, 60)"),
+    },
+    "newton_root": {
+        "poly from 0.0": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, poly) and _same(x0, 0.0) "
+                                         "and _same(tol, 1e-5) and _same(max_iter, 50)"),
+    },
+    "newton_roots_batched": {
+        "three polynomials from 1.0": (
+            "newton_roots_batched",
+            "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], "
+            "[0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]], dtype=torch.float64)) and _same(x0, 1.0) "
+            "and _same(tol, 1e-5) and _same(max_iter, 50)"),
+    },
 }

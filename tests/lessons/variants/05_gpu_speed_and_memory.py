@@ -121,6 +121,43 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
         times.append((time.perf_counter() - start) * 1000)
     return min(times)
 ''',
+        # a negative warmup is taken as no warm-up instead of an error
+        "negative_warmup_accepted": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    kind = device.type if isinstance(device, torch.device) else str(device).split(":")[0]
+    if kind not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError(f"device {device!r}: CUDA is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # only the plain names: "cpu:0", "cuda:0" and torch.device objects raise ValueError
+        "plain_names_only": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1 or warmup < 0:
+        raise ValueError(f"repeat must be at least 1 and warmup at least 0, got {repeat} and {warmup}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda is not available")
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args, **kwargs)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(statistics.median(times))
+''',
         # lets torch.device parse the name: "tpu" and "gpu" raise RuntimeError, not ValueError
         "device_checked_by_torch": '''
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
@@ -769,6 +806,36 @@ def matmul_tflops(shape_a, shape_b, ms):
 def elementwise_gbps(numel, dtype, tensors_moved, ms):
     return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
 ''',
+        # the larger of two batch sizes: (0,) with (1,) gives 1 matrix instead of none
+        "max_of_batch_sizes": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    width = max(len(batch_a), len(batch_b))
+    padded_a = [1] * (width - len(batch_a)) + list(batch_a)
+    padded_b = [1] * (width - len(batch_b)) + list(batch_b)
+    batch = math.prod(max(x, y) for x, y in zip(padded_a, padded_b))
+    return float(2 * batch * n * k * m / (ms / 1e3) / 1e12)
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
+''',
+        # pads the shorter batch with 2s: (3, 4) @ (1, 4, 5) counts two matrices
+        "padded_with_two": '''
+def matmul_tflops(shape_a, shape_b, ms):
+    *batch_a, n, k = shape_a
+    *batch_b, _, m = shape_b
+    width = max(len(batch_a), len(batch_b))
+    padded_a = [2] * (width - len(batch_a)) + list(batch_a)
+    padded_b = [2] * (width - len(batch_b)) + list(batch_b)
+    batch = math.prod(max(x, y) for x, y in zip(padded_a, padded_b))
+    return float(2 * batch * n * k * m / (ms / 1e3) / 1e12)
+
+
+def elementwise_gbps(numel, dtype, tensors_moved, ms):
+    return numel * torch.empty((), dtype=dtype).element_size() * tensors_moved / (ms / 1000) / 1e9
+''',
         # takes the batch from shape_a alone: wrong when batch dimensions broadcast
         "batch_of_a_only": '''
 def matmul_tflops(shape_a, shape_b, ms):
@@ -1105,11 +1172,11 @@ from time import perf_counter_ns
 
 
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
-    name = str(device)
+    name = str(device).partition(":")[0]  # "cuda:0" and torch.device("cuda", 0) are cuda
     if name not in ("cpu", "cuda"):
         raise ValueError(f"measure_time: unknown device {name!r}")
-    if repeat < 1:
-        raise ValueError(f"measure_time: repeat={repeat}, need at least 1")
+    if repeat < 1 or warmup < 0:
+        raise ValueError(f"measure_time: repeat={repeat}, warmup={warmup}: need repeat >= 1 and warmup >= 0")
     if name == "cuda" and not torch.cuda.is_available():
         raise RuntimeError("device 'cuda' asked for, but torch.cuda.is_available() is False")
     sync = torch.cuda.synchronize if name == "cuda" else (lambda: None)
@@ -1133,6 +1200,10 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
     if repeat < 1:
         raise ValueError(f"repeat should be 1 or more, not {repeat}")
+    if warmup < 0:
+        raise ValueError(f"warmup should be 0 or more, not {warmup}")
+    device = getattr(device, "type", device)  # a torch.device: its type
+    device = {"cuda:0": "cuda", "cpu:0": "cpu"}.get(device, device)
     if device == "cuda":
         if not torch.cuda.is_available():
             raise RuntimeError("no CUDA device for device='cuda'")
@@ -1162,10 +1233,16 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
         "time_ns_stream_sync": '''
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
     known = {"cpu", "cuda", "mps"}
-    if str(device) not in known:
+    try:
+        device = torch.device(device).type
+    except RuntimeError:
+        raise ValueError("device must be one of cpu, cuda, mps; got " + str(device)) from None
+    if device not in known:
         raise ValueError("device must be one of cpu, cuda, mps; got " + str(device))
     if not repeat >= 1:
         raise ValueError("repeat=" + str(repeat) + " is too small")
+    if not warmup >= 0:
+        raise ValueError("warmup=" + str(warmup) + " is negative")
     if device == "cuda" and torch.cuda.device_count() == 0:
         raise RuntimeError("CUDA requested but no cuda device")
     wait = torch.cuda.current_stream().synchronize if device == "cuda" else (lambda: None)
@@ -1186,10 +1263,15 @@ import timeit
 
 
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    if isinstance(device, torch.device):
+        device = device.type
+    device = device.split(":")[0]
     if device not in {"cpu", "cuda"}:
         raise ValueError(f"device must be 'cpu' or 'cuda', not {device!r}")
     if repeat < 1:
         raise ValueError(f"repeat must be >= 1 (got {repeat})")
+    if warmup < 0:
+        raise ValueError(f"warmup must be >= 0 (got {warmup})")
     if device == "cuda":
         if not torch.cuda.is_available():
             raise RuntimeError("CUDA is not available on this machine")
@@ -1351,16 +1433,87 @@ def top_ops(fn, k=3):
 
 EQUIVALENT_MUTANTS = {
     "bytes_per_element:8:drop int()": "element_size() already returns an int",
+    "matmul_tflops:7:drop list()": "star-unpacking already makes batch_a a list",
     "matmul_tflops:8:drop list()": "star-unpacking already makes batch_b a list",
-    "matmul_tflops:8:1->0": "padding the shorter batch with 0 instead of 1 gives the same max for every batch size "
-                            "of at least 1",
+    "matmul_tflops:11:drop float()": "true division already gives a float",
+    "matmul_tflops:17:drop float()": "true division already gives a float",
     "matmul_tflops:11:1000000000000.0->999999999999.0": "a relative change of 1e-12, below any float tolerance",
-    "measure_time:16:drop Not": "the MPS branch is optional in the task, and no grader has MPS; on CPU and CUDA "
+    "matmul_tflops:11:1000000000000.0->1000000000001.0": "a relative change of 1e-12, below any float tolerance",
+    "measure_time:17:drop Not": "the MPS branch is optional in the task, and no grader has MPS; on CPU and CUDA "
                                 "the function is unchanged",
-    "measure_time:38:drop statement": "the dropped sync() after the warm-up is a no-op on the CPU; it matters only "
+    "measure_time:17:drop statement": "the check for MPS is optional in the task, and no grader has MPS",
+    "measure_time:18:drop statement": "the check for MPS is optional in the task, and no grader has MPS",
+    "measure_time:21:drop with": "torch.cuda.device selects the GPU of the device's index; with at most one GPU, as "
+                                 "on every grader, the current GPU is that one (the task asks nothing of several GPUs)",
+    "measure_time:24:drop statement": "CUDA events time the stream from start.record() on, after the warm-up work in "
+                                      "stream order: no host clock is read, so no synchronize is needed before",
+    "measure_time:34:drop float()": "the median of the floats elapsed_time returns is a float",
+    "measure_time:39:drop statement": "the dropped sync() after the warm-up is a no-op on the CPU; it matters only "
                                       "on MPS, which the task leaves optional and no grader has",
+    "measure_time:44:drop statement": "the dropped sync() after a timed call is a no-op on the CPU; it matters only "
+                                      "on MPS, which the task leaves optional and no grader has",
+    "measure_time:46:drop float()": "statistics.median of floats is a float",
     "find_max_allocatable:15:1->2": "mid = (lo + top + 2) // 2 still lies in [lo + 1, top]: a correct binary search "
                                     "within the same bound on calls",
     "benchmark_ops:15:drop statement": "without `del moved` the device copies live until the next input replaces "
                                        "them: the same times and results",
+    "benchmark_ops:17:drop tuple()": "inputs[0].shape is a torch.Size, a tuple of ints",
+}
+
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
+TIMED = 'lambda fn, *args, device="cpu", repeat=10, warmup=2, **kwargs: '
+VISIBLE_EXAMPLES = {
+    "pick_device": {"pick_device()": ("pick_device", "lambda: True")},
+    "measure_time": {
+        "repeat=3, warmup=1 on the CPU": ("measure_time", TIMED + '_same(device, "cpu") and _same(repeat, 3) and '
+                                          "_same(warmup, 1) and not args and not kwargs"),
+        "repeat=0": ("measure_time", TIMED + "_same(repeat, 0)"),
+        'device="tpu"': ("measure_time", TIMED + '_same(device, "tpu")'),
+        "repeat=3, warmup=1 on cuda": ("measure_time", TIMED + '_same(device, "cuda") and _same(repeat, 3) and '
+                                       "_same(warmup, 1) and not args and not kwargs"),
+    },
+    "benchmark_ops": {
+        "add on one 2x3 pair on the CPU": ("benchmark_ops", "lambda tensors, ops, devices, timer=None: "
+                                           "list(ops) == ['add'] and list(devices) == ['cpu'] and len(tensors) == 1 "
+                                           "and _same(tensors[0][0], torch.ones(2, 3))"),
+        "a table of two results": ("results_table", "lambda results: [tuple(r) for r in results] == "
+                                   "[('matmul', (4, 256, 256), 12.5, 0.5), ('sum', (16, 64, 64), 0.25, None)]"),
+    },
+    "matmul_tflops": {
+        "(1024, 1024) @ (1024, 1024) in 1 ms": ("matmul_tflops", "lambda shape_a, shape_b, ms: tuple(shape_a) == "
+                                                "(1024, 1024) and tuple(shape_b) == (1024, 1024) and _same(ms, 1.0)"),
+        "3 float32 tensors of 250 000 000 in 1 ms": (
+            "elementwise_gbps", "lambda numel, dtype, tensors_moved, ms: _same(numel, 250_000_000) and "
+            "dtype == torch.float32 and _same(tensors_moved, 3) and _same(ms, 1.0)"),
+    },
+    "outer_products_vectorized": {
+        "arange(6) as 2x3 with arange(8) as 2x4": (
+            "outer_products_vectorized", "lambda a, b: _same(a, torch.arange(6.0).reshape(2, 3)) and "
+            "_same(b, torch.arange(8.0).reshape(2, 4))"),
+        "ones(5, 2) with ones(5, 3)": ("outer_products_vectorized", "lambda a, b: _same(a, torch.ones(5, 2)) and "
+                                       "_same(b, torch.ones(5, 3))"),
+    },
+    "bytes_per_element": {
+        "float32": ("bytes_per_element", "lambda dtype: dtype == torch.float32"),
+        "float16": ("bytes_per_element", "lambda dtype: dtype == torch.float16"),
+        "15 GiB of float32": ("max_elements", "lambda free_bytes, dtype: _same(free_bytes, 15 * 2**30) and "
+                              "dtype == torch.float32"),
+    },
+    "find_max_allocatable": {
+        "capacity 1000, hi = 10**6": ("find_max_allocatable", "lambda try_alloc, hi: _same(hi, 10**6) and "
+                                      "getattr(try_alloc, 'capacity', None) == 1000"),
+    },
+    "linear_forward_memory": {
+        "(32, 128, 64) in float32": ("linear_forward_memory", "lambda batch, in_features, out_features, dtype, "
+                                     "bias=True: (batch, in_features, out_features) == (32, 128, 64) and "
+                                     "dtype == torch.float32 and bias is True"),
+        "(1, 1, 1) in float64 without bias": ("linear_forward_memory", "lambda batch, in_features, out_features, "
+                                              "dtype, bias=True: (batch, in_features, out_features) == (1, 1, 1) "
+                                              "and dtype == torch.float64 and bias is False"),
+    },
+    "top_ops": {
+        "slow_then_fast with k=2": ("top_ops", "lambda fn, k=3: _same(k, 2) and "
+                                               "getattr(fn, '__name__', '') == 'slow_then_fast'"),
+    },
 }

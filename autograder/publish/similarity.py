@@ -1,0 +1,236 @@
+"""`make similarity`: copy detection among the answers of a graded class, per assignment.
+
+Every answer cell (nbgrader solution=true, code) of every graded notebook in <OUT> becomes a stream of
+tokens that renaming, reformatting, comments, print lines and reordering do not change, and the hashes
+of its k-grams (autograder.publish.fingerprints, over copydetect). The code that the released notebook
+gives everyone (stubs, signatures, imports, visible checks) is left out.
+
+A fragment weighs by how rare it is: min(1, 2 / df), where df students of the class hold it, so that
+a fragment only two students share weighs 1 and one that twenty write weighs 0.1. Per answer, two
+students' similarity is the weight they share over the larger of their two answers' weights, and never
+over less than CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike,
+is no evidence. The notebook's similarity is the mean over the assignment's answers of that similarity cubed:
+an answer copied whole counts 1, one that shares fragments far less (a half-shared answer 1/8), and a
+partial copy of half the answers about 1/2. Worker processes read and re-print the answers; every pair
+of students is then scored at once, per answer, as a matrix product (students x fragments): 500
+students x 5 assignments take about 24 CPU-seconds.
+
+Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the
+suspicious pairs side by side, then the closest other pairs), and links the report to the page.
+"""
+import csv
+import json
+import multiprocessing
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import numpy as np
+
+from autograder.course import Course
+from autograder.publish.outputs import autograded_path, cell as csv_cell
+from autograder.publish import fingerprints
+
+SUSPICIOUS = 0.5  # a pair is suspicious from this similarity on
+CELL_MATCH = 0.8  # an answer matches from this similarity on
+CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
+POWER = 3
+GRADED = ("ok", "repaired")
+CHUNK = 4096  # fragments per slice of the students x fragments matrix
+CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
+COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "matching_cells"]
+
+
+@dataclass
+class Submission:
+    student: str
+    answers: dict[str, fingerprints.Answer]  # grade_id -> the answer
+
+
+@dataclass
+class Scores:
+    """One assignment's submissions and every pair's similarity: per answer (cells[g, i, j]) and notebook."""
+    assignment: str
+    subs: list[Submission]
+    grade_ids: list[str]
+    cells: np.ndarray  # answers x students x students
+    written: np.ndarray  # answers x students: whether the student's answer holds any fragment
+    notebook: np.ndarray  # students x students
+
+
+@dataclass
+class Pair:
+    assignment: str
+    a: Submission
+    b: Submission
+    similarity: float
+    cells: dict[str, float]  # grade_id -> that answer's similarity, for every answer both wrote something in
+
+    @property
+    def suspicious(self) -> bool:
+        return self.similarity >= SUSPICIOUS
+
+    @property
+    def matching(self) -> list[str]:
+        return [g for g, s in sorted(self.cells.items(), key=lambda x: -x[1]) if s >= CELL_MATCH]
+
+
+@dataclass
+class Result:
+    pairs: list[Pair] = field(default_factory=list)  # the suspicious pairs, then the closest others, most similar first
+    notes: list[str] = field(default_factory=list)  # notebooks skipped, and why
+    notebooks: int = 0
+    compared: int = 0  # pairs compared
+    suspicious: int = 0
+
+
+def released_code(course: Course, assignment: str) -> set:
+    """Fingerprints of every code cell of the released notebook, in every language."""
+    sources = []
+    for path in sorted((course.out_root / "lessons").glob(f"*/{assignment}.ipynb")):
+        sources += [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    return fingerprints.released_hashes(sources)
+
+
+def reprinted(path: Path) -> dict[str, tuple] | str:
+    """{grade_id: fingerprints.reprint of its source} for the answer cells of a notebook, or why it cannot
+    be read. Runs in a worker process; plain JSON, as nbformat's validation would cost more than the rest."""
+    try:
+        nb = json.loads(Path(path).read_text(encoding="utf-8"))
+        found = {}
+        for c in nb["cells"]:
+            meta = c.get("metadata", {}).get("nbgrader", {})
+            if c.get("cell_type") == "code" and meta.get("solution") and meta.get("grade_id"):
+                source = c.get("source", "")
+                found[str(meta["grade_id"])] = fingerprints.reprint("".join(source) if isinstance(source, list)
+                                                                     else str(source))
+        return found
+    except Exception as error:  # a missing or damaged notebook: the reason, and the run goes on
+        return type(error).__name__
+
+
+def read_class(out: Path, course: Course, workers: int) -> tuple[dict[str, list[Submission]], list[str]]:
+    """({assignment: submissions}, notes on what was skipped), from grades.csv and the autograded notebooks."""
+    if not (out / "grades.csv").exists():
+        raise FileNotFoundError(f"{out / 'grades.csv'} is missing: run `make autograde OUT={out}` first")
+    with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    graded, notes = {}, []
+    for row in rows:
+        student, assignment = row["student"], row["assignment"]
+        if row["status"] in GRADED and assignment:
+            graded.setdefault((student, assignment), autograded_path(out, student, assignment))
+        else:
+            notes.append(f"{row['student']} {row['assignment'] or row['file']}: skipped, not graded ({row['status']})")
+    # forked workers start at once with the modules loaded; they return text, hashing stays here (salted)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        read = list(pool.map(reprinted, graded.values(), chunksize=8))
+    by_assignment, released = {}, {}
+    for (student, assignment), cells in zip(graded, read):
+        if isinstance(cells, str):
+            notes.append(f"{student} {assignment}: skipped, its autograded notebook cannot be read ({cells})")
+            continue
+        if assignment not in released:
+            released[assignment] = released_code(course, assignment)
+        answers = {g: fingerprints.fingerprint(*cell, released[assignment]) for g, cell in cells.items()}
+        by_assignment.setdefault(assignment, []).append(Submission(student, answers))
+    return by_assignment, notes
+
+
+def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
+    """The weight each pair of sets shares, N x N: a matrix product of sets x fingerprints, over the
+    fingerprints that two sets or more hold."""
+    held = Counter(h for s in sets for h in s)
+    columns = {h: i for i, h in enumerate(h for h, n in held.items() if n > 1)}
+    weights = np.array([weight[h] for h in columns], dtype=np.float32)
+    rows, cols = [], []
+    for row, s in enumerate(sets):
+        for h in s:
+            if h in columns:
+                rows.append(row)
+                cols.append(columns[h])
+    rows, cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
+    shared = np.zeros((len(sets), len(sets)), dtype=np.float32)
+    for start in range(0, len(weights), CHUNK):  # a slice of the fingerprints at a time bounds the memory
+        part = weights[start:start + CHUNK]
+        chunk = np.zeros((len(sets), len(part)), dtype=np.float32)
+        inside = (cols >= start) & (cols < start + len(part))
+        chunk[rows[inside], cols[inside] - start] = 1.0
+        shared += (chunk * part) @ chunk.T
+    return shared
+
+
+def compare(assignment: str, subs: list[Submission]) -> Scores:
+    """Every pair of these submissions of one assignment, scored per answer and per notebook."""
+    df = Counter(h for s in subs for a in s.answers.values() for h in a.hashes)
+    weight = {h: min(1.0, 2.0 / d) for h, d in df.items()}
+    grade_ids = sorted({g for s in subs for g in s.answers})
+    cells = np.zeros((len(grade_ids), len(subs), len(subs)), dtype=np.float32)
+    written = np.zeros((len(grade_ids), len(subs)), dtype=bool)
+    for c, grade_id in enumerate(grade_ids):
+        sets = [s.answers[grade_id].hashes if grade_id in s.answers else set() for s in subs]
+        own = np.array([sum(weight[h] for h in s) for s in sets], dtype=np.float32)
+        cells[c] = shared_weights(sets, weight) / np.maximum(np.maximum.outer(own, own), CELL_FLOOR)
+        written[c] = own > 0
+    # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
+    return Scores(assignment, subs, grade_ids, cells.round(5), written, (cells ** POWER).mean(axis=0).round(5))
+
+
+def pair(scores: Scores, i: int, j: int) -> Pair:
+    return Pair(scores.assignment, scores.subs[i], scores.subs[j], float(scores.notebook[i, j]),
+                {g: float(scores.cells[c, i, j]) for c, g in enumerate(scores.grade_ids)
+                 if scores.written[c, i] and scores.written[c, j]})
+
+
+def write_csv(all_scores: list[Scores], path: Path) -> None:
+    """Every pair of every assignment, most similar first, with the answers that match."""
+    ranked = []
+    for k, scores in enumerate(all_scores):
+        rows, cols = np.triu_indices(len(scores.subs), k=1)
+        matches = ((scores.cells[:, rows, cols] >= CELL_MATCH) & scores.written[:, rows] & scores.written[:, cols])
+        ranked.append((np.full(len(rows), k), rows, cols, scores.notebook[rows, cols], matches))
+    which, rows, cols, similarity = (np.concatenate([r[n] for r in ranked]) if ranked else np.array([])
+                                     for n in range(4))
+    order = np.lexsort((cols, rows, which, -similarity))
+    offsets = np.cumsum([0] + [len(r[1]) for r in ranked])
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(COLUMNS)
+        for n in order.tolist():
+            k, i, j = int(which[n]), int(rows[n]), int(cols[n])
+            scores, matching = all_scores[k], ranked[k][4][:, n - offsets[k]]
+            cells = sorted((-scores.cells[c, i, j], scores.grade_ids[c]) for c in np.flatnonzero(matching))
+            writer.writerow(map(csv_cell, [scores.assignment, scores.subs[i].student, scores.subs[j].student,
+                                           f"{similarity[n]:.3f}", "yes" if similarity[n] >= SUSPICIOUS else "no",
+                                           "; ".join(f"{g} ({-v:.2f})" for v, g in cells)]))
+
+
+def shown(scores: Scores) -> list[Pair]:
+    """The pairs the page shows: every suspicious one, and the CLOSEST most similar others."""
+    rows, cols = np.triu_indices(len(scores.subs), k=1)
+    similarity = scores.notebook[rows, cols]
+    order = np.argsort(-similarity, kind="stable")
+    keep = order[:np.count_nonzero(similarity >= SUSPICIOUS) + CLOSEST]
+    return [pair(scores, int(rows[n]), int(cols[n])) for n in keep.tolist()]
+
+
+def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count() or 1) -> Result:
+    """Compare every pair of students per assignment in `out`; write similarity.csv (the page:
+    autograder.publish.similarity_page)."""
+    out = Path(out)
+    result = Result()
+    by_assignment, result.notes = read_class(out, course, workers)
+    all_scores = []
+    for assignment in sorted(by_assignment):
+        scores = compare(assignment, sorted(by_assignment[assignment], key=lambda s: s.student))
+        all_scores.append(scores)
+        result.notebooks += len(scores.subs)
+        result.compared += len(scores.subs) * (len(scores.subs) - 1) // 2
+        result.pairs += shown(scores)
+    result.pairs.sort(key=lambda p: (-p.similarity, p.assignment, p.a.student, p.b.student))
+    result.suspicious = sum(p.suspicious for p in result.pairs)
+    write_csv(all_scores, out / "similarity.csv")
+    return result

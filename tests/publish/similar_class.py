@@ -1,0 +1,169 @@
+"""A graded class made of the lessons' variants, as `make autograde` leaves it in OUT (grades.csv and the
+autograded notebooks), with copiers in it.
+
+- Independent students: per exercise, one style of tests/lessons/variants (the solution, a right or a
+  wrong answer), drawn at random from one half of the styles (`split` 0 or 1: the tests use one, the
+  held-out class the other), written in a hand of their own (tests/publish/hands.py).
+- Copiers, made by a program from another student's notebook (tests/publish/hands.py: renamed,
+  re-printed, commented, reordered), their answer cells in another order in the notebook. One copier
+  per disguise, and two with all of them.
+- A partial copier: half of one student's answers, disguised, the rest written alone.
+
+`python -m tests.publish.similar_class --students 500` (`make similarity-benchmark`) times
+`autograder.publish.similarity` on such a class of held-out styles, and prints what it found.
+"""
+import argparse
+import ast
+import csv
+import importlib.util
+import json
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from autograder import ROOT
+from autograder.course import Course
+from autograder.publish.outputs import GRADE_COLUMNS, autograded_path
+from tests.publish.hands import DISGUISES, Hand, disguise
+
+
+def answer_cells(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("solution")]
+
+
+def styles(assignment: str, split: int) -> dict[str, list[str]]:
+    """{exercise: its sources in this half of the styles} (the solution counts as a style)."""
+    spec = importlib.util.spec_from_file_location(f"variants_{assignment}", ROOT / "tests/lessons/variants" /
+                                                  f"{assignment}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    solution = nbformat.read(ROOT / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
+    found = {}
+    for cell in answer_cells(solution):
+        exercise = cell.metadata["nbgrader"]["grade_id"]
+        named = {"solution": cell.source, **module.RIGHT.get(exercise, {}), **module.WRONG.get(exercise, {})}
+        found[exercise] = [named[name].strip() + "\n" for i, name in enumerate(sorted(named)) if i % 2 == split]
+    return found
+
+
+@dataclass
+class Class:
+    """What was made: every student's answers per assignment, and the pairs that are copies."""
+    answers: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (student, assignment) -> answers
+    copies: set[tuple[str, str, str]] = field(default_factory=set)  # (assignment, copier, source)
+    taken: set[str] = field(default_factory=set)  # the answers the partial copier took
+    order: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # answer cells in another order
+
+
+def make_class(independent: int, split: int, seed: int, partial_in: str, assignments=None,
+               copiers=len(DISGUISES) + 2) -> Class:
+    """independent students, then per assignment `copiers` copiers (one per disguise, the rest all of
+    them), each copying another independent student, and in assignment `partial_in` a partial copier."""
+    rng = random.Random(seed)
+    made, hands = Class(), {}
+    for assignment in assignments or Course().assignments():
+        pool = styles(assignment, split)
+        released = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+        keep = {e: {n.name for n in ast.parse(c.source).body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+                for c in answer_cells(released) for e in [c.metadata["nbgrader"]["grade_id"]]}
+        students = [f"s{i:03d}" for i in range(independent)]
+        for student in students:
+            if student not in hands:
+                hands[student] = Hand(rng)
+            made.answers[student, assignment] = {e: hands[student].write(rng.choice(sources))
+                                                 for e, sources in pool.items()}
+        sources = rng.sample(students, copiers + 1)
+        for i, source in enumerate(sources[:-1]):
+            ways = (DISGUISES[i],) if i < len(DISGUISES) else DISGUISES
+            copier = f"copier{i}"
+            made.answers[copier, assignment] = {e: disguise(a, keep[e], ways, rng)
+                                                for e, a in made.answers[source, assignment].items()}
+            if "reorder" in ways:
+                made.order[copier, assignment] = rng.sample(list(pool), len(pool))
+            made.copies.add((assignment, copier, source))
+        if assignment != partial_in:
+            continue
+        taken = made.taken = set(rng.sample(sorted(pool), len(pool) // 2 + 1))
+        own = Hand(rng)
+        made.answers["partial", assignment] = {
+            e: disguise(made.answers[sources[-1], assignment][e], keep[e], DISGUISES, rng) if e in taken
+            else own.write(rng.choice(pool[e])) for e in pool}
+        made.copies.add((assignment, "partial", sources[-1]))
+    return made
+
+
+def write_out(made: Class, out: Path, extra_rows=()) -> None:
+    """OUT as `make autograde` writes it: grades.csv and an autograded notebook per graded row."""
+    rows = []
+    for (student, assignment), answers in sorted(made.answers.items()):
+        nb = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+        for cell in answer_cells(nb):
+            cell.source = answers.get(cell.metadata["nbgrader"]["grade_id"], cell.source)
+        if (student, assignment) in made.order:
+            cells = answer_cells(nb)
+            slots = [i for i, c in enumerate(nb.cells) if c in cells]
+            by_id = {c.metadata["nbgrader"]["grade_id"]: c for c in cells}
+            for slot, exercise in zip(slots, made.order[student, assignment]):
+                nb.cells[slot] = by_id[exercise]
+        path = autograded_path(out, student, assignment)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, path)
+        rows.append([student, assignment, 1, 1, "ok", "", f"{assignment}.ipynb", ""])
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "grades.csv", "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(GRADE_COLUMNS)
+        writer.writerows([*rows, *extra_rows])
+
+
+def verdict(made: Class, pairs: list[dict]) -> dict:
+    """Per assignment: copies found, independent pairs flagged, and the margin between the lowest copy
+    and the highest independent pair."""
+    found = {}
+    for assignment in sorted({a for a, _, _ in made.copies}):
+        copies = {frozenset((x, y)) for a, x, y in made.copies if a == assignment}
+        rows = [p for p in pairs if p["assignment"] == assignment]
+        copy_rows = [p for p in rows if frozenset((p["student_a"], p["student_b"])) in copies]
+        other = [p for p in rows if frozenset((p["student_a"], p["student_b"])) not in copies]
+        found[assignment] = {
+            "copies": len(copies), "copies flagged": sum(p["suspicious"] == "yes" for p in copy_rows),
+            "independent pairs": len(other), "independent flagged": sum(p["suspicious"] == "yes" for p in other),
+            "lowest copy": min((float(p["similarity"]) for p in copy_rows), default=0.0),
+            "highest independent": max((float(p["similarity"]) for p in other), default=0.0)}
+    return found
+
+
+def main() -> None:
+    import os
+    import resource
+
+    from autograder.publish import similarity_page
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
+        out = Path(tmp) / "graded"
+        made = make_class(args.students - len(DISGUISES) - 3, split=1, seed=args.seed, partial_in="02_autograd")
+        write_out(made, out)
+        cpu = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        result = similarity_page.write(out)
+        seconds = time.perf_counter() - start
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with open(out / "similarity.csv", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+    workers = children.ru_utime + children.ru_stime - cpu[1].ru_utime - cpu[1].ru_stime
+    print(f"{args.students} students x {len(Course().assignments())} assignments: {result.compared} pairs of "
+          f"{result.notebooks} notebooks compared in {seconds:.1f} s ({time.process_time() - cpu[0]:.1f} CPU-s in "
+          f"this process, {workers:.1f} in its {os.cpu_count()} workers; load average {os.getloadavg()[0]:.1f})")
+    print(json.dumps(verdict(made, rows), indent=1))
+
+
+if __name__ == "__main__":
+    main()

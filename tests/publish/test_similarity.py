@@ -1,0 +1,159 @@
+"""`make similarity` on a class made from the lessons' variants (tests/publish/similar_class.py): independent
+students with hands of their own, copiers disguised every way, a partial copier, students who left the
+stubs or wrote only the one line a task dictates, and notebooks that cannot be compared."""
+import csv
+import random
+import subprocess
+
+import pytest
+
+from autograder import ROOT
+from autograder.publish import report
+from autograder.publish.outputs import autograded_path
+from autograder.publish import fingerprints, similarity_page
+from tests.publish import similar_class
+
+ONE_LINE = "def numpy_roundtrip(arr):\n    return torch.from_numpy(arr)\n"  # what the task dictates
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """(the class as made, OUT after `make similarity`, its result)."""
+    made = similar_class.make_class(16, split=0, seed=1, partial_in="04_power_and_roots")
+    for student in ("stubs_a", "stubs_b"):
+        made.answers[student, "01_tensors"] = {}
+    for student in ("one_line_a", "one_line_b"):
+        made.answers[student, "01_tensors"] = {"numpy_roundtrip": ONE_LINE}
+    out = tmp_path_factory.mktemp("similarity") / "graded"
+    similar_class.write_out(made, out, extra_rows=[
+        ["unreadable", "01_tensors", 0, 15, "invalid-json", "", "x.ipynb", "not JSON"],
+        ["lost", "01_tensors", 0, 15, "ok", "", "01_tensors.ipynb", ""],
+        ["damaged", "01_tensors", 0, 15, "ok", "", "01_tensors.ipynb", ""]])
+    autograded_path(out, "damaged", "01_tensors").parent.mkdir(parents=True)
+    autograded_path(out, "damaged", "01_tensors").write_text("{not a notebook")
+    return made, out, similarity_page.write(out)
+
+
+def rows(out) -> list[dict]:
+    with open(out / "similarity.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_every_copy_is_suspicious_and_ranks_above_every_independent_pair(graded):
+    made, out, _ = graded
+    found = similar_class.verdict(made, rows(out))
+    assert set(found) == {"01_tensors", "02_autograd", "03_logic_neurons", "04_power_and_roots",
+                          "05_gpu_speed_and_memory"}
+    for assignment, v in found.items():
+        assert v["copies flagged"] == v["copies"] >= 6, (assignment, v)
+        assert v["independent flagged"] == 0, (assignment, v)
+        assert v["lowest copy"] > v["highest independent"], (assignment, v)
+
+
+def test_the_csv_lists_every_pair_most_similar_first(graded):
+    made, out, result = graded
+    listed = rows(out)
+    per_assignment = {}
+    for (student, assignment) in made.answers:
+        per_assignment[assignment] = per_assignment.get(assignment, 0) + 1
+    assert len(listed) == result.compared == sum(n * (n - 1) // 2 for n in per_assignment.values())
+    scores = [float(r["similarity"]) for r in listed]
+    assert scores == sorted(scores, reverse=True) and 0 <= min(scores) and max(scores) <= 1
+    assert {r["suspicious"] for r in listed} == {"yes", "no"}
+
+
+def test_a_partial_copy_names_the_answers_it_took(graded):
+    made, out, _ = graded
+    [source] = [y for a, x, y in made.copies if x == "partial"]
+    [row] = [r for r in rows(out) if r["assignment"] == "04_power_and_roots"
+             and {r["student_a"], r["student_b"]} == {"partial", source}]
+    matching = {cell.split(" ")[0] for cell in row["matching_cells"].split("; ")}
+    assert row["suspicious"] == "yes" and matching == made.taken
+
+
+def test_untouched_stubs_and_a_dictated_one_line_answer_are_not_similar(graded):
+    _, out, _ = graded
+    for pair in ({"stubs_a", "stubs_b"}, {"one_line_a", "one_line_b"}):
+        [row] = [r for r in rows(out) if {r["student_a"], r["student_b"]} == pair]
+        assert float(row["similarity"]) < 0.05 and row["suspicious"] == "no" and row["matching_cells"] == ""
+
+
+@pytest.mark.parametrize("way", [*similar_class.DISGUISES, "all"])
+def test_a_disguise_leaves_the_fingerprints_as_they_were(way):
+    ways = similar_class.DISGUISES if way == "all" else (way,)
+    rng = random.Random(3)
+    for assignment in ("03_logic_neurons", "04_power_and_roots"):
+        for exercise, styles in similar_class.styles(assignment, 0).items():
+            for style in styles:
+                disguised = similar_class.disguise(style, {exercise}, ways, rng)
+                assert disguised != style
+                assert fingerprints.answer(disguised).hashes == fingerprints.answer(style).hashes
+
+
+def test_a_notebook_that_cannot_be_compared_is_skipped_with_a_note(graded):
+    _, out, result = graded
+    notes = "\n".join(result.notes)
+    assert "unreadable 01_tensors: skipped, not graded (invalid-json)" in notes
+    assert "lost 01_tensors: skipped, its autograded notebook cannot be read (FileNotFoundError)" in notes
+    assert "damaged 01_tensors: skipped, its autograded notebook cannot be read (JSONDecodeError)" in notes
+    compared = {r["student_a"] for r in rows(out)} | {r["student_b"] for r in rows(out)}
+    assert not {"unreadable", "lost", "damaged"} & compared
+
+
+def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
+    _, out, result = graded
+    printed = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={out}"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+    assert f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in " in printed
+    assert f"; {result.suspicious} suspicious; see " in printed and "damaged 01_tensors: skipped" in printed
+
+
+def test_without_grades_it_says_to_autograde_first(tmp_path):
+    done = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={tmp_path}"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and f"run `make autograde OUT={tmp_path}` first" in done.stderr
+
+
+def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
+    from autograder.grading.results import ExerciseResult, NotebookResult
+
+    results = [NotebookResult("ann", "01_alpha", 1.0, 2.0, 0.1, [ExerciseResult("test_f", 1.0, 2.0, "passed")])]
+    report.write_report(results, tmp_path / "report.html", seconds=1.0, workers=1)
+    page = (tmp_path / "report.html").read_text()
+    assert "id='student-ann'" in page and "href='similarity.html'" not in page
+    similarity_page.link_report(tmp_path / "report.html")
+    assert "href='similarity.html'" in (tmp_path / "report.html").read_text()
+    report.write_report(results, tmp_path / "again.html", seconds=1.0, workers=1, similarity=True)
+    assert "href='similarity.html'" in (tmp_path / "again.html").read_text()
+
+
+def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chromium_page):
+    made, out, result = graded
+    top = result.pairs[0]  # the most similar pair, the first of the page (ties go by assignment and names)
+    chromium_page.goto((out / "similarity.html").as_uri())
+    assert chromium_page.title() == "Similar answers"
+    sections = chromium_page.locator("section.pair")
+    assert sections.count() == result.suspicious == sum(len({(a, x) for a, x, _ in made.copies if a == b})
+                                                          for b in {a for a, _, _ in made.copies})
+    first = sections.first
+    assert top.a.student in first.locator("h3").inner_text() and top.b.student in first.locator("h3").inner_text()
+    side = first.locator("table.side")
+    assert side.locator("tr").first.locator("th").count() == 2  # the two students, side by side
+    assert side.locator("mark").count() > 0 and side.locator("pre").count() >= 2
+    link = first.locator("h3 a").first.get_attribute("href")
+    assert link == f"report.html#student-{top.a.student}"
+
+
+def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path):
+    from tests import classroom as moodle
+
+    _, graded_out = moodle_class
+    out = moodle.copy_course(graded_out, tmp_path / "graded")
+    result = similarity_page.write(out, course=tiny_course)
+    with open(out / "grades.csv", encoding="utf-8") as f:
+        alpha = {r["student"] for r in csv.DictReader(f) if r["assignment"] == "01_alpha" and r["status"] == "ok"}
+    listed = rows(out)
+    assert len(alpha) == 4 and result.compared == len(listed) == 6  # 02_beta: one student, no pair
+    assert {frozenset((r["student_a"], r["student_b"])) for r in listed} == {
+        frozenset((a, b)) for a in alpha for b in alpha if a != b}
+    assert "href='similarity.html'" in (out / "report.html").read_text(encoding="utf-8")

@@ -1,0 +1,136 @@
+"""The last cell, "Ready to submit?", run in a student's kind of kernel (nbclient, no grader), and its data."""
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from autograder import ROOT
+from autograder.course import Course, LANGS
+from autograder.grading.demos import SkipDemos
+from autograder.intake import repair
+from autograder.release.ready import READY_ID, WORDS, CheckRuns, visible_part
+from autograder.release.titles import exercises
+from autograder.sandbox.execute import SKIP_TAG
+
+def run_as_student(nb, folder, monkeypatch, readable=True) -> str:
+    """Save the notebook, run it in a plain Jupyter kernel as Jupyter would (JPY_SESSION_NAME names the file
+    when `readable`), and return what its last cell printed."""
+    path = folder / "lesson.ipynb"
+    nbformat.write(nb, path)
+    if readable:
+        monkeypatch.setenv("JPY_SESSION_NAME", str(path))
+    else:
+        monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    NotebookClient(nb, timeout=120, allow_errors=True, resources={"metadata": {"path": str(folder)}}).execute()
+    last = nb.cells[-1]
+    assert last.id == READY_ID
+    assert not [o for o in last.outputs if o.output_type == "error" or o.get("name") == "stderr"], last.outputs
+    return "".join(o.get("text", "") for o in last.outputs)
+
+
+def released(course: Course, folder: str, lang: str = "en", assignment: str = "01_alpha"):
+    return nbformat.read(course.out_root / folder / lang / f"{assignment}.ipynb", as_version=4)
+
+
+def row(printed: str, title: str) -> str:
+    return next(line for line in printed.splitlines() if line.startswith(f"| {title} "))
+
+
+def cell(nb, grade_id):
+    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def test_the_solution_is_ready(tiny_course, tmp_path, monkeypatch):
+    printed = run_as_student(released(tiny_course, "solutions"), tmp_path, monkeypatch)
+    words = WORDS["en"]
+    assert words["passed"] in row(printed, "double") and "| 2 " in row(printed, "double")
+    assert words["passed"] in row(printed, "square") and "| 3 " in row(printed, "square")
+    assert words["written"] in row(printed, "answer_why")
+    assert words["all good"] in printed
+
+
+def test_the_stub_lists_everything_in_its_language(tiny_course, tmp_path, monkeypatch):
+    printed = run_as_student(released(tiny_course, "lessons", "ru"), tmp_path, monkeypatch)
+    words = WORDS["ru"]
+    assert words["todo"] in row(printed, "double") and words["todo"] in row(printed, "square")
+    assert words["exercise"] in printed and words["exercise"] != WORDS["en"]["exercise"]
+    for title in ("double", "square", "answer_why"):
+        assert words["empty"].format(title=title) in printed
+    assert words["all good"] not in printed
+
+
+def test_a_failing_check_and_a_cell_never_run(tiny_course, tmp_path, monkeypatch):
+    nb = released(tiny_course, "solutions")
+    cell(nb, "double").source = "def double(x):\n    return 3 * x"
+    cell(nb, "test_square").metadata["tags"] = ["skip-execution"]  # nbclient does not run it
+    printed = run_as_student(nb, tmp_path, monkeypatch)
+    words = WORDS["en"]
+    assert words["failed"].format(line=1) in row(printed, "double")  # check_close(double(1.0), 2.0)
+    assert words["not run"] in row(printed, "square")
+    assert words["all good"] in printed  # nothing is empty, deleted or copied
+
+
+def test_the_file_shows_deleted_copied_and_changed_cells(tiny_course, tmp_path, monkeypatch):
+    nb = released(tiny_course, "solutions")
+    nb.cells.remove(cell(nb, "test_square"))
+    copy = nbformat.from_dict(cell(nb, "double"))
+    copy.id = "a-copy"
+    nb.cells.insert(len(nb.cells) - 1, copy)
+    cell(nb, "test_double").source += "\nprint('my own line')"
+    printed = run_as_student(nb, tmp_path, monkeypatch)
+    words = WORDS["en"]
+    assert words["deleted"].format(title="square") in printed
+    assert words["copied"].format(title="double", count=2) in printed
+    assert words["changed"].format(title="double") in printed
+    assert words["not run"] in row(printed, "double")  # the changed check cell is another cell: never run
+
+
+def test_without_the_file_it_says_so(tiny_course, tmp_path, monkeypatch):
+    printed = run_as_student(released(tiny_course, "solutions"), tmp_path, monkeypatch, readable=False)
+    assert WORDS["en"]["no file"] in printed and WORDS["en"]["passed"] in row(printed, "double")
+    nb = released(tiny_course, "solutions", "ru")
+    colab = nbformat.v4.new_code_cell("import sys, types\nsys.modules['google.colab'] = types.ModuleType('google.colab')")
+    nb.cells.insert(len(nb.cells) - 1, colab)
+    printed = run_as_student(nb, tmp_path, monkeypatch)
+    assert WORDS["ru"]["colab"] in printed and WORDS["ru"]["file"].split("(")[0] not in printed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_real_lesson_solution_is_ready(lang, tmp_path, monkeypatch):
+    nb = nbformat.read(ROOT / "solutions" / lang / "03_logic_neurons.ipynb", as_version=4)
+    printed = run_as_student(nb, tmp_path, monkeypatch)
+    rows = [line for line in printed.splitlines() if line.startswith("| ")][1:]  # under the header
+    titles = exercises(nb)
+    assert len(rows) == len(titles) == 11
+    for exercise in titles:
+        assert WORDS[lang]["written" if exercise.written else "passed"] in row(printed, exercise.title)
+    assert WORDS[lang]["all good"] in printed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("assignment", Course().assignments())
+def test_the_fingerprints_are_those_of_the_released_check_cells(assignment, lang):
+    """The kernel fingerprints the check cell as the student notebook holds it (nbgrader removed the
+    hidden block): the release must have fingerprinted exactly that."""
+    nb = nbformat.read(ROOT / "lessons" / lang / f"{assignment}.ipynb", as_version=4)
+    ready = cell(nb, READY_ID).source
+    checks = [e for e in exercises(nb) if not e.written]
+    assert checks
+    for exercise in checks:
+        assert f'"{exercise.title}"' in ready
+        for check in exercise.checks:
+            source = cell(nb, check).source
+            assert visible_part(source) == source
+            assert f'"{check}": "{CheckRuns.fingerprint(source)}"' in ready
+
+
+@pytest.mark.parametrize("assignment", Course().assignments())
+def test_grading_leaves_the_last_cell_alone(assignment):
+    """A submission whose last cell ran passes repair untouched, and grading skips that cell like a demonstration."""
+    solution = nbformat.read(ROOT / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
+    release = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+    cell(solution, READY_ID).outputs = [nbformat.v4.new_output("stream", name="stdout", text="| table |\n")]
+    prepared = repair.prepare(solution, release)
+    assert prepared.flags == [] and prepared.status == "ok"
+    skipped, _ = SkipDemos().preprocess(prepared.notebook, {})
+    assert SKIP_TAG in cell(skipped, READY_ID).metadata["tags"]
+    assert cell(release, READY_ID).metadata["nbgrader"]["locked"] and not cell(release, READY_ID).metadata["nbgrader"]["grade"]
