@@ -1162,13 +1162,15 @@ EQUIVALENT_MUTANTS = {
     "make_not:13:1.0->2.0": "weights 2 and bias -0.5 still compute OR for any number of inputs",
     "format_truth_table:8:drop int()": "the cells keep the float values, which the task allows",
     "format_truth_table:8:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
-    "XorNetwork:10:1.0->2.0": "weights (2, 1) or (1, 2) with bias -0.5 still compute OR in the hidden layer",
+    "XorNetwork:10:1.0->2.0": "weights (2, 1) with bias -0.5 still compute OR in the hidden layer",
+    "XorNetwork:10:1.0->2.0#2": "weights (1, 2) with bias -0.5 still compute OR in the hidden layer",
     "is_linearly_separable:7:drop float()": "ints, bools and 0-dim tensors compare with 0.0 and 1.0 like floats",
     "is_linearly_separable:13:Eq->NotEq": "it finds a neuron for the complement instead; the complement of a separable "
                                           "function is separable (negate w and b) and the grid is symmetric",
     "is_linearly_separable:13:drop float()": "a bool compares with 0.0 and 1.0 like the float",
     "is_linearly_separable:13:Gt->GtE": "integer weights and half-integer biases never give w.x + b == 0",
-    "is_linearly_separable:13:Add->Sub": "the grid is symmetric under w2 -> -w2 and under b -> -b",
+    "is_linearly_separable:13:Add->Sub": "w1 x1 + w2 x2 - b: the grid of biases is symmetric under b -> -b",
+    "is_linearly_separable:13:Add->Sub#2": "w1 x1 - w2 x2 + b: the grid of weights is symmetric under w2 -> -w2",
 }
 
 # Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
