@@ -956,7 +956,10 @@ def logistic_grads(x, y, w, b):
 
 # Mutants (tests/lessons/mutants.py) that are still right answers.
 EQUIVALENT_MUTANTS = {
+    "mse:8:drop tuple()": "the message then names y_pred's shape as torch.Size([3, 1]), a spelling the task accepts",
     "mse:9:drop tuple()": "the message then names the shape as torch.Size([3]), a spelling the task accepts",
+    "chain_rule_grads:7:drop clone()": "x.detach() shares x's memory but not its flags or .grad: backward() writes "
+                                       "only the alias's .grad, nothing writes the memory, and x stays untouched",
     "chain_rule_grads:9:drop clone()": "requires_grad_ on a detached alias changes no flag of x, and "
                                        "autograd.grad accumulates into no .grad: x stays untouched",
     "chain_rule_grads:9:drop detach()": "a clone of x that requires grad still gives autograd.grad the same "
