@@ -441,7 +441,8 @@ else:
 #   вход без градиента и входы, полученные из других тензоров (не листья). После двух вызовов
 #   подряд значения, `requires_grad` и `.grad` тензоров вызывающего прежние, оба вызова
 #   возвращают верные градиенты, и в граф вызывающего градиент не попадает (`.grad` тензора, из
-#   которого получен вход, остаётся `None`); возвращённые тензоры не требуют градиента и не делят память с аргументами.
+#   которого получен вход, остаётся `None`); возвращённые тензоры не требуют градиента и не делят
+#   память с аргументами.
 # - `test_poly_grads_analytic` (1 балл): значения, формы и dtype для форм (6,), (3, 4), (2, 2, 3) и
 #   скаляров во float32 и float64, и ни одного вызова autograd (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
@@ -496,7 +497,8 @@ else:
 #   input that does not require grad, and inputs computed from other tensors (not leaves). After two
 #   calls in a row the caller's tensors keep their values, `requires_grad` and `.grad`, both calls
 #   return the right gradients, and no gradient reaches the caller's graph (the `.grad` of the
-#   tensor an input was computed from stays `None`); the returned tensors do not require grad and share no memory with the arguments.
+#   tensor an input was computed from stays `None`); the returned tensors do not require grad and
+#   share no memory with the arguments.
 # - `test_poly_grads_analytic` (1 point): values, shapes and dtypes for shapes (6,), (3, 4),
 #   (2, 2, 3) and scalars in float32 and float64, and no autograd call at all (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
@@ -867,7 +869,8 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   `x @ w + b` формы (6, 1), а `y_true` формы (6,).
 # - `test_linear_mse_grads_caller` (1 балл): `w` и `b` требуют градиента, у `w` уже есть `.grad`,
 #   и `w` и `b`, которые градиента не требуют: все вызовы (два подряд для первого случая) дают
-#   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними; возвращённые тензоры не требуют градиента и не делят память с аргументами.
+#   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними;
+#   возвращённые тензоры не требуют градиента и не делят память с аргументами.
 
 # %% [markdown] tags=["en"]
 # `F.mse_loss` warns in this situation, but it computes the wrong answer too. So our function is
@@ -908,7 +911,8 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   `ValueError` when `x @ w + b` has shape (6, 1) and `y_true` shape (6,).
 # - `test_linear_mse_grads_caller` (1 point): `w` and `b` that require grad, `w` with a `.grad`
 #   already, and `w` and `b` that do not require grad: every call (two in a row for the first case)
-#   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`; the returned tensors do not require grad and share no memory with the arguments.
+#   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`; the
+#   returned tensors do not require grad and share no memory with the arguments.
 
 # %% nbgrader={"grade_id": "mse", "solution": true}
 def mse(y_pred, y_true):
@@ -1155,7 +1159,8 @@ def judge(got, want):
 #   разным графам.
 # - `test_chain_rule_grads_caller` (1 балл): `x` требует градиента (без `.grad` и с уже
 #   заполненным `.grad`): после двух вызовов подряд значения, `requires_grad` и `.grad` тензора
-#   `x` прежние, и оба вызова возвращают верные градиенты; возвращённые тензоры не требуют градиента и не делят память с аргументами.
+#   `x` прежние, и оба вызова возвращают верные градиенты; возвращённые тензоры не требуют градиента
+#   и не делят память с аргументами.
 
 # %% [markdown] tags=["en"]
 # ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
@@ -1193,7 +1198,8 @@ def judge(got, want):
 #   graphs.
 # - `test_chain_rule_grads_caller` (1 point): `x` requires grad (with no `.grad`, and with a `.grad`
 #   already set): after two calls in a row `x` keeps its values, `requires_grad` and `.grad`, and
-#   both calls return the right gradients; the returned tensors do not require grad and share no memory with the arguments.
+#   both calls return the right gradients; the returned tensors do not require grad and share no
+#   memory with the arguments.
 
 # %% nbgrader={"grade_id": "chain_rule_grads", "solution": true}
 def chain_rule_grads(x):
@@ -1812,7 +1818,8 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # - `test_abcd_grads` (1 балл): все 16 сочетаний `requires_grad` у четырёх тензоров (формы (),
 #   (3,), (2, 3), (4, 1), float32) и тензоры, которые требуют градиента, но не листья: значения,
 #   формы и dtype градиентов, `None` ровно там, где `requires_grad` ложно; ни одного вызова
-#   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются; возвращённые тензоры не требуют градиента и не делят память с аргументами (правило из задания 1).
+#   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются; возвращённые
+#   тензоры не требуют градиента и не делят память с аргументами (правило из задания 1).
 
 # %% [markdown] tags=["en"]
 # ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
@@ -1852,7 +1859,8 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # - `test_abcd_grads` (1 point): all 16 combinations of `requires_grad` of the four tensors (shapes
 #   (), (3,), (2, 3), (4, 1), float32) and tensors that require grad without being leaves: values,
 #   shapes and dtypes of the gradients, `None` exactly where `requires_grad` is false; no autograd
-#   call; the caller's tensors keep their values, `requires_grad` and `.grad`; the returned tensors do not require grad and share no memory with the arguments (the rule of exercise 1).
+#   call; the caller's tensors keep their values, `requires_grad` and `.grad`; the returned tensors
+#   do not require grad and share no memory with the arguments (the rule of exercise 1).
 
 # %% nbgrader={"grade_id": "count_graph_nodes", "solution": true}
 def count_graph_nodes(t):
