@@ -380,9 +380,12 @@ def zip_batch_files(course):
     files = {
         folder.format("Ann Lee_1"): sol,
         folder.format("Bob Ray_102"): sol,  # the victim
-        # a display name that ends like the victim's folder, with a blank notebook
-        folder.format("Bob Ray_102_assignsubmission_file__999"): stub,
-        "Bob Ray_102_assignsubmission_file__999_assignsubmission_file_02_beta.ipynb": stub,  # flat: two ids
+        # a display name made to end like the victim's folder, with a blank notebook: Moodle writes each
+        # "_" of a name as " " (downloader.php get_student_prefix), so the entry stays 999's
+        folder.format("Bob Ray 102 assignsubmission file _999"): stub,
+        "Bob Ray 102 assignsubmission file _999_assignsubmission_file_02_beta.ipynb": stub,  # the same, flat
+        # a name Moodle cannot write (a "_" kept): it matches no form, and is graded under its own name
+        folder.format("Bob Ray_102_assignsubmission_file__998"): stub,
         "02_beta.ipynb": sol,  # outside any folder
         "notes.txt": b"hello",
         ".hidden_7_assignsubmission_file_/02_beta.ipynb": sol,
@@ -416,16 +419,17 @@ def test_a_display_name_never_takes_another_student_s_grade(zip_batch):
     results, _ = zip_batch
     by = {r.student: r for r in results}
     assert by["102"].score == 1.0 and by["102"].status == "ok"
-    assert by["999"].score == 0.0
+    assert by["999"].score == 0.0 and by["999"].display.strip() == "Bob Ray 102 assignsubmission file"
+    [forged] = [r for r in results if "moodle-name" in r.flags]
+    assert forged.student not in ("102", "998") and forged.score == 0.0 and not forged.lms_id
     assert by["1"].score == 1.0 and "skipped 1 system files" in " ".join(by["1"].notes)
 
 
 def test_files_without_a_clear_sender_each_get_a_row(zip_batch):
     results, _ = zip_batch
     unknown = [r for r in results if r.status == "unknown-student"]
-    assert sorted(r.file for r in unknown) == sorted([
-        "02_beta.ipynb", "notes.txt", "Bob Ray_102_assignsubmission_file__999_assignsubmission_file_02_beta.ipynb"])
-    assert len({r.student for r in unknown}) == 3 and all(r.score == 0.0 for r in unknown)
+    assert sorted(r.file for r in unknown) == ["02_beta.ipynb", "notes.txt"]
+    assert len({r.student for r in unknown}) == 2 and all(r.score == 0.0 for r in unknown)
     assert {r.student: r.score for r in results}["7"] == 1.0  # ".hidden" is a student
 
 

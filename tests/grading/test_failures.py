@@ -58,7 +58,8 @@ def own_build(tiny_course, tmp_path) -> Course:
 
 def test_unreadable_judges_grade_nothing_of_their_lesson_and_the_next_run_grades_exactly_those(own_build, tmp_path):
     course = own_build
-    submissions = write_class(course, tmp_path / "class", {"s1": ("01_alpha", "02_beta"), "s2": ("01_alpha", "02_beta")})
+    moodle = {f"Sam {n}_{n}_assignsubmission_file": ("01_alpha", "02_beta") for n in (11, 12)}  # keys: 11, 12
+    submissions = write_class(course, tmp_path / "class", moodle)
     out = tmp_path / "out"
     judges = judges_path(course, "02_beta")
     text = judges.read_text()
@@ -70,7 +71,7 @@ def test_unreadable_judges_grade_nothing_of_their_lesson_and_the_next_run_grades
     assert done.stdout.strip().splitlines()[-1] == \
         f"not graded: 2 of 4 notebooks (2: {cause}); the next run grades them again"
     grades = {(r["student"], r["assignment"]): r for r in rows(out / "grades.csv")}
-    for student in ("s1", "s2"):
+    for student in ("11", "12"):
         beta = grades[student, "02_beta"]
         assert (beta["score"], beta["status"]) == ("", NOT_GRADED)
         assert f"FileNotFoundError: [Errno 2] No such file or directory: '{judges}' (at {judges})" in beta["note"]
@@ -80,11 +81,11 @@ def test_unreadable_judges_grade_nothing_of_their_lesson_and_the_next_run_grades
     report = (out / "report.html").read_text()
     assert "not graded" in report and cause in report and "FileNotFoundError" in report
     assert {r["assignment"] for r in rows(out / "exercises.csv")} == {"01_alpha"}
-    assert submitted(out, "02_beta") == {} and submitted(out, "01_alpha") == {"s1": 5.0, "s2": 5.0}
-    assert not (out / "autograded" / "s1" / "02_beta").exists()
+    assert submitted(out, "02_beta") == {} and submitted(out, "01_alpha") == {"11": 5.0, "12": 5.0}
+    assert not (out / "autograded" / "11" / "02_beta").exists()
     export.export(out, course=course)
     final = {r["student"]: r for r in rows(out / "export" / "final_grades.csv")}
-    assert (final["s1"]["01_alpha"], final["s1"]["02_beta"]) == ("5", "")
+    assert (final["11"]["01_alpha"], final["11"]["02_beta"]) == ("5", "")
     assert not (out / "export" / "02_beta_grades.csv").exists()
 
     judges.write_text(text)  # fixed: the next run grades exactly the two that were not graded
@@ -93,15 +94,15 @@ def test_unreadable_judges_grade_nothing_of_their_lesson_and_the_next_run_grades
     assert json.loads((out / LAST_RUN).read_text())["reused"] == 2
     assert {(r["assignment"], r["score"], r["status"]) for r in rows(out / "grades.csv")} == \
         {("01_alpha", "5.0", "ok"), ("02_beta", "1.0", "ok")}
-    assert submitted(out, "02_beta") == {"s1": 1.0, "s2": 1.0}
+    assert submitted(out, "02_beta") == {"11": 1.0, "12": 1.0}
 
     judges.write_text("{not json")  # unreadable, in a fresh run: the grade the last run wrote stays
     done = run_cli(course, submissions, out, "--workers", "1", "--fresh")
     assert done.returncode == 1 and done.stdout.strip().splitlines()[-1].startswith("not graded: 2 of 4 notebooks")
     assert all("JSONDecodeError" in r["note"] for r in rows(out / "grades.csv") if r["assignment"] == "02_beta")
-    assert submitted(out, "02_beta") == {"s1": 1.0, "s2": 1.0}
+    assert submitted(out, "02_beta") == {"11": 1.0, "12": 1.0}
     export.export(out, course=course)
-    assert {r["student"]: r["02_beta"] for r in rows(out / "export" / "final_grades.csv")} == {"s1": "1", "s2": "1"}
+    assert {r["student"]: r["02_beta"] for r in rows(out / "export" / "final_grades.csv")} == {"11": "1", "12": "1"}
     assert [r["Grade"] for r in rows(out / "export" / "02_beta_grades.csv")] == ["1.00", "1.00"]
 
 

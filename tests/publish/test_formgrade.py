@@ -81,7 +81,7 @@ def test_instructor_grades_in_the_formgrader_and_export_holds_it(moodle_class, c
     exported = make("export", f"OUT={out}")
     log = exported.communicate(timeout=300)[0]
     assert exported.returncode == 0, log
-    with open(out / "export" / "01_alpha_grades.csv", newline="", encoding="utf-8") as f:
+    with open(out / "export" / "01_alpha_grades.csv", newline="", encoding="utf-8-sig") as f:  # Moodle writes a BOM
         row = next(r for r in csv.DictReader(f) if r["Identifier"] == "Participant 101")
     assert row["Grade"] == "4.50"  # 2 (test_double) + 2 (test_square, adjusted) + 0.5 (answer_why, by hand)
     assert row["Feedback comments"] == "<p><b>answer_why</b>: Linear, yes; say why it doubles.</p>"

@@ -18,7 +18,7 @@ from autograder.sandbox.jail import SandboxKernelManager
 @pytest.fixture
 def command(tmp_path, monkeypatch):
     """The jail's command line, as bubblewrap would get it here (bubblewrap itself not needed)."""
-    monkeypatch.setattr(jail, "bwrap_path", lambda: "/usr/bin/bwrap")
+    monkeypatch.setattr(bubblewrap, "bwrap_path", lambda: "/usr/bin/bwrap")
     km = SandboxKernelManager()
     return km, bubblewrap.command(tmp_path, km.uid, km.scratch_mb, info_fd=7, seccomp_fd=8) + km._limits(jailed=True)
 
@@ -73,7 +73,7 @@ def test_the_kernel_is_isolated_and_unprivileged(command):
 
 
 def test_limits_follow_the_configuration(tmp_path, monkeypatch):
-    monkeypatch.setattr(jail, "bwrap_path", lambda: "/usr/bin/bwrap")
+    monkeypatch.setattr(bubblewrap, "bwrap_path", lambda: "/usr/bin/bwrap")
     config = Config()
     config.SandboxKernelManager.update(memory_mb=512, cpu_seconds=7, processes=9, scratch_mb=3)
     km = SandboxKernelManager(config=config)
