@@ -52,8 +52,11 @@ def main(argv: list[str] | None = None) -> None:
 
     commands.add_parser("check-sandbox", help="start a jail as a grading kernel's: can student code be sandboxed here?")
 
-    benchmark_cmd = commands.add_parser("benchmark", help="time a class: pure execution, plain nbgrader, ours serial and with 2 workers")
-    benchmark_cmd.add_argument("--students", type=int, default=50)
+    benchmark_cmd = commands.add_parser("benchmark", help="time one notebook, 8 students and --students: plain "
+                                                          "nbgrader and ours (and pure execution, ours serial)")
+    benchmark_cmd.add_argument("--students", type=int, default=50, help="the large class (x every lesson)")
+    benchmark_cmd.add_argument("--sizes", type=lambda text: [s if s == "one" else int(s) for s in text.split()],
+                               help='only these sizes, e.g. "one 8" (default: "one 8 <students>")')
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
 
     args = parser.parse_args(argv)
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.exit(1, f"{error}\n")
     elif args.command == "benchmark":
         from autograder import benchmark
-        print(benchmark.run(args.students, args.out))
+        print(benchmark.run(args.students, args.out, sizes=args.sizes))
     else:
         autograde_class(parser, args, started)
 

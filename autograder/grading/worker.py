@@ -12,6 +12,7 @@ test cells and their hidden probes restored from the gradebook, CheckCellMetadat
 sandboxed execution (autograder.sandbox.execute), the judges (autograder.judge) and LimitOutput. It
 returns plain data: nothing of the worker's state is shared with the next notebook.
 """
+import contextvars
 import shutil
 import tempfile
 import threading
@@ -80,6 +81,7 @@ class Grader:
         self.limits = settings.limits
         self._zygote = None  # started by warm_up or the first notebook: one that cannot start fails a job
         self._importing = None
+        self._context = contextvars.Context()
 
     def warm_up(self) -> None:
         """Pay now what the first notebook would: start the zygote (from this thread, which must outlive it:
@@ -124,6 +126,12 @@ class Grader:
     def grade(self, job) -> dict:
         """{"key", "seconds", "notebook" (the autograded notebook, JSON text), "grades", "comments",
         "flags", "tampering"} for one job (autograder.grading.jobs.Job)."""
+        # In a context of the Grader's own: jupyter_core keeps the event loop of its run_sync in a context
+        # variable, and a worker in the client's process would otherwise share the client's loop (and two
+        # workers would run one loop at once).
+        return self._context.run(self._grade, job)
+
+    def _grade(self, job) -> dict:
         nb = nbformat.reads(job.notebook, as_version=4)
         folder = Path(tempfile.mkdtemp(prefix="nb-", dir=self.root))
         resources = {"nbgrader": {"db_url": self.db_url, "assignment": job.assignment, "notebook": job.assignment,
