@@ -129,7 +129,7 @@ def connect(settings: grading.WorkerSettings, *, jobs: int, workers: int = 1, sc
         with Client(scheduler) as client:
             yield Grading(client, settings)
         return
-    here = jobs <= HERE
+    here = jobs <= HERE  # its workers are threads here, with tcp:// addresses as worker processes have
     if not here:
         zygote.discard()  # its worker processes start their own
     with LocalCluster(n_workers=max(1, min(workers, jobs)), threads_per_worker=1, processes=not here,
