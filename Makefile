@@ -13,6 +13,7 @@ PORT ?=
 MOODLE_WORKSHEET ?=
 MOODLE_TEAMS ?=
 STUDENTS ?= 50
+SIZES ?=
 RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
@@ -58,8 +59,8 @@ export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'
 similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
 	$(PYTHON) -m autograder.cli similarity "$(OUT)"
 
-benchmark: build/en/gradebook.db ## time STUDENTS=50 x every lesson: pure execution, plain nbgrader, ours serial and with 2 workers; print the ratios
-	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)"
+benchmark: build/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=50 (x every lesson) in one run: plain nbgrader and ours, the ratios [SIZES="one 8"]
+	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)" $(if $(SIZES),--sizes "$(SIZES)")
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
 	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)

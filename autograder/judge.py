@@ -163,6 +163,13 @@ def judge_namespace(helpers: list[str]) -> dict:
     return namespace
 
 
+def warm_up() -> None:
+    """Import what the judges use: torch, and what torch.testing.assert_close imports at its first call
+    (torch.distributed.tensor, about a CPU-second). A worker does so while its zygote loads."""
+    torch = judge_namespace([])["torch"]
+    torch.testing.assert_close(torch.zeros(1), torch.zeros(1))
+
+
 def decide(code: str, helpers: list[str], got: Observations, want: Observations, points: float,
            missing_status: str = "missing", released: frozenset = frozenset()) -> Verdict:
     """Run one judge cell on the observations. missing_status: the status when the probe recorded nothing

@@ -8,6 +8,10 @@ whose grades must be identical; then re-run to check resuming.
 import csv
 import json
 import os
+import re
+import shutil
+import subprocess
+import sys
 import time
 
 import nbformat
@@ -15,6 +19,7 @@ import pytest
 
 from autograder import ROOT, autograde
 from tests import corpus
+from tests.tiny_course import cli_script
 
 LIMITS = {"timeout": 20, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
 ZIP_LIMITS = {"timeout": 3, "notebook_timeout": 5, "memory_mb": 4096, "cpu_seconds": 60}
@@ -131,6 +136,24 @@ def test_overhead_per_notebook_is_reported(main_batch):
     print(f"\nmain batch: {len(results)} results, {len(graded)} graded in {seconds:.1f} s "
           f"(2 workers), {per_notebook:.2f} s per graded notebook")
     assert "per graded notebook" in (out / "report.html").read_text()
+
+
+def test_the_command_line_ends_with_where_the_time_went(sandbox, tiny_course, tmp_path):
+    submissions = tmp_path / "class" / "s1"
+    submissions.mkdir(parents=True)
+    shutil.copy(tiny_course.out_root / "solutions" / "en" / "01_alpha.ipynb", submissions)
+    done = subprocess.run([sys.executable, "-c", cli_script(tiny_course, [
+        "autograde", submissions.parent, tmp_path / "out", "--no-progress"], LIMITS)],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    number = r"(\d+\.\d)"
+    parts = re.fullmatch(rf"time: {number} s = start-up {number} s \(imports {number}, collecting {number}, "
+                         rf"workers {number}\) \+ grading {number} s \+ publishing {number} s \(gradebook {number}, "
+                         rf"outputs {number}\)", last)
+    assert parts, last
+    total, start_up, grading, publishing = (float(parts[i]) for i in (1, 2, 6, 7))
+    assert abs(start_up + grading + publishing - total) <= 0.15, last
 
 
 # --- batch 2: the LMS zip, hostile code, PostgreSQL, serial == parallel, resuming ---------------

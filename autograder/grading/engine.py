@@ -1,4 +1,10 @@
-"""Run grading jobs on Dask: a LocalCluster of single-threaded worker processes, or an existing cluster.
+"""Run grading jobs on Dask: a LocalCluster of single-threaded workers, or an existing cluster.
+
+A LocalCluster for a small batch (at most HERE jobs) runs its workers as threads of this process: no
+worker process to start, nothing imported twice, while every notebook still gets a fresh kernel forked
+from its worker's zygote in a jail, and is judged here as on any worker (the same GraderPlugin and
+grade_on_worker). A larger batch gets worker processes: one per core, each with its own interpreter,
+so the grader's own work of many notebooks runs in parallel (in threads it would share one lock).
 
 Every worker process announces the resource "grading" (one) when it starts: a LocalCluster's do,
 and a cluster's workers are started with `--resources grading=1`. A job asks for it, so a worker
@@ -10,8 +16,9 @@ a worker died while the other one was restarting.)
 Every worker prepares itself once, through the `GraderPlugin` (a Dask WorkerPlugin: set up on the
 workers there are and on every worker that joins later, before that worker takes any task): it
 receives the release's gradebook and judges from the client (or uses the shared PostgreSQL
-gradebook) and builds its autograder.grading.worker.Grader. A worker that cannot jail student code
-leaves the cluster. Then the client checks the cluster (autograder.grading.cluster).
+gradebook), builds its autograder.grading.worker.Grader and warms it up (its zygote, the judges'
+imports). A worker that cannot jail student code leaves the cluster. Then the client checks the
+cluster (autograder.grading.cluster).
 
 No run can hang. The client keeps as many jobs on the cluster as there are workers to grade them,
 and a watchdog asks the scheduler every POLL seconds where each one is. A job comes back, or is
@@ -21,6 +28,7 @@ being given to a worker; a worker's death gives it to another, and after Dask's 
 bound, or the first EARLY jobs all failed for one cause, the run stops there: every job left is
 not graded, with that cause. Outcomes come back to the client, which calls done(outcome) for each.
 """
+import asyncio
 import logging
 import socket
 import sys
@@ -37,11 +45,13 @@ from tqdm import tqdm
 
 from autograder.grading import cluster, failures, worker as grading
 from autograder.grading.cluster import PLUGIN, RESOURCE, NoGradingWorker
+from autograder.sandbox import zygote
 from autograder.sandbox.zygote import CLEAN_SECONDS, LOAD_SECONDS
 
 __all__ = ["connect", "job_bound", "GraderPlugin", "NoGradingWorker"]
 POLL = 2.0  # seconds between two looks of the watchdog
 EARLY = 3  # the first jobs: when all of them fail for one cause, the run stops
+HERE = 40  # a LocalCluster for at most this many jobs runs its workers in this process (see connect)
 MARGIN = LOAD_SECONDS + CLEAN_SECONDS + 30  # a new zygote, the last kernel's cleanup, the round trips
 logger = logging.getLogger(__name__)
 
@@ -58,10 +68,8 @@ class GraderPlugin(WorkerPlugin):
         self.refusal = ""
 
     async def setup(self, worker):
-        try:
-            self.refusal = grading.refusal(self.settings)
-            if not self.refusal:
-                self.grader = grading.Grader(self.settings)
+        try:  # in a thread: the workers of a cluster in this process share one event loop, and prepare together
+            await asyncio.to_thread(self._prepare)
         except Exception as error:
             self.refusal = f"{type(error).__name__}: {error}"
         if self.refusal:
@@ -69,6 +77,12 @@ class GraderPlugin(WorkerPlugin):
             logging.getLogger("distributed.worker").error("%s; it leaves the cluster", message)
             worker.loop.add_callback(worker.close, reason=f"autograder: {self.refusal}"[:200], nanny=True)
             raise NoGradingWorker(message)
+
+    def _prepare(self) -> None:
+        self.refusal = grading.refusal(self.settings)
+        if not self.refusal:
+            self.grader = grading.Grader(self.settings)
+            self.grader.warm_up()
 
     def teardown(self, worker):
         if self.grader is not None:
@@ -115,9 +129,12 @@ def connect(settings: grading.WorkerSettings, *, jobs: int, workers: int = 1, sc
         with Client(scheduler) as client:
             yield Grading(client, settings)
         return
-    with LocalCluster(n_workers=max(1, min(workers, jobs)), threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR, resources={RESOURCE: 1}) as local, \
-            Client(local) as client:
+    here = jobs <= HERE  # its workers are threads here, with tcp:// addresses as worker processes have
+    if not here:
+        zygote.discard()  # its worker processes start their own
+    with LocalCluster(n_workers=max(1, min(workers, jobs)), threads_per_worker=1, processes=not here,
+                      protocol="tcp://", dashboard_address=None, silence_logs=logging.ERROR,
+                      resources={RESOURCE: 1}) as local, Client(local) as client:
         yield Grading(client, settings)
 
 

@@ -12,8 +12,10 @@ test cells and their hidden probes restored from the gradebook, CheckCellMetadat
 sandboxed execution (autograder.sandbox.execute), the judges (autograder.judge) and LimitOutput. It
 returns plain data: nothing of the worker's state is shared with the next notebook.
 """
+import contextvars
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,32 +27,17 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateI
 
 from jupyter_core.utils import run_sync
 
+from autograder.grading.config import LIMITS, configuration, forks, zygote_key
 from autograder.grading.demos import SkipDemos
-from traitlets.config import Config
 
-from autograder.sandbox import jail
+from autograder.sandbox import jail, zygote
 from autograder.sandbox.execute import LIMIT_FLAGS, TRUNCATED_FLAG, SandboxExecute
 from autograder.sandbox.jail import SandboxKernelManager
+from autograder import judge
 from autograder.judge import JudgeCells
 from autograder.sandbox.zygote import Zygote, ZygoteError
-from autograder.course import nbgrader_config
 
-# Settings a caller may pass as `limits` (grade.autograde(..., limits={...})): the traitlets they set.
-LIMITS = {
-    "timeout": "Execute.timeout",  # seconds per cell
-    "notebook_timeout": "SandboxExecute.notebook_timeout",  # seconds per notebook
-    "memory_mb": "SandboxKernelManager.memory_mb",
-    "cpu_seconds": "SandboxKernelManager.cpu_seconds",
-    "file_size_mb": "SandboxKernelManager.file_size_mb",
-    "threads": "SandboxKernelManager.threads",
-    "preload": "SandboxKernelManager.preload",
-    "skip_demos": "SkipDemos.enabled",  # False: run the author's demonstrations too
-    "warm_kernels": "Grader.warm",  # False: no fork server, each kernel starts in a new jail of its own
-    "processes": "SandboxKernelManager.processes",
-    "scratch_mb": "SandboxKernelManager.scratch_mb",
-    "output_mb": "SandboxExecute.output_mb",
-    "unsafe_no_sandbox": "SandboxKernelManager.unsafe_no_sandbox",  # UNSAFE: see autograder.sandbox.jail
-}
+__all__ = ["LIMITS", "Grader", "WorkerSettings", "configuration", "refusal"]
 
 
 @dataclass
@@ -59,15 +46,6 @@ class WorkerSettings:
     gradebook: bytes | str  # the release's SQLite gradebook (its bytes) or a shared postgresql:// URL
     judges: dict[str, str]  # assignment -> its judges file (autograder.release.reference), JSON text
     limits: dict = field(default_factory=dict)
-
-
-def configuration(root: Path, limits: dict) -> Config:
-    """nbgrader's configuration for grading, with the run's limits (keys of LIMITS) set."""
-    config = nbgrader_config(root)
-    for name, value in limits.items():
-        section, trait = LIMITS[name].split(".")
-        setattr(config[section], trait, value)
-    return config
 
 
 def refusal(settings: WorkerSettings) -> str:
@@ -99,17 +77,36 @@ class Grader:
         self.config = config
         self.execute = SandboxExecute(config=config)
         self.after = [JudgeCells(config=config), LimitOutput(config=config)]
-        self.forks = config.Grader.get("warm", True) and not config.SandboxKernelManager.get("unsafe_no_sandbox")
-        self._zygote = None  # started by the first notebook: one that cannot start fails a job, not the worker
+        self.forks = forks(config)
+        self.limits = settings.limits
+        self._zygote = None  # started by warm_up or the first notebook: one that cannot start fails a job
+        self._importing = None
+        self._context = contextvars.Context()
+
+    def warm_up(self) -> None:
+        """Pay now what the first notebook would: start the zygote (from this thread, which must outlive it:
+        bubblewrap's --die-with-parent follows the thread that started the jail) and, while it loads and while
+        the first kernel runs, import what the judges use here (autograder.judge.warm_up, in a thread)."""
+        self._importing = threading.Thread(target=judge.warm_up)
+        self._importing.start()
+        if self.forks:
+            try:  # one the command line started ahead (autograder.grading.config.prestart), or a new one
+                self._zygote = zygote.take(zygote_key(self.limits)) or Zygote(SandboxKernelManager(config=self.config))
+            except Exception:  # the first notebook tries again, and fails alone if it cannot start one either
+                pass
+
+    def _new_zygote(self) -> None:
+        if self._zygote is not None:
+            self._zygote.close()
+            self._zygote = None
+        self._zygote = Zygote(SandboxKernelManager(config=self.config))
 
     def _start_kernel(self):
         """A new kernel: forked from the zygote (a new zygote if there is none or it died), or in a jail of its own."""
         for attempt in (1, 2):
             try:
                 if self.forks and not (self._zygote and self._zygote.alive()):
-                    if self._zygote is not None:
-                        self._zygote.close()
-                    self._zygote = Zygote(SandboxKernelManager(config=self.config))
+                    self._new_zygote()
                 km = SandboxKernelManager(config=self.config, kernel_name="python3", zygote=self._zygote)
                 run_sync(km.start_kernel)(extra_arguments=["--HistoryManager.hist_file=:memory:"])
                 return km
@@ -120,6 +117,8 @@ class Grader:
                     self._zygote.close()  # replaced at the next attempt
 
     def close(self) -> None:
+        if self._importing is not None:
+            self._importing.join()
         if self._zygote is not None:
             self._zygote.close()
         shutil.rmtree(self.root, ignore_errors=True)
@@ -127,6 +126,12 @@ class Grader:
     def grade(self, job) -> dict:
         """{"key", "seconds", "notebook" (the autograded notebook, JSON text), "grades", "comments",
         "flags", "tampering"} for one job (autograder.grading.jobs.Job)."""
+        # In a context of the Grader's own: jupyter_core keeps the event loop of its run_sync in a context
+        # variable, and a worker in the client's process would otherwise share the client's loop (and two
+        # workers would run one loop at once).
+        return self._context.run(self._grade, job)
+
+    def _grade(self, job) -> dict:
         nb = nbformat.reads(job.notebook, as_version=4)
         folder = Path(tempfile.mkdtemp(prefix="nb-", dir=self.root))
         resources = {"nbgrader": {"db_url": self.db_url, "assignment": job.assignment, "notebook": job.assignment,

@@ -86,13 +86,18 @@ class Zygote:
     """The fork server (see the module docstring), started in a new jail with `manager`'s settings
     (a SandboxKernelManager: limits, preload, threads)."""
 
-    def __init__(self, manager):
+    def __init__(self, manager, wait: bool = True):
+        """wait=False: return once the jail is started, and let it load while the caller goes on; then
+        loaded() waits for it. Only the thread that started a zygote may end (--die-with-parent)."""
         self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
         self.cgroup = None
         self.process = None
+        self.pid = None  # the zygote's own pid, once it has loaded
         self._received = b""  # what the zygote wrote that is not read yet
         try:
             self._start(manager)
+            if wait:
+                self.loaded()
         except BaseException:
             self.close()
             raise
@@ -111,11 +116,17 @@ class Zygote:
                                             stderr=launch.output, cwd=self.rundir, env=launch.env,
                                             pass_fds=launch.pass_fds)
         self.jail_pid = launch.pid
+        self._memory_mb = manager.memory_mb
+        self._busy = False
+
+    def loaded(self) -> None:
+        """Wait until the zygote has loaded (ZygoteError if it does not in LOAD_SECONDS)."""
+        if self.pid is not None:
+            return
         self._expect("ready", LOAD_SECONDS)
         self.pid = self._children(self.jail_pid)[0]
-        if self.cgroup is not None and manager.memory_mb:  # the kernel's limit on top of what the zygote holds
-            self.cgroup.set_memory(self.cgroup.memory_used() + (manager.memory_mb << 20))
-        self._busy = False
+        if self.cgroup is not None and self._memory_mb:  # the kernel's limit on top of what the zygote holds
+            self.cgroup.set_memory(self.cgroup.memory_used() + (self._memory_mb << 20))
 
     def _expect(self, key: str, seconds: float):
         """The value of `key` in the zygote's next answer; ZygoteError if none comes in time."""
@@ -144,7 +155,8 @@ class Zygote:
         return self.process is not None and self.process.poll() is None
 
     def settle(self) -> None:
-        """Wait until the last kernel has exited and everything it left is gone."""
+        """Wait until the zygote has loaded, the last kernel has exited and everything it left is gone."""
+        self.loaded()
         if self._busy:
             self._expect("ready", CLEAN_SECONDS)
             self._busy = False
@@ -193,3 +205,35 @@ class Zygote:
             self.cgroup.remove()
             self.cgroup = None
         shutil.rmtree(self.rundir, ignore_errors=True)
+
+
+_spares: dict[str, Zygote] = {}  # started ahead by prestart, each for the first take of its key
+
+
+def prestart(manager, key: str) -> None:
+    """Start a zygote ahead of need, from this thread, for the first take(key): the command line does so
+    before it imports the grader, so that the jail loads torch while this process imports the rest. A
+    zygote that cannot start is not an error here: whoever needs one starts it, and says why it cannot."""
+    if key not in _spares:
+        try:
+            _spares[key] = Zygote(manager, wait=False)
+        except Exception:
+            pass
+
+
+def take(key: str) -> Zygote | None:
+    """The zygote prestarted for `key`, loaded; None if there is none, or it could not load."""
+    zygote = _spares.pop(key, None)
+    try:
+        if zygote is not None:
+            zygote.loaded()
+    except ZygoteError:
+        zygote.close()
+        return None
+    return zygote
+
+
+def discard() -> None:
+    """Stop the zygotes prestarted and never taken."""
+    while _spares:
+        _spares.popitem()[1].close()

@@ -18,6 +18,7 @@ import pytest
 from nbgrader.api import Gradebook
 
 from autograder import ROOT, autograde
+from autograder.grading import engine
 from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
 from tests.dask_cluster import clean_env, rows
@@ -60,6 +61,24 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
     assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
     assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
+
+
+def test_a_small_batch_is_graded_in_this_process_as_worker_processes_grade_it(tiny_course, tmp_path, monkeypatch):
+    submissions = slow_class(tiny_course, tmp_path / "class", 4)
+    made, real = [], engine.LocalCluster
+
+    def local_cluster(*args, **kwargs):
+        made.append(kwargs["processes"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "LocalCluster", local_cluster)
+    autograde.autograde(submissions, tmp_path / "here", workers=2, course=tiny_course, limits=LIMITS)
+    monkeypatch.setattr(engine, "HERE", 3)  # fewer than the batch: worker processes
+    autograde.autograde(submissions, tmp_path / "processes", workers=2, course=tiny_course, limits=LIMITS)
+    assert made == [False, True]
+    assert rows(tmp_path / "here" / "grades.csv") == rows(tmp_path / "processes" / "grades.csv")
+    assert rows(tmp_path / "here" / "exercises.csv") == rows(tmp_path / "processes" / "exercises.csv")
+    assert {r["score"] for r in rows(tmp_path / "here" / "grades.csv")} == {"0.0", "3.0", "5.0"}
 
 
 def readme_cluster_commands() -> tuple[list[str], list[str]]:

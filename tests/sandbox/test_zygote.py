@@ -16,8 +16,12 @@ import os
 import nbformat
 import pytest
 
+from traitlets.config import Config
+
 from autograder.course import gradebook_path, judges_path
 from autograder.grading import jobs
+from autograder.sandbox import zygote
+from autograder.sandbox.jail import SandboxKernelManager
 from autograder.grading.worker import Grader, WorkerSettings
 from tests import corpus
 from tests.tiny_course import NO_PRELOAD
@@ -215,3 +219,21 @@ def test_cleaning_up_after_a_kernel_costs_its_own_notebook_s_time(graded):
     starts after that cleanup, however slow a million files made it."""
     left = {student: names[:3] for student, (_, names) in graded.items() if names}
     assert not left, left
+
+
+def test_a_zygote_started_ahead_is_taken_once_loaded_and_one_never_taken_is_stopped():
+    """The command line starts the first zygote before it imports the grader (autograder.grading.config.prestart)."""
+    config = Config()
+    config.SandboxKernelManager.preload = []
+    zygote.prestart(SandboxKernelManager(config=config), "taken")
+    zygote.prestart(SandboxKernelManager(config=config), "left")
+    left = zygote._spares["left"]
+    taken = zygote.take("taken")
+    try:
+        assert taken is not None and taken.pid is not None and taken.alive()
+        assert zygote.take("taken") is None, "a zygote is handed out once"
+        zygote.discard()
+        assert not left.alive() and zygote.take("left") is None
+    finally:
+        if taken is not None:
+            taken.close()
