@@ -9,11 +9,18 @@ A fragment weighs by how rare it is: min(1, 2 / df), where df students of the cl
 a fragment only two students share weighs 1 and one that twenty write weighs 0.1. Per answer, two
 students' similarity is the weight they share over the larger of their two answers' weights, and never
 over less than CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike,
-is no evidence. The notebook's similarity is the mean over the assignment's answers of that similarity cubed:
-an answer copied whole counts 1, one that shares fragments far less (a half-shared answer 1/8), and a
-partial copy of half the answers about 1/2. Worker processes read and re-print the answers; every pair
-of students is then scored at once, per answer, as a matrix product (students x fragments): 500
-students x 5 assignments take about 24 CPU-seconds.
+is no evidence. That ratio alone says how alike two answers are, not how rare that is: two students
+who both wrote a long answer that a third of the class wrote word for word share all of its weight.
+So an answer's evidence is its similarity cubed times its rarity: log(N / d) / log(N / 2), where d
+counts the pair and every student whose answer is as alike to one of them (N students): 1 when no one
+else wrote an answer that close, 0 when the whole class did. The notebook's similarity is the mean of
+that evidence over the assignment's answers, each answer weighing by how much rare material the larger
+of the two holds, up to CELL_FLOOR: an answer that both left as the stub, or that can only be written
+one short way, can neither show a copy nor hide one. A copy of every answer in forms no one else wrote
+scores 1; a pair is suspicious from SUSPICIOUS on, as much as two answers in five copied whole in such
+forms. Worker processes read and re-print the answers; every pair of students is then scored at once,
+per answer, as a matrix product (students x fragments): 500 students x 5 assignments take about 24
+CPU-seconds.
 
 Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the
 suspicious pairs side by side, then the closest other pairs), and links the report to the page.
@@ -34,7 +41,7 @@ from autograder.course import Course
 from autograder.publish.outputs import autograded_path, cell as csv_cell
 from autograder.publish import fingerprints
 
-SUSPICIOUS = 0.5  # a pair is suspicious from this similarity on
+SUSPICIOUS = 0.4  # a pair is suspicious from this similarity on
 CELL_MATCH = 0.8  # an answer matches from this similarity on
 CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
 POWER = 3
@@ -56,7 +63,7 @@ class Scores:
     assignment: str
     subs: list[Submission]
     grade_ids: list[str]
-    cells: np.ndarray  # answers x students x students
+    cells: np.ndarray  # answers x students x students: how alike the two answers are
     written: np.ndarray  # answers x students: whether the student's answer holds any fragment
     notebook: np.ndarray  # students x students
 
@@ -163,6 +170,18 @@ def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
     return shared
 
 
+def rarity(cell: np.ndarray) -> np.ndarray:
+    """log(N / d) / log(N / 2) per pair of one answer's similarities (students x students), where d counts
+    the pair and the students whose answers are as alike to one of the two as theirs are to each other."""
+    n = len(cell)
+    alike = cell.copy()
+    np.fill_diagonal(alike, -1.0)
+    ordered = np.sort(alike, axis=1)
+    as_alike = np.stack([n - np.searchsorted(ordered[i], alike[i]) for i in range(n)])  # j and those as alike to i
+    d = 1 + np.maximum(as_alike, as_alike.T)
+    return np.where(d <= 2, 1.0, np.clip(np.log(n / d) / np.log(max(n, 3) / 2), 0.0, 1.0))
+
+
 def compare(assignment: str, subs: list[Submission]) -> Scores:
     """Every pair of these submissions of one assignment, scored per answer and per notebook."""
     df = Counter(h for s in subs for a in s.answers.values() for h in a.hashes)
@@ -170,13 +189,20 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
     grade_ids = sorted({g for s in subs for g in s.answers})
     cells = np.zeros((len(grade_ids), len(subs), len(subs)), dtype=np.float32)
     written = np.zeros((len(grade_ids), len(subs)), dtype=bool)
+    evidence = np.zeros((len(subs), len(subs)), dtype=np.float32)
+    weighs = np.zeros((len(subs), len(subs)), dtype=np.float32)
     for c, grade_id in enumerate(grade_ids):
         sets = [s.answers[grade_id].hashes if grade_id in s.answers else set() for s in subs]
         own = np.array([sum(weight[h] for h in s) for s in sets], dtype=np.float32)
-        cells[c] = shared_weights(sets, weight) / np.maximum(np.maximum.outer(own, own), CELL_FLOOR)
+        larger = np.maximum.outer(own, own)
+        # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
+        cells[c] = (shared_weights(sets, weight) / np.maximum(larger, CELL_FLOOR)).round(5)
         written[c] = own > 0
-    # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
-    return Scores(assignment, subs, grade_ids, cells.round(5), written, (cells ** POWER).mean(axis=0).round(5))
+        room = np.minimum(1.0, larger / CELL_FLOOR)
+        evidence += room * cells[c] ** POWER * rarity(cells[c])
+        weighs += room
+    notebook = np.divide(evidence, weighs, out=np.zeros_like(evidence), where=weighs > 0)
+    return Scores(assignment, subs, grade_ids, cells, written, notebook.round(5))
 
 
 def pair(scores: Scores, i: int, j: int) -> Pair:

@@ -11,6 +11,9 @@ autograded notebooks), with copiers in it.
 
 `python -m tests.publish.similar_class --students 500` (`make similarity-benchmark`) times
 `autograder.publish.similarity` on such a class of held-out styles, and prints what it found.
+`python -m tests.publish.similar_class --held-out 10 --first-seed 100` measures detection on classes the
+tests never see: the other half of the styles, seeds from 100 on (the tests use seed 1, the benchmark 2),
+20 or 30 independent students, the partial copier in each lesson in turn; a line per lesson-class.
 """
 import argparse
 import ast
@@ -137,6 +140,32 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
     return found
 
 
+def held_out(classes: int, first_seed: int) -> None:
+    """Detection on `classes` classes of held-out styles and seeds, one line per lesson-class."""
+    from autograder.publish import similarity
+
+    assignments = Course().assignments()
+    lines = []
+    for n in range(classes):
+        seed = first_seed + n
+        made = make_class(20 + 10 * (n % 2), split=1, seed=seed, partial_in=assignments[n % len(assignments)])
+        with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
+            out = Path(tmp) / "graded"
+            write_out(made, out)
+            similarity.similarity(out, workers=1)
+            with open(out / "similarity.csv", encoding="utf-8") as f:
+                found = verdict(made, list(csv.DictReader(f)))
+        for assignment, v in found.items():
+            missed = v["copies"] - v["copies flagged"]
+            ok = not missed and not v["independent flagged"] and v["lowest copy"] > v["highest independent"]
+            lines.append(ok)
+            print(f"seed {seed} {assignment}: {v['independent flagged']} independent flagged, {missed} of "
+                  f"{v['copies']} copies missed, lowest copy {v['lowest copy']:.3f} vs highest independent "
+                  f"{v['highest independent']:.3f}{'' if ok else '  FAIL'}", flush=True)
+    print(f"{sum(lines)} of {len(lines)} lesson-classes: every copy flagged and above every independent pair, "
+          f"no independent pair flagged")
+
+
 def main() -> None:
     import os
     import resource
@@ -146,7 +175,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=500)
     parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--held-out", type=int, default=0, help="measure detection on this many held-out classes")
+    parser.add_argument("--first-seed", type=int, default=100, help="the held-out classes' first seed")
     args = parser.parse_args()
+    if args.held_out:
+        return held_out(args.held_out, args.first_seed)
     with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
         out = Path(tmp) / "graded"
         made = make_class(args.students - len(DISGUISES) - 3, split=1, seed=args.seed, partial_in="02_autograd")
