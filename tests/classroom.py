@@ -1,5 +1,6 @@
 """A small class of the tiny course, as Moodle's "Download all submissions" zip names it, and ways to
 read a graded course's gradebook the way the instructor's workflow meets it."""
+import csv
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,12 @@ from tests import corpus
 
 LIMITS = {"preload": [], "timeout": 20, "notebook_timeout": 60}  # the tiny course needs no torch
 WHY = "answer_why"
+
+
+def rows(path) -> list[dict]:
+    """The rows of a CSV that the grader wrote (grades.csv, exercises.csv, final_grades.csv, ...)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
 
 
 def answered(nb, why: str, **sources):

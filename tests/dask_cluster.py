@@ -1,6 +1,5 @@
 """A real Dask cluster of separate processes for the tests: `dask scheduler` and `dask worker` started as an
 instructor would start them, from a folder outside the checkout, with the installed package (no PYTHONPATH)."""
-import csv
 import json
 import os
 import subprocess
@@ -17,11 +16,6 @@ DASK = [sys.executable, "-m", "dask"]
 WITHOUT_GRADER = [sys.executable, "-c", "import sys\n"
                   "sys.meta_path[:] = [f for f in sys.meta_path if '__editable__' not in getattr(f, '__module__', '')]\n"
                   "from dask.cli import run_cli\nsys.argv[0] = 'dask'\nrun_cli()\n"]
-
-
-def rows(path) -> list[dict]:
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def clean_env(**extra) -> dict:

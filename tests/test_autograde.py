@@ -5,7 +5,6 @@ Batch 2 (Moodle zip, 02_beta only): hang, notebook timeout, os._exit, memory cap
 with SQLite and again with 2 workers through a real PostgreSQL server (when one can be started),
 whose grades must be identical; then re-run to check resuming.
 """
-import csv
 import json
 import os
 import re
@@ -19,15 +18,11 @@ import pytest
 
 from autograder import ROOT, autograde
 from tests import corpus
+from tests.classroom import rows
 from tests.tiny_course import cli_script
 
 LIMITS = {"timeout": 20, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
 ZIP_LIMITS = {"timeout": 3, "notebook_timeout": 5, "memory_mb": 4096, "cpu_seconds": 60}
-
-
-def rows(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def outputs(result) -> str:

@@ -21,7 +21,8 @@ from autograder import ROOT, autograde
 from autograder.grading import engine
 from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
-from tests.dask_cluster import clean_env, rows
+from tests.classroom import rows
+from tests.dask_cluster import clean_env
 from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")

@@ -20,7 +20,7 @@ from autograder.course import Course, judges_path
 from autograder.grading import failures, jobs as jobs_module
 from autograder.grading.results import NOT_GRADED, not_graded_line
 from autograder.publish import LAST_RUN, export
-from tests.dask_cluster import rows
+from tests.classroom import rows
 from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")

@@ -1,7 +1,5 @@
 """The course's one gradebook (autograder/grading/gradebook.py): <OUT> is an nbgrader course, parallel
 workers give the serial run's gradebook, and re-runs keep the instructor's grades unless the answer changed."""
-import csv
-
 import nbformat
 from nbgrader.api import Gradebook
 from nbgrader.apps import NbGraderAPI
@@ -10,11 +8,7 @@ from autograder import autograde
 from autograder.grading import gradebook
 from autograder.course import nbgrader_config
 from tests import classroom, corpus
-
-
-def rows(path):
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+from tests.classroom import rows
 
 
 def test_graded_folder_is_an_nbgrader_course(moodle_class):
