@@ -1,41 +1,60 @@
-"""How the made-up students write: an independent student's own hand, and a copier's disguises.
+"""How an independent student writes: a hand of their own.
 
-The disguises are what copiers do: rename (variables, parameters, helpers, attributes), re-print (ast,
-other quotes and spacing, extra parentheses, line breaks), comment (comments, docstrings, blank lines,
-print lines) and reorder (the functions of a cell; the cells of the notebook are reordered by
-tests/publish/similar_class.py).
+Two students who chose the same style of an answer (tests/lessons/variants) still write it differently,
+as people do: loops or comprehensions, `x * x` or `x ** 2`, keyword or positional `dim`, `torch.sum(x)`
+or `x.sum()`, an `else` after a `return` or none, intermediate variables or none, and so on. Each habit
+keeps the answer's meaning. A copier's disguises are in tests/publish/disguises.py.
 """
 import ast
-import io
 import random
-import tokenize
-
-from autograder.publish import fingerprints
-
-DISGUISES = ("rename", "reprint", "comment", "reorder")
+from collections import Counter
 
 
 class Hand(ast.NodeTransformer):
     """How one student writes what another writes otherwise: each independent student has a hand of their
     own (how often they follow each habit, decided anew at every place it could apply), so that two who
-    chose the same style still differ as people's code does. A copier copies the code as it was written."""
-    HABITS = ("swap", "flip", "temp", "expand", "function", "shape", "listcomp", "not", "format", "dict", "t")
+    chose the same style still differ as people's code does. Every habit keeps the answer's meaning. A
+    copier copies the code as it was written."""
+    HABITS = ("swap", "flip", "temp", "inline", "expand", "function", "method", "shape", "listcomp", "not", "format",
+              "dict", "t", "square", "matmul", "dim", "tensor", "size", "slice", "half", "range", "split", "join",
+              "invert", "flatten", "wrap", "ternary", "unfold", "loop", "comprehension", "condition", "keywords")
     FUNCTIONS = {"sum", "mean", "reshape", "matmul", "exp", "abs", "clone", "sqrt", "transpose", "flatten"}
     FACTORIES = {"zeros", "ones", "rand", "randn", "empty"}
+    DIM = {"sum", "mean", "softmax", "log_softmax", "argmax", "argmin", "cumsum", "prod", "unsqueeze", "squeeze",
+           "logsumexp", "cat", "stack"}  # dim is their first argument after the tensor
+    MODULES = {"torch", "nn", "F", "np", "numpy", "math", "functional", "operator", "time", "random"}
+    SEQUENCES = {"list", "tuple", "str", "sorted", "reversed", "range", "zip", "enumerate"}
     FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
+    ENDS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
     def __init__(self, rng: random.Random):
         self.rng = random.Random(rng.random())
         self.often = {h: rng.random() for h in self.HABITS}
+        self.scope = None  # the function being written: where a name may be used
+        self.sequences = set()  # names that may hold a list, tuple or string
 
     def follows(self, habit: str) -> bool:
         return self.rng.random() < self.often[habit]
 
+    def only_in(self, names: set[str], part: ast.AST) -> bool:
+        """Whether these names are used nowhere in the function but in this part of it."""
+        if self.scope is None:
+            return False
+        inside = Counter(n.id for n in ast.walk(part) if isinstance(n, ast.Name))
+        everywhere = Counter(n.id for n in ast.walk(self.scope) if isinstance(n, ast.Name))
+        return all(everywhere[n] == inside[n] for n in names)
+
     def visit_BinOp(self, node):
         self.generic_visit(node)
-        if isinstance(node.op, (ast.Add, ast.Mult)) and not any(
+        if isinstance(node.op, ast.Pow) and isinstance(node.left, ast.Name) and isinstance(node.right, ast.Constant) \
+                and node.right.value == 2 and self.follows("square"):
+            return ast.BinOp(node.left, ast.Mult(), ast.Name(node.left.id, ast.Load()))
+        if isinstance(node.op, ast.Div) and isinstance(node.right, ast.Constant) and node.right.value == 2 \
+                and self.follows("half"):  # exact in floating point: halving is multiplying by 0.5
+            return ast.BinOp(node.left, ast.Mult(), ast.Constant(0.5))
+        if (isinstance(node.op, ast.Mult) or isinstance(node.op, ast.Add) and not self.sequence(node)) and not any(
                 isinstance(x, (ast.Constant, ast.JoinedStr, ast.List)) for x in (node.left, node.right)) \
-                and self.follows("swap"):
+                and self.follows("swap"):  # lists, tuples and strings are added in their order
             node.left, node.right = node.right, node.left
         return node
 
@@ -47,9 +66,18 @@ class Hand(ast.NodeTransformer):
             return ast.UnaryOp(ast.Not(), ast.Compare(node.left, [ast.Eq()], node.comparators))
         return node
 
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        inner = node.operand
+        if isinstance(node.op, ast.Not) and isinstance(inner, ast.Compare) and len(inner.ops) == 1 \
+                and isinstance(inner.ops[0], ast.Eq) and self.follows("not"):
+            return ast.Compare(inner.left, [ast.NotEq()], inner.comparators)
+        return node
+
     def visit_AugAssign(self, node):
         self.generic_visit(node)
-        if isinstance(node.target, ast.Name) and self.follows("expand"):
+        if isinstance(node.target, ast.Name) and isinstance(node.value, ast.Constant) and self.follows("expand"):
+            # a counter: on a tensor, `x -= y` changes it in place and `x = x - y` makes another
             return ast.Assign([ast.Name(node.target.id, ast.Store())],
                               ast.BinOp(ast.Name(node.target.id, ast.Load()), node.op, node.value))
         return node
@@ -57,21 +85,71 @@ class Hand(ast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
-        if (isinstance(func, ast.Attribute) and func.attr in self.FUNCTIONS and isinstance(func.value, ast.Name)
-                and func.value.id not in ("torch", "nn", "np", "math") and self.follows("function")):
-            return ast.Call(ast.Attribute(ast.Name("torch", ast.Load()), func.attr, ast.Load()),
-                            [func.value, *node.args], node.keywords)
-        if (isinstance(func, ast.Attribute) and func.attr in self.FACTORIES and len(node.args) > 1
-                and not any(isinstance(a, ast.Starred) for a in node.args) and self.follows("shape")):
-            node.args = [ast.Tuple(node.args, ast.Load())]
-        node.args = [ast.ListComp(a.elt, a.generators) if isinstance(a, ast.GeneratorExp) and self.follows("listcomp")
-                     else a for a in node.args]
+        simple = not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            on_torch = func.value.id == "torch"
+            if (func.attr in self.FUNCTIONS and func.value.id not in self.MODULES
+                    and self.follows("function")):
+                return ast.Call(ast.Attribute(ast.Name("torch", ast.Load()), func.attr, ast.Load()),
+                                [func.value, *node.args], node.keywords)
+            if (on_torch and func.attr in self.FUNCTIONS and node.args and isinstance(node.args[0], ast.Name)
+                    and self.follows("method")):
+                return ast.Call(ast.Attribute(node.args[0], func.attr, ast.Load()), node.args[1:], node.keywords)
+            if on_torch and func.attr == "matmul" and len(node.args) == 2 and simple and self.follows("matmul"):
+                return ast.BinOp(node.args[0], ast.MatMult(), node.args[1])
+            if (on_torch and func.attr in ("tensor", "as_tensor") and len(node.args) == 1
+                    and {k.arg for k in node.keywords} <= {"dtype", "device"} and self.follows("tensor")
+                    and all(isinstance(c, (ast.Constant, ast.List, ast.Tuple, ast.UnaryOp, ast.unaryop,
+                                           ast.expr_context)) for c in ast.walk(node.args[0]))):
+                # from Python numbers both make a new tensor
+                func.attr = "as_tensor" if func.attr == "tensor" else "tensor"
+        if isinstance(func, ast.Attribute):
+            is_torch = isinstance(func.value, ast.Name) and func.value.id == "torch"
+            on_tensor = isinstance(func.value, (ast.Subscript, ast.Call)) or (
+                isinstance(func.value, ast.Name) and func.value.id not in self.MODULES)
+            if func.attr == "size" and on_tensor and len(node.args) <= 1 and not node.keywords and self.follows("size"):
+                shape = ast.Attribute(func.value, "shape", ast.Load())
+                return ast.Subscript(shape, node.args[0], ast.Load()) if node.args else shape
+            if func.attr in self.DIM and (on_tensor or is_torch):
+                before = 1 if is_torch else 0
+                dim = [k for k in node.keywords if k.arg == "dim"]
+                if dim and len(node.args) == before and self.follows("dim"):
+                    node.args.append(dim[0].value)
+                    node.keywords.remove(dim[0])
+                elif (is_torch and not dim and len(node.args) == 2 and not isinstance(node.args[-1], ast.Starred)
+                      and self.follows("dim")):
+                    node.keywords.insert(0, ast.keyword("dim", node.args.pop()))  # not on methods: numpy's take axis=
+            if (func.attr in self.FACTORIES and len(node.args) > 1
+                    and not any(isinstance(a, ast.Starred) for a in node.args) and self.follows("shape")):
+                node.args = [ast.Tuple(node.args, ast.Load())]
+        if isinstance(func, ast.Name) and func.id == "range" and simple:
+            if len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value == 0 \
+                    and self.follows("range"):
+                node.args = node.args[1:]
+            elif len(node.args) == 1 and self.follows("range"):
+                node.args = [ast.Constant(0), *node.args]
+        node.args = [listed(a) if self.follows("listcomp") else a for a in node.args]
+        if len(node.keywords) > 1 and all(k.arg and isinstance(k.value, (ast.Constant, ast.Name, ast.Attribute))
+                                          for k in node.keywords) and self.follows("keywords"):
+            node.keywords = node.keywords[::-1]  # values without side effects: any order
         return node
 
     def visit_Attribute(self, node):
         self.generic_visit(node)
         if node.attr == "T" and isinstance(node.ctx, ast.Load) and self.follows("t"):
             return ast.Call(ast.Attribute(node.value, "t", ast.Load()), [], [])
+        return node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        index = node.slice
+        if isinstance(index, ast.Tuple) and len(index.elts) > 1 and self.follows("slice"):
+            elts = list(index.elts)
+            while len(elts) > 1 and isinstance(elts[-1], ast.Slice) and not (elts[-1].lower or elts[-1].upper
+                                                                             or elts[-1].step):
+                elts.pop()  # t[:, 0, :] is t[:, 0]
+            if not any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elts):
+                node.slice = ast.Tuple(elts, ast.Load()) if len(elts) > 1 else elts[0]
         return node
 
     def visit_JoinedStr(self, node):
@@ -90,100 +168,133 @@ class Hand(ast.NodeTransformer):
                                                                 zip(node.keys, node.values)])
         return node
 
+    def sequence(self, node) -> bool:
+        """Whether an expression may be a list, tuple or string, by what it holds or the names it uses."""
+        for x in ast.walk(node):
+            if (isinstance(x, (ast.Tuple, ast.List, ast.ListComp, ast.GeneratorExp, ast.JoinedStr))
+                    or isinstance(x, ast.Constant) and isinstance(x.value, str)
+                    or isinstance(x, ast.Call) and isinstance(x.func, ast.Name) and x.func.id in self.SEQUENCES
+                    or isinstance(x, ast.Name) and x.id in self.sequences):
+                return True
+        return False
+
     def visit_FunctionDef(self, node):
+        outer, self.scope = self.scope, node
+        for _ in range(2):  # a name bound to another such name
+            self.sequences |= {t.id for x in ast.walk(node) if isinstance(x, ast.Assign) and self.sequence(x.value)
+                               for t in x.targets if isinstance(t, ast.Name)}
         self.generic_visit(node)
-        body = []
-        for statement in node.body:
-            if (isinstance(statement, ast.Return) and isinstance(statement.value, (ast.Call, ast.BinOp, ast.Dict))
-                    and self.follows("temp")):
-                body += [ast.Assign([ast.Name("result", ast.Store())], statement.value),
-                         ast.Return(ast.Name("result", ast.Load()))]
-            else:
-                body.append(statement)
-        node.body = body
+        self.scope = outer
         return node
 
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt) and self.scope is not None:
+                setattr(node, name, self.statements(body))
+        return node
+
+    def statements(self, body: list) -> list:
+        """One block of a function, as this student writes its statements."""
+        out = []
+        for n, s in enumerate(body):
+            rest = body[n + 1:]
+            if isinstance(s, ast.If) and s.orelse and not (len(s.orelse) == 1 and isinstance(s.orelse[0], ast.If)) \
+                    and self.follows("invert"):
+                s = ast.If(s.test.operand if isinstance(s.test, ast.UnaryOp) and isinstance(s.test.op, ast.Not)
+                           else ast.UnaryOp(ast.Not(), s.test), s.orelse, s.body)
+            if isinstance(s, ast.If) and s.orelse and isinstance(s.body[-1], self.ENDS) and self.follows("flatten"):
+                return out + [ast.If(s.test, s.body, []), *self.statements(s.orelse + rest)]
+            if isinstance(s, ast.If) and not s.orelse and isinstance(s.body[-1], self.ENDS) and rest \
+                    and self.follows("wrap"):
+                return out + [ast.If(s.test, s.body, self.statements(rest))]
+            if (isinstance(s, ast.If) and not s.orelse and len(s.body) == 1 and isinstance(s.body[0], ast.Return)
+                    and s.body[0].value and len(rest) == 1 and isinstance(rest[0], ast.Return) and rest[0].value
+                    and self.follows("ternary")):
+                return out + [ast.Return(ast.IfExp(s.test, s.body[0].value, rest[0].value))]
+            if isinstance(s, ast.Return) and isinstance(s.value, ast.IfExp) and self.follows("unfold"):
+                return out + [ast.If(s.value.test, [ast.Return(s.value.body)], []), ast.Return(s.value.orelse)]
+            if isinstance(s, ast.If) and not isinstance(s.test, ast.Name) and self.follows("condition") \
+                    and "condition" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}:
+                out.append(ast.Assign([ast.Name("condition", ast.Store())], s.test))
+                s = ast.If(ast.Name("condition", ast.Load()), s.body, s.orelse)
+            if isinstance(s, ast.Return) and isinstance(s.value, (ast.Call, ast.BinOp, ast.Dict)) \
+                    and self.follows("temp"):
+                out += [ast.Assign([ast.Name("result", ast.Store())], s.value), ast.Return(ast.Name("result", ast.Load()))]
+                continue
+            if (out and isinstance(s, ast.Return) and isinstance(s.value, ast.Name) and named(out[-1]) == s.value.id
+                    and self.only_in({s.value.id}, ast.Module([out[-1], s], [])) and self.follows("inline")):
+                out[-1] = ast.Return(out[-1].value)
+                continue
+            if (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Tuple)
+                    and isinstance(s.value, ast.Tuple) and self.follows("split")
+                    and len(s.targets[0].elts) == len(s.value.elts) and all(isinstance(t, ast.Name) for t in s.targets[0].elts)
+                    and not {t.id for t in s.targets[0].elts} & {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}):
+                out += [ast.Assign([t], v) for t, v in zip(s.targets[0].elts, s.value.elts)]
+                continue
+            if (out and named(s) and named(out[-1]) and isinstance(out[-1].targets[0], ast.Name)
+                    and isinstance(s.targets[0], ast.Name) and s.targets[0].id != out[-1].targets[0].id
+                    and out[-1].targets[0].id not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
+                    and self.follows("join")):
+                out[-1] = ast.Assign([ast.Tuple([out[-1].targets[0], s.targets[0]], ast.Store())],
+                                     ast.Tuple([out[-1].value, s.value], ast.Load()))
+                continue
+            if (out and isinstance(s, ast.For) and isinstance(out[-1], ast.Assign) and named(out[-1])
+                    and isinstance(out[-1].value, ast.List) and not out[-1].value.elts and appended(s, named(out[-1]))
+                    and self.only_in(target_names(s.target), s) and self.follows("loop")):
+                test, value = appended(s, named(out[-1]))
+                out[-1] = ast.Assign(out[-1].targets, ast.ListComp(value, [ast.comprehension(
+                    s.target, s.iter, [test] if test else [], 0)]))
+                continue
+            if (named(s) and isinstance(s.value, ast.ListComp) and len(s.value.generators) == 1
+                    and len(s.value.generators[0].ifs) <= 1 and not s.value.generators[0].is_async
+                    and named(s) not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
+                    and self.only_in(target_names(s.value.generators[0].target), s.value) and self.follows("comprehension")):
+                gen, name = s.value.generators[0], named(s)
+                add = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [s.value.elt], []))
+                out += [ast.Assign([ast.Name(name, ast.Store())], ast.List([], ast.Load())),
+                        ast.For(gen.target, gen.iter, [ast.If(gen.ifs[0], [add], [])] if gen.ifs else [add], [])]
+                continue
+            out.append(s)
+        return out
+
     def write(self, source: str) -> str:
+        self.sequences = set()
         return ast.unparse(ast.fix_missing_locations(self.visit(ast.parse(source))))
 
 
-def rename(source: str, keep: set[str], rng: random.Random) -> str:
-    """Every name the answer defines gets another, except the exercise's own (the grader calls it),
-    dunders and methods (nn.Module and autograd.Function call forward and backward by name)."""
-    tree = ast.parse(source)
-    names, attributes = fingerprints.defined(tree)
-    methods = {m.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for m in c.body
-               if isinstance(m, ast.FunctionDef)}
-    new = {n: f"{rng.choice(['my', 'tmp', 'val', 'res', 'helper'])}_{n[::-1]}_{i}"
-           for i, n in enumerate(sorted(names | attributes)) if n not in keep | methods and not n.startswith("__")}
-    renamer = fingerprints.Renamer({n: v for n, v in new.items() if n in names},
-                                   {n: v for n, v in new.items() if n in attributes})
-    return ast.unparse(renamer.visit(tree))
+def named(statement) -> str | None:
+    """The name a plain `name = value` statement assigns, or None."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id
+    return None
 
 
-def reprint(source: str) -> str:
-    """Re-printed from the syntax tree, with single quotes turned into double ones, other spacing, extra
-    parentheses around returned values and a line break after the first parenthesis of a statement."""
-    out, first, broken = [], None, False
-    for tok in tokenize.generate_tokens(io.StringIO(ast.unparse(ast.parse(source))).readline):
-        text = tok.string
-        if tok.type == tokenize.STRING and text.startswith("'") and '"' not in text:
-            text = '"' + text[1:-1] + '"'
-        first = first or (text if tok.type == tokenize.NAME else None)
-        out.append((tok.type, text))
-        if text == "(" and not broken and first not in ("def", "class", "return"):
-            out.append((tokenize.NL, "\n"))
-            broken = True
-        if tok.type == tokenize.NEWLINE:
-            first, broken = None, False
-    lines = []
-    for line in tokenize.untokenize(out).splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith("return ") and stripped.strip() != "return" and not stripped.rstrip().endswith("("):
-            line = line.replace("return ", "return (", 1) + ")"
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+def listed(argument):
+    """A generator argument, or a starred one, as a list comprehension; any other argument as it is."""
+    if isinstance(argument, ast.GeneratorExp):
+        return ast.ListComp(argument.elt, argument.generators)
+    if isinstance(argument, ast.Starred) and isinstance(argument.value, ast.GeneratorExp):
+        return ast.Starred(listed(argument.value), argument.ctx)
+    return argument
 
 
-def comment(source: str, rng: random.Random) -> str:
-    """Comments, a docstring in every function, blank lines and a print line before every return, in the text."""
-    lines = source.splitlines()
-    out = []
-    for i, line in enumerate(lines):
-        indent = line[:len(line) - len(line.lstrip())]
-        if line.lstrip().startswith("return"):
-            out.append(f"{indent}print('checking', {rng.randint(1, 99)})")
-        elif line.strip() and rng.random() < 0.4:
-            out.append(f"{indent}# {rng.choice(['now the main step', 'as in the lecture', 'TODO: tidy'])}")
-        out.append(line)
-        if line.lstrip().startswith("def ") and line.rstrip().endswith(":"):
-            body = next(x for x in lines[i + 1:] if x.strip())
-            body = body[:len(body) - len(body.lstrip())]
-            out.append(f'{body}"""My own solution, written step by step ({rng.random():.3f})."""')
-        elif rng.random() < 0.3:
-            out.append("")
-    return "\n".join(out) + "\n"
+def target_names(target) -> set[str]:
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
-def reorder(source: str, rng: random.Random) -> str:
-    """The functions and classes of the cell in another order."""
-    tree = ast.parse(source)
-    defs = [s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.ClassDef))]
-    others = [s for s in tree.body if s not in defs]
-    rng.shuffle(defs)
-    tree.body = others + defs[::-1]
-    return ast.unparse(tree)
-
-
-def disguise(source: str, keep: set[str], ways, rng: random.Random) -> str:
-    for way in sorted(ways, key=["rename", "reorder", "reprint", "comment"].index):
-        if way == "rename":
-            source = rename(source, keep, rng)
-        elif way == "reprint":
-            source = reprint(source)
-        elif way == "comment":
-            source = comment(source, rng)
-        elif way == "reorder":
-            source = reorder(source, rng)
-    ast.parse(source)  # a copy that still runs
-    return source
+def appended(loop: ast.For, name: str):
+    """(its condition or None, the value) when a loop only appends to `name`, maybe under one if; else None."""
+    body, test = loop.body, None
+    if loop.orelse or len(body) != 1:
+        return None
+    if isinstance(body[0], ast.If) and not body[0].orelse and len(body[0].body) == 1:
+        test, body = body[0].test, body[0].body
+    call = body[0].value if isinstance(body[0], ast.Expr) else None
+    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == name and len(call.args) == 1
+            and not call.keywords and name not in {x.id for x in ast.walk(loop.iter) if isinstance(x, ast.Name)}
+            and name not in {x.id for x in ast.walk(call.args[0]) if isinstance(x, ast.Name)}):
+        return test, call.args[0]
+    return None

@@ -4,7 +4,7 @@ autograded notebooks), with copiers in it.
 - Independent students: per exercise, one style of tests/lessons/variants (the solution, a right or a
   wrong answer), drawn at random from one half of the styles (`split` 0 or 1: the tests use one, the
   held-out class the other), written in a hand of their own (tests/publish/hands.py).
-- Copiers, made by a program from another student's notebook (tests/publish/hands.py: renamed,
+- Copiers, made by a program from another student's notebook (tests/publish/disguises.py: renamed,
   re-printed, commented, reordered), their answer cells in another order in the notebook. One copier
   per disguise, and two with all of them.
 - A partial copier: half of one student's answers, disguised, the rest written alone.
@@ -31,7 +31,8 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from autograder.publish.outputs import GRADE_COLUMNS, autograded_path
-from tests.publish.hands import DISGUISES, Hand, disguise
+from tests.publish.disguises import DISGUISES, disguise
+from tests.publish.hands import Hand
 
 
 def answer_cells(nb) -> list:
