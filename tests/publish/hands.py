@@ -17,8 +17,10 @@ class Hand(ast.NodeTransformer):
     copier copies the code as it was written."""
     HABITS = ("swap", "flip", "temp", "inline", "expand", "function", "method", "shape", "listcomp", "not", "format",
               "dict", "t", "square", "matmul", "dim", "tensor", "size", "slice", "half", "range", "split", "join",
-              "invert", "flatten", "wrap", "ternary", "unfold", "loop", "comprehension", "condition", "keywords")
-    FUNCTIONS = {"sum", "mean", "reshape", "matmul", "exp", "abs", "clone", "sqrt", "transpose", "flatten"}
+              "invert", "flatten", "wrap", "ternary", "unfold", "loop", "comprehension", "condition", "keywords", "detach",
+              "requires", "loss")
+    FUNCTIONS = {"sum", "mean", "reshape", "matmul", "exp", "abs", "clone", "sqrt", "transpose", "flatten", "sin",
+                 "cos", "log", "tanh", "sigmoid", "relu"}
     FACTORIES = {"zeros", "ones", "rand", "randn", "empty"}
     DIM = {"sum", "mean", "softmax", "log_softmax", "argmax", "argmin", "cumsum", "prod", "unsqueeze", "squeeze",
            "logsumexp", "cat", "stack"}  # dim is their first argument after the tensor
@@ -92,7 +94,8 @@ class Hand(ast.NodeTransformer):
                     and self.follows("function")):
                 return ast.Call(ast.Attribute(ast.Name("torch", ast.Load()), func.attr, ast.Load()),
                                 [func.value, *node.args], node.keywords)
-            if (on_torch and func.attr in self.FUNCTIONS and node.args and isinstance(node.args[0], ast.Name)
+            if (on_torch and func.attr in self.FUNCTIONS and node.args
+                    and isinstance(node.args[0], (ast.Name, ast.BinOp, ast.Call, ast.Attribute, ast.Subscript))
                     and self.follows("method")):
                 return ast.Call(ast.Attribute(node.args[0], func.attr, ast.Load()), node.args[1:], node.keywords)
             if on_torch and func.attr == "matmul" and len(node.args) == 2 and simple and self.follows("matmul"):
@@ -104,6 +107,15 @@ class Hand(ast.NodeTransformer):
                 # from Python numbers both make a new tensor
                 func.attr = "as_tensor" if func.attr == "tensor" else "tensor"
         if isinstance(func, ast.Attribute):
+            inner = func.value.func if isinstance(func.value, ast.Call) else None
+            if ({func.attr, getattr(inner, "attr", "")} == {"detach", "clone"} and not node.args and not node.keywords
+                    and not func.value.args and not func.value.keywords and self.follows("detach")):
+                inner.attr, func.attr = func.attr, inner.attr  # a detached copy either way
+            if func.attr == "requires_grad_" and not node.keywords and self.follows("requires"):
+                if not node.args:
+                    node.args = [ast.Constant(True)]
+                elif isinstance(node.args[0], ast.Constant) and node.args[0].value is True:
+                    node.args = []
             is_torch = isinstance(func.value, ast.Name) and func.value.id == "torch"
             on_tensor = isinstance(func.value, (ast.Subscript, ast.Call)) or (
                 isinstance(func.value, ast.Name) and func.value.id not in self.MODULES)
@@ -129,6 +141,8 @@ class Hand(ast.NodeTransformer):
             elif len(node.args) == 1 and self.follows("range"):
                 node.args = [ast.Constant(0), *node.args]
         node.args = [listed(a) if self.follows("listcomp") else a for a in node.args]
+        if isinstance(func, ast.Name) and func.id == "dict":
+            return self.dict_literal(node)
         if len(node.keywords) > 1 and all(k.arg and isinstance(k.value, (ast.Constant, ast.Name, ast.Attribute))
                                           for k in node.keywords) and self.follows("keywords"):
             node.keywords = node.keywords[::-1]  # values without side effects: any order
@@ -166,6 +180,13 @@ class Hand(ast.NodeTransformer):
                 and node.keys and self.follows("dict")):
             return ast.Call(ast.Name("dict", ast.Load()), [], [ast.keyword(k.value, v) for k, v in
                                                                 zip(node.keys, node.values)])
+        return node
+
+    def dict_literal(self, node):
+        """dict(a=1) as {'a': 1}."""
+        if (isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args and node.keywords
+                and all(k.arg for k in node.keywords) and self.follows("dict")):
+            return ast.Dict([ast.Constant(k.arg) for k in node.keywords], [k.value for k in node.keywords])
         return node
 
     def sequence(self, node) -> bool:
@@ -219,6 +240,13 @@ class Hand(ast.NodeTransformer):
                     and "condition" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}:
                 out.append(ast.Assign([ast.Name("condition", ast.Store())], s.test))
                 s = ast.If(ast.Name("condition", ast.Load()), s.body, s.orelse)
+            if (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
+                    and s.value.func.attr == "backward" and not isinstance(s.value.func.value, ast.Name)
+                    and "loss" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}
+                    and self.follows("loss")):
+                out.append(ast.Assign([ast.Name("loss", ast.Store())], s.value.func.value))
+                s = ast.Expr(ast.Call(ast.Attribute(ast.Name("loss", ast.Load()), "backward", ast.Load()),
+                                      s.value.args, s.value.keywords))
             if isinstance(s, ast.Return) and isinstance(s.value, (ast.Call, ast.BinOp, ast.Dict)) \
                     and self.follows("temp"):
                 out += [ast.Assign([ast.Name("result", ast.Store())], s.value), ast.Return(ast.Name("result", ast.Load()))]
