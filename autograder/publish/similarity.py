@@ -5,9 +5,11 @@ tokens that renaming, reformatting, comments, print lines and reordering do not 
 of its k-grams (autograder.publish.fingerprints, over copydetect). The code that the released notebook
 gives everyone (stubs, signatures, imports, visible checks) is left out.
 
-A fragment weighs by how rare it is: min(1, 2 / df), where df students of the class hold it, so that
-a fragment only two students share weighs 1 and one that twenty write weighs 0.1. Per answer, two
-students' similarity is the weight they share over the larger of their two answers' weights, and never
+A fragment weighs by how rare it is: log(N / df) / log(N / 2), where df of the class's N students hold
+it: 1 when two or fewer hold it, 0 when all do; in a class of 30, one that ten write weighs 0.4. (2 / df,
+its first form, shrinks as the class grows: in a class of 500, where dozens write a style's common
+fragments, an exact copy of a long answer weighed less than the floor below, and most copies went
+unseen.) Per answer, two students' similarity is the weight they share over the larger of their two answers' weights, and never
 over less than CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike,
 is no evidence. That ratio alone says how alike two answers are, not how rare that is: two students
 who both wrote a long answer that a third of the class wrote word for word share all of its weight.
@@ -170,6 +172,12 @@ def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
     return shared
 
 
+def rareness(n: int, d) -> np.ndarray:
+    """log(n / d) / log(n / 2): how rare a thing is that d of n students hold, from 1 (d <= 2) to 0 (d = n)."""
+    d = np.asarray(d, dtype=np.float64)
+    return np.where(d <= 2, 1.0, np.clip(np.log(n / np.maximum(d, 1)) / np.log(max(n, 3) / 2), 0.0, 1.0))
+
+
 def rarity(cell: np.ndarray) -> np.ndarray:
     """log(N / d) / log(N / 2) per pair of one answer's similarities (students x students), where d counts
     the pair and the students whose answers are as alike to one of the two as theirs are to each other."""
@@ -178,14 +186,13 @@ def rarity(cell: np.ndarray) -> np.ndarray:
     np.fill_diagonal(alike, -1.0)
     ordered = np.sort(alike, axis=1)
     as_alike = np.stack([n - np.searchsorted(ordered[i], alike[i]) for i in range(n)])  # j and those as alike to i
-    d = 1 + np.maximum(as_alike, as_alike.T)
-    return np.where(d <= 2, 1.0, np.clip(np.log(n / d) / np.log(max(n, 3) / 2), 0.0, 1.0))
+    return rareness(n, 1 + np.maximum(as_alike, as_alike.T))
 
 
 def compare(assignment: str, subs: list[Submission]) -> Scores:
     """Every pair of these submissions of one assignment, scored per answer and per notebook."""
     df = Counter(h for s in subs for a in s.answers.values() for h in a.hashes)
-    weight = {h: min(1.0, 2.0 / d) for h, d in df.items()}
+    weight = dict(zip(df, rareness(len(subs), list(df.values())).tolist()))
     grade_ids = sorted({g for s in subs for g in s.answers})
     cells = np.zeros((len(grade_ids), len(subs), len(subs)), dtype=np.float32)
     written = np.zeros((len(grade_ids), len(subs)), dtype=bool)
