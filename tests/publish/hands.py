@@ -3,14 +3,16 @@
 Two students who chose the same style of an answer (tests/lessons/variants) still write it differently,
 as people do: loops or comprehensions, `x * x` or `x ** 2`, keyword or positional `dim`, `torch.sum(x)`
 or `x.sum()`, an `else` after a `return` or none, intermediate variables or none, and so on. Each habit
-keeps the answer's meaning. A copier's disguises are in tests/publish/disguises.py.
+keeps the answer's meaning. The habits of blocks of statements are in tests/publish/blocks.py; a
+copier's disguises in tests/publish/disguises.py.
 """
 import ast
 import random
-from collections import Counter
+
+from tests.publish.blocks import Blocks
 
 
-class Hand(ast.NodeTransformer):
+class Hand(Blocks, ast.NodeTransformer):
     """How one student writes what another writes otherwise: each independent student has a hand of their
     own (how often they follow each habit, decided anew at every place it could apply), so that two who
     chose the same style still differ as people's code does. Every habit keeps the answer's meaning. A
@@ -27,7 +29,6 @@ class Hand(ast.NodeTransformer):
     MODULES = {"torch", "nn", "F", "np", "numpy", "math", "functional", "operator", "time", "random"}
     SEQUENCES = {"list", "tuple", "str", "sorted", "reversed", "range", "zip", "enumerate"}
     FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
-    ENDS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
     def __init__(self, rng: random.Random):
         self.rng = random.Random(rng.random())
@@ -37,14 +38,6 @@ class Hand(ast.NodeTransformer):
 
     def follows(self, habit: str) -> bool:
         return self.rng.random() < self.often[habit]
-
-    def only_in(self, names: set[str], part: ast.AST) -> bool:
-        """Whether these names are used nowhere in the function but in this part of it."""
-        if self.scope is None:
-            return False
-        inside = Counter(n.id for n in ast.walk(part) if isinstance(n, ast.Name))
-        everywhere = Counter(n.id for n in ast.walk(self.scope) if isinstance(n, ast.Name))
-        return all(everywhere[n] == inside[n] for n in names)
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
@@ -216,87 +209,9 @@ class Hand(ast.NodeTransformer):
                 setattr(node, name, self.statements(body))
         return node
 
-    def statements(self, body: list) -> list:
-        """One block of a function, as this student writes its statements."""
-        out = []
-        for n, s in enumerate(body):
-            rest = body[n + 1:]
-            if isinstance(s, ast.If) and s.orelse and not (len(s.orelse) == 1 and isinstance(s.orelse[0], ast.If)) \
-                    and self.follows("invert"):
-                s = ast.If(s.test.operand if isinstance(s.test, ast.UnaryOp) and isinstance(s.test.op, ast.Not)
-                           else ast.UnaryOp(ast.Not(), s.test), s.orelse, s.body)
-            if isinstance(s, ast.If) and s.orelse and isinstance(s.body[-1], self.ENDS) and self.follows("flatten"):
-                return out + [ast.If(s.test, s.body, []), *self.statements(s.orelse + rest)]
-            if isinstance(s, ast.If) and not s.orelse and isinstance(s.body[-1], self.ENDS) and rest \
-                    and self.follows("wrap"):
-                return out + [ast.If(s.test, s.body, self.statements(rest))]
-            if (isinstance(s, ast.If) and not s.orelse and len(s.body) == 1 and isinstance(s.body[0], ast.Return)
-                    and s.body[0].value and len(rest) == 1 and isinstance(rest[0], ast.Return) and rest[0].value
-                    and self.follows("ternary")):
-                return out + [ast.Return(ast.IfExp(s.test, s.body[0].value, rest[0].value))]
-            if isinstance(s, ast.Return) and isinstance(s.value, ast.IfExp) and self.follows("unfold"):
-                return out + [ast.If(s.value.test, [ast.Return(s.value.body)], []), ast.Return(s.value.orelse)]
-            if isinstance(s, ast.If) and not isinstance(s.test, ast.Name) and self.follows("condition") \
-                    and "condition" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}:
-                out.append(ast.Assign([ast.Name("condition", ast.Store())], s.test))
-                s = ast.If(ast.Name("condition", ast.Load()), s.body, s.orelse)
-            if (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
-                    and s.value.func.attr == "backward" and not isinstance(s.value.func.value, ast.Name)
-                    and "loss" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}
-                    and self.follows("loss")):
-                out.append(ast.Assign([ast.Name("loss", ast.Store())], s.value.func.value))
-                s = ast.Expr(ast.Call(ast.Attribute(ast.Name("loss", ast.Load()), "backward", ast.Load()),
-                                      s.value.args, s.value.keywords))
-            if isinstance(s, ast.Return) and isinstance(s.value, (ast.Call, ast.BinOp, ast.Dict)) \
-                    and self.follows("temp"):
-                out += [ast.Assign([ast.Name("result", ast.Store())], s.value), ast.Return(ast.Name("result", ast.Load()))]
-                continue
-            if (out and isinstance(s, ast.Return) and isinstance(s.value, ast.Name) and named(out[-1]) == s.value.id
-                    and self.only_in({s.value.id}, ast.Module([out[-1], s], [])) and self.follows("inline")):
-                out[-1] = ast.Return(out[-1].value)
-                continue
-            if (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Tuple)
-                    and isinstance(s.value, ast.Tuple) and self.follows("split")
-                    and len(s.targets[0].elts) == len(s.value.elts) and all(isinstance(t, ast.Name) for t in s.targets[0].elts)
-                    and not {t.id for t in s.targets[0].elts} & {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}):
-                out += [ast.Assign([t], v) for t, v in zip(s.targets[0].elts, s.value.elts)]
-                continue
-            if (out and named(s) and named(out[-1]) and isinstance(out[-1].targets[0], ast.Name)
-                    and isinstance(s.targets[0], ast.Name) and s.targets[0].id != out[-1].targets[0].id
-                    and out[-1].targets[0].id not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
-                    and self.follows("join")):
-                out[-1] = ast.Assign([ast.Tuple([out[-1].targets[0], s.targets[0]], ast.Store())],
-                                     ast.Tuple([out[-1].value, s.value], ast.Load()))
-                continue
-            if (out and isinstance(s, ast.For) and isinstance(out[-1], ast.Assign) and named(out[-1])
-                    and isinstance(out[-1].value, ast.List) and not out[-1].value.elts and appended(s, named(out[-1]))
-                    and self.only_in(target_names(s.target), s) and self.follows("loop")):
-                test, value = appended(s, named(out[-1]))
-                out[-1] = ast.Assign(out[-1].targets, ast.ListComp(value, [ast.comprehension(
-                    s.target, s.iter, [test] if test else [], 0)]))
-                continue
-            if (named(s) and isinstance(s.value, ast.ListComp) and len(s.value.generators) == 1
-                    and len(s.value.generators[0].ifs) <= 1 and not s.value.generators[0].is_async
-                    and named(s) not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
-                    and self.only_in(target_names(s.value.generators[0].target), s.value) and self.follows("comprehension")):
-                gen, name = s.value.generators[0], named(s)
-                add = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [s.value.elt], []))
-                out += [ast.Assign([ast.Name(name, ast.Store())], ast.List([], ast.Load())),
-                        ast.For(gen.target, gen.iter, [ast.If(gen.ifs[0], [add], [])] if gen.ifs else [add], [])]
-                continue
-            out.append(s)
-        return out
-
     def write(self, source: str) -> str:
         self.sequences = set()
         return ast.unparse(ast.fix_missing_locations(self.visit(ast.parse(source))))
-
-
-def named(statement) -> str | None:
-    """The name a plain `name = value` statement assigns, or None."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-        return statement.targets[0].id
-    return None
 
 
 def listed(argument):
@@ -306,23 +221,3 @@ def listed(argument):
     if isinstance(argument, ast.Starred) and isinstance(argument.value, ast.GeneratorExp):
         return ast.Starred(listed(argument.value), argument.ctx)
     return argument
-
-
-def target_names(target) -> set[str]:
-    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
-
-
-def appended(loop: ast.For, name: str):
-    """(its condition or None, the value) when a loop only appends to `name`, maybe under one if; else None."""
-    body, test = loop.body, None
-    if loop.orelse or len(body) != 1:
-        return None
-    if isinstance(body[0], ast.If) and not body[0].orelse and len(body[0].body) == 1:
-        test, body = body[0].test, body[0].body
-    call = body[0].value if isinstance(body[0], ast.Expr) else None
-    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
-            and isinstance(call.func.value, ast.Name) and call.func.value.id == name and len(call.args) == 1
-            and not call.keywords and name not in {x.id for x in ast.walk(loop.iter) if isinstance(x, ast.Name)}
-            and name not in {x.id for x in ast.walk(call.args[0]) if isinstance(x, ast.Name)}):
-        return test, call.args[0]
-    return None
