@@ -9,10 +9,11 @@ A fragment weighs by how rare it is: log(N / df) / log(N / 2), where df of the c
 it: 1 when two or fewer hold it, 0 when all do; in a class of 30, one that ten write weighs 0.4. (2 / df,
 its first form, shrinks as the class grows: in a class of 500, where dozens write a style's common
 fragments, an exact copy of a long answer weighed less than the floor below, and most copies went
-unseen.) Per answer, two students' similarity is the weight they share over the larger of their two answers' weights, and never
-over less than CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike,
-is no evidence. That ratio alone says how alike two answers are, not how rare that is: two students
-who both wrote a long answer that a third of the class wrote word for word share all of its weight.
+unseen.) Per answer, two students' similarity is the weight they share over the larger of their two
+answers' weights, and never over less than CELL_FLOOR: an answer of one line, or a short one that much
+of the class writes alike, is no evidence. That ratio alone says how alike two answers are, not how
+rare that is: two students who both wrote a long answer that a third of the class wrote word for word
+share all of its weight.
 So an answer's evidence is its similarity cubed times its rarity: log(N / d) / log(N / 2), where d
 counts the pair and every student whose answer is as alike to one of them (N students): 1 when no one
 else wrote an answer that close, 0 when the whole class did. The notebook's similarity is the mean of

@@ -41,19 +41,20 @@ class Blocks:
             if isinstance(s, ast.Return) and isinstance(s.value, ast.IfExp) and self.follows("unfold"):
                 return out + [ast.If(s.value.test, [ast.Return(s.value.body)], []), ast.Return(s.value.orelse)]
             if isinstance(s, ast.If) and not isinstance(s.test, ast.Name) and self.follows("condition") \
-                    and "condition" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}:
+                    and "condition" not in names_in(self.scope):
                 out.append(ast.Assign([ast.Name("condition", ast.Store())], s.test))
                 s = ast.If(ast.Name("condition", ast.Load()), s.body, s.orelse)
             if (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
                     and s.value.func.attr == "backward" and not isinstance(s.value.func.value, ast.Name)
-                    and "loss" not in {x.id for x in ast.walk(self.scope) if isinstance(x, ast.Name)}
+                    and "loss" not in names_in(self.scope)
                     and self.follows("loss")):
                 out.append(ast.Assign([ast.Name("loss", ast.Store())], s.value.func.value))
                 s = ast.Expr(ast.Call(ast.Attribute(ast.Name("loss", ast.Load()), "backward", ast.Load()),
                                       s.value.args, s.value.keywords))
             if isinstance(s, ast.Return) and isinstance(s.value, (ast.Call, ast.BinOp, ast.Dict)) \
                     and self.follows("temp"):
-                out += [ast.Assign([ast.Name("result", ast.Store())], s.value), ast.Return(ast.Name("result", ast.Load()))]
+                out += [ast.Assign([ast.Name("result", ast.Store())], s.value),
+                        ast.Return(ast.Name("result", ast.Load()))]
                 continue
             if (out and isinstance(s, ast.Return) and isinstance(s.value, ast.Name) and named(out[-1]) == s.value.id
                     and self.only_in({s.value.id}, ast.Module([out[-1], s], [])) and self.follows("inline")):
@@ -61,30 +62,33 @@ class Blocks:
                 continue
             if (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Tuple)
                     and isinstance(s.value, ast.Tuple) and self.follows("split")
-                    and len(s.targets[0].elts) == len(s.value.elts) and all(isinstance(t, ast.Name) for t in s.targets[0].elts)
-                    and not {t.id for t in s.targets[0].elts} & {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}):
+                    and len(s.targets[0].elts) == len(s.value.elts)
+                    and all(isinstance(t, ast.Name) for t in s.targets[0].elts)
+                    and not names_in(s.targets[0]) & names_in(s.value)):
                 out += [ast.Assign([t], v) for t, v in zip(s.targets[0].elts, s.value.elts)]
                 continue
             if (out and named(s) and named(out[-1]) and isinstance(out[-1].targets[0], ast.Name)
                     and isinstance(s.targets[0], ast.Name) and s.targets[0].id != out[-1].targets[0].id
-                    and out[-1].targets[0].id not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
+                    and out[-1].targets[0].id not in names_in(s.value)
                     and self.follows("join")):
                 out[-1] = ast.Assign([ast.Tuple([out[-1].targets[0], s.targets[0]], ast.Store())],
                                      ast.Tuple([out[-1].value, s.value], ast.Load()))
                 continue
             if (out and isinstance(s, ast.For) and isinstance(out[-1], ast.Assign) and named(out[-1])
                     and isinstance(out[-1].value, ast.List) and not out[-1].value.elts and appended(s, named(out[-1]))
-                    and self.only_in(target_names(s.target), s) and self.follows("loop")):
+                    and self.only_in(names_in(s.target), s) and self.follows("loop")):
                 test, value = appended(s, named(out[-1]))
                 out[-1] = ast.Assign(out[-1].targets, ast.ListComp(value, [ast.comprehension(
                     s.target, s.iter, [test] if test else [], 0)]))
                 continue
             if (named(s) and isinstance(s.value, ast.ListComp) and len(s.value.generators) == 1
                     and len(s.value.generators[0].ifs) <= 1 and not s.value.generators[0].is_async
-                    and named(s) not in {x.id for x in ast.walk(s.value) if isinstance(x, ast.Name)}
-                    and self.only_in(target_names(s.value.generators[0].target), s.value) and self.follows("comprehension")):
+                    and named(s) not in names_in(s.value)
+                    and self.only_in(names_in(s.value.generators[0].target), s.value)
+                    and self.follows("comprehension")):
                 gen, name = s.value.generators[0], named(s)
-                add = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [s.value.elt], []))
+                append = ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load())
+                add = ast.Expr(ast.Call(append, [s.value.elt], []))
                 out += [ast.Assign([ast.Name(name, ast.Store())], ast.List([], ast.Load())),
                         ast.For(gen.target, gen.iter, [ast.If(gen.ifs[0], [add], [])] if gen.ifs else [add], [])]
                 continue
@@ -99,8 +103,8 @@ def named(statement) -> str | None:
     return None
 
 
-def target_names(target) -> set[str]:
-    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+def names_in(node) -> set[str]:
+    return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
 
 
 def appended(loop: ast.For, name: str):
@@ -113,7 +117,7 @@ def appended(loop: ast.For, name: str):
     call = body[0].value if isinstance(body[0], ast.Expr) else None
     if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
             and isinstance(call.func.value, ast.Name) and call.func.value.id == name and len(call.args) == 1
-            and not call.keywords and name not in {x.id for x in ast.walk(loop.iter) if isinstance(x, ast.Name)}
-            and name not in {x.id for x in ast.walk(call.args[0]) if isinstance(x, ast.Name)}):
+            and not call.keywords and name not in names_in(loop.iter)
+            and name not in names_in(call.args[0])):
         return test, call.args[0]
     return None

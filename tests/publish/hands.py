@@ -19,8 +19,8 @@ class Hand(Blocks, ast.NodeTransformer):
     copier copies the code as it was written."""
     HABITS = ("swap", "flip", "temp", "inline", "expand", "function", "method", "shape", "listcomp", "not", "format",
               "dict", "t", "square", "matmul", "dim", "tensor", "size", "slice", "half", "range", "split", "join",
-              "invert", "flatten", "wrap", "ternary", "unfold", "loop", "comprehension", "condition", "keywords", "detach",
-              "requires", "loss")
+              "invert", "flatten", "wrap", "ternary", "unfold", "loop", "comprehension", "condition", "keywords",
+              "detach", "requires", "loss")
     FUNCTIONS = {"sum", "mean", "reshape", "matmul", "exp", "abs", "clone", "sqrt", "transpose", "flatten", "sin",
                  "cos", "log", "tanh", "sigmoid", "relu"}
     FACTORIES = {"zeros", "ones", "rand", "randn", "empty"}
