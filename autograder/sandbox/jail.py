@@ -77,6 +77,10 @@ class SandboxKernelManager(AsyncKernelManager):
     open_files = Integer(256, help="open file descriptors of the kernel").tag(config=True)
     preload = List(Unicode(), ["torch"], help="modules a kernel imports as it starts, before student code").tag(
         config=True)
+    preload_later = List(Unicode(), [], help="modules a fork server (autograder.sandbox.zygote) imports once its "
+                                             "first kernel is done, for the kernels after it (a kernel before "
+                                             "imports them itself if it needs them): slow imports that would "
+                                             "delay a small batch's first notebook").tag(config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
     cell_output_kb = Integer(256, help="output (print, sys.stdout/sys.stderr, display) one cell may send; past it, "
