@@ -1,7 +1,6 @@
 """The grader's end of a kernel's sockets: when a kernel counts as ready (SandboxKernelClient.wait_for_ready)."""
-import asyncio
-
 import pytest
+from jupyter_core.utils import run_sync
 from traitlets.config import Config
 
 from autograder.sandbox.jail import SandboxKernelManager
@@ -37,7 +36,7 @@ def ready_and_first(km: SandboxKernelManager) -> tuple[list[dict], str]:
         finally:
             kc.stop_channels()
             await km.shutdown_kernel(now=True)
-    return asyncio.run(run())
+    return run_sync(run)()
 
 
 def test_a_ready_kernel_has_left_nothing_on_iopub_and_sends_its_first_output(config, sandbox):
@@ -72,4 +71,4 @@ def test_a_kernel_that_dies_before_it_answers_is_an_error_not_a_wait(config):
         finally:
             kc.stop_channels()
             await km.shutdown_kernel(now=True)
-    asyncio.run(run())
+    run_sync(run)()
