@@ -27,3 +27,9 @@ c.SandboxKernelManager.processes = 128  # processes and threads of a kernel
 c.SandboxKernelManager.scratch_mb = 256  # each of the kernel's writable folders: /home/student, /tmp, /dev/shm
 c.SandboxKernelManager.file_size_mb = 64  # largest file student code may write
 c.SandboxKernelManager.threads = 1  # torch/OMP threads per kernel: workers already fill the cores
+# What a worker's fork server loads once for all its kernels: torch before the first one; and once the first is
+# done (a batch of one notebook does not wait for them), what torch loads on first use of torch.profiler (lesson
+# 05: torch._inductor, 0.9 s a kernel) and torch.testing.assert_close (lessons 02 and 04: sympy, 0.35 s), and
+# pyplot (lesson 05, 0.3 s).
+c.SandboxKernelManager.preload = ["torch"]
+c.SandboxKernelManager.preload_later = ["torch._inductor", "matplotlib.pyplot"]

@@ -8,7 +8,7 @@ from nbgrader.api import Gradebook
 
 from tests import corpus
 
-LIMITS = {"preload": [], "timeout": 20, "notebook_timeout": 60}  # the tiny course needs no torch
+LIMITS = {"preload": [], "preload_later": [], "timeout": 20, "notebook_timeout": 60}  # the tiny course needs no torch
 WHY = "answer_why"
 
 

@@ -156,7 +156,7 @@ def execute(unsafe_no_sandbox):
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         config = Config()
-        config.SandboxKernelManager.update(preload=[], unsafe_no_sandbox=unsafe_no_sandbox, **(kernel or {}))
+        config.SandboxKernelManager.update({"preload": [], "unsafe_no_sandbox": unsafe_no_sandbox, **(kernel or {})})
         config.SandboxExecute.update({"timeout": 30, "notebook_timeout": 60, **(run or {})})
         km = None
         if zygotes is not None:  # forked from a zygote made with these limits, kept for the test's next notebooks

@@ -110,7 +110,7 @@ def released_course(tmp: Path, lessons: dict[str, str]) -> Course:
 
 
 # the tiny course needs no torch: its kernels start without preloading it
-NO_PRELOAD = {"preload": []}
+NO_PRELOAD = {"preload": [], "preload_later": []}
 
 
 def cli_script(course: Course, argv: list[str], limits: dict) -> str:

@@ -19,6 +19,7 @@ LIMITS = {
     "file_size_mb": "SandboxKernelManager.file_size_mb",
     "threads": "SandboxKernelManager.threads",
     "preload": "SandboxKernelManager.preload",
+    "preload_later": "SandboxKernelManager.preload_later",
     "skip_demos": "SkipDemos.enabled",  # False: run the author's demonstrations too
     "warm_kernels": "Grader.warm",  # False: no fork server, each kernel starts in a new jail of its own
     "processes": "SandboxKernelManager.processes",

@@ -59,6 +59,7 @@ from autograder.sandbox.client import SandboxKernelClient
 from autograder.sandbox.zygote import ZygoteError
 
 OUTPUT_STREAM = "autograder_kernel.output.CappedStream"  # the kernel's stdout and stderr, capped
+EXIT_POLL = 0.005  # seconds between two looks at a killed kernel (jupyter_client's: 0.1, a notebook's tenth)
 
 
 class SandboxKernelManager(AsyncKernelManager):
@@ -77,6 +78,10 @@ class SandboxKernelManager(AsyncKernelManager):
     open_files = Integer(256, help="open file descriptors of the kernel").tag(config=True)
     preload = List(Unicode(), ["torch"], help="modules a kernel imports as it starts, before student code").tag(
         config=True)
+    preload_later = List(Unicode(), [], help="modules a fork server (autograder.sandbox.zygote) imports once its "
+                                             "first kernel is done, for the kernels after it (a kernel before "
+                                             "imports them itself if it needs them): slow imports that would "
+                                             "delay a small batch's first notebook").tag(config=True)
     threads = Integer(1, help="OMP/MKL/torch threads per kernel (workers run side by side); 0: default").tag(
         config=True)
     cell_output_kb = Integer(256, help="output (print, sys.stdout/sys.stderr, display) one cell may send; past it, "
@@ -192,6 +197,9 @@ class SandboxKernelManager(AsyncKernelManager):
         kernel = await asyncio.to_thread(self.zygote.fork, argv)
         self.provisioner.process, self.provisioner.pid, self.provisioner.pgid = kernel, kernel.pid, kernel.pid
         self._reconcile_connection_info(self.provisioner.connection_info)
+
+    async def _async_wait(self, pollinterval: float = 0.1) -> None:
+        await super()._async_wait(pollinterval=min(pollinterval, EXIT_POLL))
 
     def kill_now(self) -> None:
         """SIGKILL the kernel from synchronous code, as signal_kernel would: a flood of output keeps

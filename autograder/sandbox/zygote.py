@@ -30,7 +30,7 @@ from autograder.sandbox.cgroup import Cgroup
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
-CLEAN_SECONDS = 30  # to kill what a kernel left and empty the folders
+CLEAN_SECONDS = 30  # to kill what a kernel left and empty the folders, or to import the preload_later modules
 
 
 class ZygoteError(RuntimeError):
@@ -110,13 +110,14 @@ class Zygote:
     def _start(self, manager) -> None:
         if manager.cgroup:
             self.cgroup = Cgroup.create(manager.processes, manager.memory_mb << 20)
-        with manager.jailed(self.rundir, [sys.executable, *COMMAND, str(self.ipc)], self.cgroup,
-                            kernel=False) as launch:
+        command = [sys.executable, *COMMAND, str(self.ipc), ",".join(manager.preload_later)]
+        with manager.jailed(self.rundir, command, self.cgroup, kernel=False) as launch:
             self.process = subprocess.Popen(launch.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=launch.output, cwd=self.rundir, env=launch.env,
                                             pass_fds=launch.pass_fds)
         self.jail_pid = launch.pid
         self._memory_mb = manager.memory_mb
+        self._memory_limit = 0
         self._busy = False
 
     def loaded(self) -> None:
@@ -125,8 +126,16 @@ class Zygote:
             return
         self._expect("ready", LOAD_SECONDS)
         self.pid = self._children(self.jail_pid)[0]
-        if self.cgroup is not None and self._memory_mb:  # the kernel's limit on top of what the zygote holds
-            self.cgroup.set_memory(self.cgroup.memory_used() + (self._memory_mb << 20))
+        self._limit_memory()
+
+    def _limit_memory(self) -> None:
+        """Raise the memory limit to the kernel's on top of what the zygote holds now (it grows once, by its
+        preload_later modules, after the first kernel)."""
+        if self.cgroup is not None and self._memory_mb:
+            limit = self.cgroup.memory_used() + (self._memory_mb << 20)
+            if limit > self._memory_limit:
+                self.cgroup.set_memory(limit)
+                self._memory_limit = limit
 
     def _expect(self, key: str, seconds: float):
         """The value of `key` in the zygote's next answer; ZygoteError if none comes in time."""
@@ -160,6 +169,7 @@ class Zygote:
         if self._busy:
             self._expect("ready", CLEAN_SECONDS)
             self._busy = False
+            self._limit_memory()
 
     def kernel_folder(self) -> str:
         """A new folder in `ipc` for the next kernel's connection file and sockets (`ipc/`, which the

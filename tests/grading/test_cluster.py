@@ -14,7 +14,7 @@ from autograder.grading.cluster import ClusterError, grader_version
 from tests.dask_cluster import WITHOUT_GRADER, Cluster, clean_env
 
 pytestmark = pytest.mark.usefixtures("sandbox")
-LIMITS = {"preload": [], "timeout": 30, "notebook_timeout": 60}
+LIMITS = {"preload": [], "preload_later": [], "timeout": 30, "notebook_timeout": 60}
 
 
 def one_student(course, folder):

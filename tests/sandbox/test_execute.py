@@ -112,3 +112,12 @@ def test_a_worker_keeps_no_descriptor_of_the_notebooks_it_graded(execute_both):
     for _ in range(3):
         execute_both(["print(1)"])
     assert len(os.listdir("/proc/self/fd")) <= before
+
+
+def test_pyplot_preloaded_draws_as_it_does_imported_by_the_notebook(execute_both):
+    """matplotlib takes its backend as it is imported: loaded before the kernel starts (the course
+    preloads pyplot), it must use the jail's backend all the same, and say nothing on stderr."""
+    cell = ("import matplotlib, matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()\n"
+            "print(matplotlib.get_backend(), len(plt.get_fignums()))")
+    outputs = [execute_both([cell], kernel={"preload": preload}).cells[0].outputs for preload in ([], ["matplotlib.pyplot"])]
+    assert outputs[0] == outputs[1] == [{"output_type": "stream", "name": "stdout", "text": "agg 1\n"}], outputs

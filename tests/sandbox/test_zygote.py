@@ -237,3 +237,17 @@ def test_a_zygote_started_ahead_is_taken_once_loaded_and_one_never_taken_is_stop
     finally:
         if taken is not None:
             taken.close()
+
+
+def test_a_zygote_loads_its_later_modules_once_its_first_kernel_is_done(execute, capfd):
+    """preload_later: the first kernel does not wait for them (it finds them not loaded), the kernels after it
+    find them loaded; one that cannot be imported is said on the grader's stderr, and kernels go on."""
+    zygotes, limits = {}, {"preload_later": ["wave", "autograder_no_such_module"]}
+    try:
+        seen = [execute(["import sys\nprint('wave' in sys.modules)"], kernel=limits, zygotes=zygotes).cells[0].outputs
+                for _ in range(3)]
+    finally:
+        for made in zygotes.values():
+            made.close()
+    assert [[o.get("text") for o in outputs] for outputs in seen] == [["False\n"], ["True\n"], ["True\n"]], seen
+    assert "autograder_no_such_module is not preloaded: ModuleNotFoundError" in capfd.readouterr().err

@@ -1,0 +1,74 @@
+"""The grader's end of a kernel's sockets: when a kernel counts as ready (SandboxKernelClient.wait_for_ready)."""
+import pytest
+from jupyter_core.utils import run_sync
+from traitlets.config import Config
+
+from autograder.sandbox.jail import SandboxKernelManager
+from autograder.sandbox.zygote import Zygote
+
+
+@pytest.fixture
+def config(unsafe_no_sandbox) -> Config:
+    config = Config()
+    config.SandboxKernelManager.update(preload=[], unsafe_no_sandbox=unsafe_no_sandbox)
+    return config
+
+
+async def first_request(kc) -> list[dict]:
+    """The IOPub messages from the first request after the kernel was ready, to its idle status."""
+    request = kc.execute("print('FIRST')")
+    seen = []
+    while not seen or not (seen[-1]["msg_type"] == "status" and seen[-1]["content"]["execution_state"] == "idle"
+                           and seen[-1]["parent_header"].get("msg_id") == request):
+        seen.append(await kc.iopub_channel.get_msg(timeout=30))
+    return [m for m in seen if m["msg_type"] != "status" or m["parent_header"].get("msg_id") != request] + [request]
+
+
+def ready_and_first(km: SandboxKernelManager) -> tuple[list[dict], str]:
+    async def run():
+        await km.start_kernel()
+        kc = km.client()
+        kc.start_channels()
+        try:
+            await kc.wait_for_ready(timeout=60)
+            *messages, request = await first_request(kc)
+            return messages, request
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel(now=True)
+    return run_sync(run)()
+
+
+def test_a_ready_kernel_has_left_nothing_on_iopub_and_sends_its_first_output(config, sandbox):
+    """Ready means IOPub is joined (the first cell's output arrives) and read to the end (nothing of the
+    start-up is left to be taken for the first cell's). Forked kernels start fast, so IOPub joins after
+    the kernel's first status in some starts and before it in others: both ways, over several kernels."""
+    zygote = Zygote(SandboxKernelManager(config=config))
+    try:
+        for _ in range(6):
+            messages, request = ready_and_first(SandboxKernelManager(config=config, zygote=zygote))
+            assert [m["parent_header"].get("msg_id") for m in messages] == [request] * len(messages), messages
+            assert [m["content"].get("text") for m in messages if m["msg_type"] == "stream"] == ["FIRST\n"], messages
+    finally:
+        zygote.close()
+
+
+def test_a_kernel_in_a_jail_of_its_own_is_ready_the_same_way(config):
+    messages, request = ready_and_first(SandboxKernelManager(config=config))
+    assert [m["content"].get("text") for m in messages if m["msg_type"] == "stream"] == ["FIRST\n"], messages
+
+
+def test_a_kernel_that_dies_before_it_answers_is_an_error_not_a_wait(config):
+    async def run():
+        km = SandboxKernelManager(config=config)
+        await km.start_kernel()
+        kc = km.client()
+        kc.start_channels()
+        try:
+            km.kill_now()
+            with pytest.raises(RuntimeError, match="died"):
+                await kc.wait_for_ready(timeout=600)
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel(now=True)
+    run_sync(run)()
