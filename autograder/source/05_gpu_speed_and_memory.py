@@ -2736,18 +2736,20 @@ assert names[0] == "slow_stage", f"slow_stage sleeps 50 ms and must come first, 
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 def staged_workload():
-    # self times: stage_a 4 x 30 = 120 ms; stage_c 3 x 20 = 60 ms in all; stage_b 40 ms; outer_wrapper ~0 (its
-    # time is stage_a's); the few aten:: operators take microseconds. A loaded machine oversleeps every sleep a
-    # little: the range with more sleeps gains more, so the order holds.
+    # self times: stage_a 4 x 50 = 200 ms; stage_c 3 x 40 = 120 ms in all; stage_b 80 ms; outer_wrapper ~0 (its
+    # time is stage_a's); the few aten:: operators take microseconds. stage_b lies 40 ms from stage_c's sum
+    # and from one stage_c call (what a top_ops that does not merge calls would rank): a loaded machine,
+    # which wakes a sleeper late, must be 40 ms late on one range to change either order (20 ms flipped
+    # a right answer under `make test`).
     with record_function("outer_wrapper"):
         with record_function("stage_a"):
             for _ in range(4):
-                time.sleep(0.03)
+                time.sleep(0.05)
     for _ in range(3):
         with record_function("stage_c"):
-            time.sleep(0.02)
+            time.sleep(0.04)
     with record_function("stage_b"):
-        time.sleep(0.04)
+        time.sleep(0.08)
     torch.ones(16) + 1
 
 
@@ -2778,7 +2780,7 @@ def judge(got, want):
     top = got["top_ops(staged_workload)"]
     assert isinstance(top, list) and all(isinstance(name, str) for name in top), "top_ops must return a list of names (str)"
     assert top == ["stage_a", "stage_c", "stage_b"], (
-        "for a trace where stage_a sleeps 120 ms inside outer_wrapper, stage_c 3 x 20 ms and stage_b 40 ms, "
+        "for a trace where stage_a sleeps 200 ms inside outer_wrapper, stage_c 3 x 40 ms and stage_b 80 ms, "
         "the top 3 by total self CPU time are ['stage_a', 'stage_c', 'stage_b'] (stage_c's 3 calls add up; "
         "outer_wrapper's own time is tiny)")
     everything = got["top_ops(staged_workload, k=100)"]
