@@ -31,6 +31,7 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from autograder.publish.outputs import GRADE_COLUMNS, autograded_path
+from tests.classroom import rows
 from tests.publish.disguises import DISGUISES, disguise
 from tests.publish.hands import Hand
 
@@ -130,9 +131,9 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
     found = {}
     for assignment in sorted({a for a, _, _ in made.copies}):
         copies = {frozenset((x, y)) for a, x, y in made.copies if a == assignment}
-        rows = [p for p in pairs if p["assignment"] == assignment]
-        copy_rows = [p for p in rows if frozenset((p["student_a"], p["student_b"])) in copies]
-        other = [p for p in rows if frozenset((p["student_a"], p["student_b"])) not in copies]
+        listed = [p for p in pairs if p["assignment"] == assignment]
+        copy_rows = [p for p in listed if frozenset((p["student_a"], p["student_b"])) in copies]
+        other = [p for p in listed if frozenset((p["student_a"], p["student_b"])) not in copies]
         found[assignment] = {
             "copies": len(copies), "copies flagged": sum(p["suspicious"] == "yes" for p in copy_rows),
             "independent pairs": len(other), "independent flagged": sum(p["suspicious"] == "yes" for p in other),
@@ -154,8 +155,7 @@ def held_out(classes: int, first_seed: int) -> None:
             out = Path(tmp) / "graded"
             write_out(made, out)
             similarity.similarity(out, workers=1)
-            with open(out / "similarity.csv", encoding="utf-8") as f:
-                found = verdict(made, list(csv.DictReader(f)))
+            found = verdict(made, rows(out / "similarity.csv"))
         for assignment, v in found.items():
             missed = v["copies"] - v["copies flagged"]
             ok = not missed and not v["independent flagged"] and v["lowest copy"] > v["highest independent"]
@@ -190,13 +190,12 @@ def main() -> None:
         result = similarity_page.write(out)
         seconds = time.perf_counter() - start
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        with open(out / "similarity.csv", encoding="utf-8") as f:
-            rows = list(csv.DictReader(f))
+        pairs = rows(out / "similarity.csv")
     workers = children.ru_utime + children.ru_stime - cpu[1].ru_utime - cpu[1].ru_stime
     print(f"{args.students} students x {len(Course().assignments())} assignments: {result.compared} pairs of "
           f"{result.notebooks} notebooks compared in {seconds:.1f} s ({time.process_time() - cpu[0]:.1f} CPU-s in "
           f"this process, {workers:.1f} in its {os.cpu_count()} workers; load average {os.getloadavg()[0]:.1f})")
-    print(json.dumps(verdict(made, rows), indent=1))
+    print(json.dumps(verdict(made, pairs), indent=1))
 
 
 if __name__ == "__main__":

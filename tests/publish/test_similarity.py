@@ -1,7 +1,6 @@
 """`make similarity` on a class made from the lessons' variants (tests/publish/similar_class.py): independent
 students with hands of their own, copiers disguised every way, a partial copier, students who left the
 stubs or wrote only the one line a task dictates, and notebooks that cannot be compared."""
-import csv
 import random
 import subprocess
 
@@ -11,6 +10,7 @@ from autograder import ROOT
 from autograder.publish import report
 from autograder.publish.outputs import autograded_path
 from autograder.publish import fingerprints, similarity, similarity_page
+from tests import classroom
 from tests.publish import similar_class
 
 ONE_LINE = "def numpy_roundtrip(arr):\n    return torch.from_numpy(arr)\n"  # what the task dictates
@@ -35,8 +35,7 @@ def graded(tmp_path_factory):
 
 
 def rows(out) -> list[dict]:
-    with open(out / "similarity.csv", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+    return classroom.rows(out / "similarity.csv")
 
 
 def test_every_copy_is_suspicious_and_ranks_above_every_independent_pair(graded):
@@ -149,13 +148,11 @@ def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chrom
 
 
 def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path):
-    from tests import classroom as moodle
-
     _, graded_out = moodle_class
-    out = moodle.copy_course(graded_out, tmp_path / "graded")
+    out = classroom.copy_course(graded_out, tmp_path / "graded")
     result = similarity_page.write(out, course=tiny_course)
-    with open(out / "grades.csv", encoding="utf-8") as f:
-        alpha = {r["student"] for r in csv.DictReader(f) if r["assignment"] == "01_alpha" and r["status"] == "ok"}
+    alpha = {r["student"] for r in classroom.rows(out / "grades.csv")
+             if r["assignment"] == "01_alpha" and r["status"] == "ok"}
     listed = rows(out)
     assert len(alpha) == 4 and result.compared == len(listed) == 6  # 02_beta: one student, no pair
     assert {frozenset((r["student_a"], r["student_b"])) for r in listed} == {
