@@ -14,14 +14,18 @@ def config(unsafe_no_sandbox) -> Config:
     return config
 
 
-async def first_request(kc) -> list[dict]:
-    """The IOPub messages from the first request after the kernel was ready, to its idle status."""
+async def first_request(kc) -> tuple[list[dict], str]:
+    """(the IOPub messages that came after the kernel was ready, up to its first request's idle status, but
+    that request's own status messages; the request's id)."""
     request = kc.execute("print('FIRST')")
     seen = []
-    while not seen or not (seen[-1]["msg_type"] == "status" and seen[-1]["content"]["execution_state"] == "idle"
-                           and seen[-1]["parent_header"].get("msg_id") == request):
-        seen.append(await kc.iopub_channel.get_msg(timeout=30))
-    return [m for m in seen if m["msg_type"] != "status" or m["parent_header"].get("msg_id") != request] + [request]
+    while True:
+        msg = await kc.iopub_channel.get_msg(timeout=30)
+        if msg["msg_type"] == "status" and msg["parent_header"].get("msg_id") == request:
+            if msg["content"]["execution_state"] == "idle":
+                return seen, request
+        else:
+            seen.append(msg)
 
 
 def ready_and_first(km: SandboxKernelManager) -> tuple[list[dict], str]:
@@ -31,8 +35,7 @@ def ready_and_first(km: SandboxKernelManager) -> tuple[list[dict], str]:
         kc.start_channels()
         try:
             await kc.wait_for_ready(timeout=60)
-            *messages, request = await first_request(kc)
-            return messages, request
+            return await first_request(kc)
         finally:
             kc.stop_channels()
             await km.shutdown_kernel(now=True)
