@@ -12,6 +12,7 @@ SCHEDULER ?=
 PORT ?=
 MOODLE_WORKSHEET ?=
 MOODLE_TEAMS ?=
+FRESH ?=
 STUDENTS ?= 50
 SIZES ?=
 RUNS ?= 20
@@ -19,10 +20,10 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all soak autograde formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
+.PHONY: help venv release test test-all soak autograde check-sandbox formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
 
 venv: $(VENV)/.installed ## create .venv: the pinned dependencies of requirements.txt and this package (editable)
 
@@ -47,8 +48,11 @@ test-all: venv ## make test and the repetitions it samples: the whole class grad
 soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1]
-	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams)
+autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
+	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
+
+check-sandbox: venv ## prove that the jail starts on this machine (grading refuses to start without one)
+	$(PYTHON) -m autograder.cli check-sandbox
 
 formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (prints the URL) [PORT=n]
 	$(PYTHON) -m autograder.cli formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
