@@ -18,8 +18,10 @@ So an answer's evidence is its similarity cubed times its rarity: log(N / d) / l
 counts the pair and every student whose answer is as alike to one of them (N students): 1 when no one
 else wrote an answer that close, 0 when the whole class did. The notebook's similarity is the mean of
 that evidence over the assignment's answers, each answer weighing by how much rare material the larger
-of the two holds, up to CELL_FLOOR: an answer that both left as the stub, or that can only be written
-one short way, can neither show a copy nor hide one. A copy of every answer in forms no one else wrote
+of the two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written
+one short way, can neither show a copy nor hide one, and a short answer weighs less than a long one.
+(With CELL_FLOOR there, the short answers of a lesson that has many, such as 01's, weighed as much as
+its long ones, and a partial copy of the long ones was diluted below SUSPICIOUS.) A copy of every answer in forms no one else wrote
 scores 1; a pair is suspicious from SUSPICIOUS on, as much as two answers in five copied whole in such
 forms. Worker processes read and re-print the answers; every pair of students is then scored at once,
 per answer, as a matrix product (students x fragments): 500 students x 5 assignments take about 24
@@ -47,6 +49,7 @@ from autograder.publish import fingerprints
 SUSPICIOUS = 0.4  # a pair is suspicious from this similarity on
 CELL_MATCH = 0.8  # an answer matches from this similarity on
 CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
+ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
 POWER = 3
 GRADED = ("ok", "repaired")
 CHUNK = 4096  # fragments per slice of the students x fragments matrix
@@ -206,7 +209,7 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
         cells[c] = (shared_weights(sets, weight) / np.maximum(larger, CELL_FLOOR)).round(5)
         written[c] = own > 0
-        room = np.minimum(1.0, larger / CELL_FLOOR)
+        room = np.minimum(1.0, larger / ROOM_FLOOR)
         evidence += room * cells[c] ** POWER * rarity(cells[c])
         weighs += room
     notebook = np.divide(evidence, weighs, out=np.zeros_like(evidence), where=weighs > 0)
