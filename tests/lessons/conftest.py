@@ -1,16 +1,14 @@
 """Release the selected lessons into a temporary course and grade them all in one batch."""
-import os
 import shutil
 
 import nbformat
 import pytest
 
 from autograder.course import LANGS, Course
-from autograder import autograde, release
-from autograder.grading.results import NotebookResult, not_graded_line
+from autograder import release
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, loud, unsolved_student,
-                                   variant_batches, with_cells_replaced)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
+                                   unsolved_student, variant_batches, with_cells_replaced)
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -60,18 +58,6 @@ def submissions(request, released, tmp_path_factory):
         for student in LOUD if assignment == LOUD_LESSON else ():
             submit(student, assignment, loud(solution, student))
     return submissions
-
-
-def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
-                ) -> dict[tuple[str, str], NotebookResult]:
-    """Graded in the jail; where there is none (outside CI), in the explicit unsafe mode: the code is the
-    course's own, and every result then carries the flag autograder.sandbox.jail.UNSANDBOXED."""
-    out = tmp_path_factory.mktemp("graded")
-    results = autograde.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
-                              unsafe_no_sandbox=unsafe)
-    failed = not_graded_line(results)
-    assert not failed, f"the grader failed, so the lessons are not proved: {failed}"
-    return {(r.student, r.assignment): r for r in results}
 
 
 @pytest.fixture(scope="session")

@@ -7,11 +7,14 @@ the exercise's own failure, never a neighbour's.
 """
 import functools
 import importlib.util
+import os
 from pathlib import Path
 
 import nbformat
 
+from autograder import autograde
 from autograder.course import Course
+from autograder.grading.results import NotebookResult, not_graded_line
 from autograder.release import notebooks
 from autograder.release.sources import read_source
 from autograder.grading.demos import names_defined, names_used
@@ -152,10 +155,12 @@ def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, st
     return pack(load_variants(assignment)[0 if kind == "wrong" else 1], assignment)
 
 
-def pack(table: dict[str, dict[str, str]], assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
+def pack(table: dict[str, dict[str, str]], assignment: str, apart: bool = True
+         ) -> tuple[dict[str, tuple[str, str]], ...]:
     """Replacement solution cells ({exercise: {name: source}}) packed into as few notebooks as the
-    exercises' independence allows."""
-    depends = dependencies(assignment)
+    exercises' independence allows. apart=False packs exercises that lean on each other together too: fewer
+    notebooks, for answers that all should pass, where a failure may then be a neighbour's."""
+    depends = dependencies(assignment) if apart else {}
     pending = [(exercise, name, source) for exercise, variants in table.items() for name, source in variants.items()]
     batches = []
     while pending:
@@ -227,3 +232,15 @@ def with_cells_replaced(nb: nbformat.NotebookNode, sources: dict[str, str]) -> n
     if replaced != set(sources):
         raise KeyError(f"no cell with grade_id {sorted(set(sources) - replaced)}")
     return nb
+
+
+def grade_class(submissions, released, tmp_path_factory, unsafe: bool, **limits
+                ) -> dict[tuple[str, str], NotebookResult]:
+    """Graded in the jail; where there is none (outside CI), in the explicit unsafe mode: the code is the
+    course's own, and every result then carries the flag autograder.sandbox.jail.UNSANDBOXED."""
+    out = tmp_path_factory.mktemp("graded")
+    results = autograde.autograde(submissions, out, workers=os.cpu_count() or 1, course=released, limits=limits or None,
+                              unsafe_no_sandbox=unsafe)
+    failed = not_graded_line(results)
+    assert not failed, f"the grader failed, so the lessons are not proved: {failed}"
+    return {(r.student, r.assignment): r for r in results}

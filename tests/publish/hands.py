@@ -30,9 +30,10 @@ class Hand(Blocks, ast.NodeTransformer):
     SEQUENCES = {"list", "tuple", "str", "sorted", "reversed", "range", "zip", "enumerate"}
     FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, often: dict[str, float] | None = None):
+        """often: how often this student follows each habit (1.0: wherever it applies), instead of drawn from rng."""
         self.rng = random.Random(rng.random())
-        self.often = {h: rng.random() for h in self.HABITS}
+        self.often = often or {h: rng.random() for h in self.HABITS}
         self.scope = None  # the function being written: where a name may be used
         self.sequences = set()  # names that may hold a list, tuple or string
 
