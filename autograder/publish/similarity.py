@@ -24,7 +24,7 @@ one short way, can neither show a copy nor hide one, and a short answer weighs l
 its long ones, and a partial copy of the long ones was diluted below SUSPICIOUS.) A copy of every answer in forms no one else wrote
 scores 1; a pair is suspicious from SUSPICIOUS on, as much as two answers in five copied whole in such
 forms. Worker processes read and re-print the answers; every pair of students is then scored at once,
-per answer, as a matrix product (students x fragments): 500 students x 5 assignments take about 24
+per answer, as a matrix product (students x fragments): 500 students x 5 assignments take about 26
 CPU-seconds.
 
 Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the
