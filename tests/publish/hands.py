@@ -82,19 +82,19 @@ class Hand(Blocks, ast.NodeTransformer):
         self.generic_visit(node)
         func = node.func
         simple = not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+        is_torch = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "torch"
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            on_torch = func.value.id == "torch"
             if (func.attr in self.FUNCTIONS and func.value.id not in self.MODULES
                     and self.follows("function")):
                 return ast.Call(ast.Attribute(ast.Name("torch", ast.Load()), func.attr, ast.Load()),
                                 [func.value, *node.args], node.keywords)
-            if (on_torch and func.attr in self.FUNCTIONS and node.args
+            if (is_torch and func.attr in self.FUNCTIONS and node.args
                     and isinstance(node.args[0], (ast.Name, ast.BinOp, ast.Call, ast.Attribute, ast.Subscript))
                     and self.follows("method")):
                 return ast.Call(ast.Attribute(node.args[0], func.attr, ast.Load()), node.args[1:], node.keywords)
-            if on_torch and func.attr == "matmul" and len(node.args) == 2 and simple and self.follows("matmul"):
+            if is_torch and func.attr == "matmul" and len(node.args) == 2 and simple and self.follows("matmul"):
                 return ast.BinOp(node.args[0], ast.MatMult(), node.args[1])
-            if (on_torch and func.attr in ("tensor", "as_tensor") and len(node.args) == 1
+            if (is_torch and func.attr in ("tensor", "as_tensor") and len(node.args) == 1
                     and {k.arg for k in node.keywords} <= {"dtype", "device"} and self.follows("tensor")
                     and all(isinstance(c, (ast.Constant, ast.List, ast.Tuple, ast.UnaryOp, ast.unaryop,
                                            ast.expr_context)) for c in ast.walk(node.args[0]))):
@@ -110,7 +110,6 @@ class Hand(Blocks, ast.NodeTransformer):
                     node.args = [ast.Constant(True)]
                 elif isinstance(node.args[0], ast.Constant) and node.args[0].value is True:
                     node.args = []
-            is_torch = isinstance(func.value, ast.Name) and func.value.id == "torch"
             on_tensor = isinstance(func.value, (ast.Subscript, ast.Call)) or (
                 isinstance(func.value, ast.Name) and func.value.id not in self.MODULES)
             if func.attr == "size" and on_tensor and len(node.args) <= 1 and not node.keywords and self.follows("size"):
@@ -177,9 +176,8 @@ class Hand(Blocks, ast.NodeTransformer):
         return node
 
     def dict_literal(self, node):
-        """dict(a=1) as {'a': 1}."""
-        if (isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args and node.keywords
-                and all(k.arg for k in node.keywords) and self.follows("dict")):
+        """A call of dict, dict(a=1), as {'a': 1}."""
+        if not node.args and node.keywords and all(k.arg for k in node.keywords) and self.follows("dict"):
             return ast.Dict([ast.Constant(k.arg) for k in node.keywords], [k.value for k in node.keywords])
         return node
 
