@@ -3,6 +3,7 @@ variant of every lesson, rewritten in the strongest hand (every habit followed w
 random hand, keep their full marks through the real grading path, packed into notebooks as the lesson tests
 pack variants (tests/lessons/harness.py); answers that lean on each other share notebooks, since all should pass."""
 import ast
+import functools
 import random
 
 import nbformat
@@ -99,12 +100,17 @@ def test_every_rewritten_answer_parses_and_the_strongest_hand_changes_every_answ
     assert not unchanged, f"the strongest hand left as they were answers that a habit alone rewrites: {unchanged}"
 
 
+@functools.cache
+def every_style() -> tuple[str, ...]:
+    """Every style similar_class draws from, right and wrong, in both halves."""
+    return tuple(s for a in LESSONS for split in (0, 1) for sources in styles(a, split).values() for s in sources)
+
+
 @pytest.mark.parametrize("habit", Hand.HABITS)
 def test_every_habit_rewrites_some_answer_alone_or_in_the_strongest_hand(habit):
     """So that a habit that does nothing is noticed; over every style similar_class draws from (right and wrong)."""
     alone = {h: float(h == habit) for h in Hand.HABITS}
     without = {h: float(h != habit) for h in Hand.HABITS}
-    corpus = [s for a in LESSONS for split in (0, 1) for sources in styles(a, split).values() for s in sources]
     assert any(Hand(random.Random(0), alone).write(s) != plain(s)
                or Hand(random.Random(0), without).write(s) != Hand(random.Random(0), STRONGEST).write(s)
-               for s in corpus), f"no answer is written otherwise when a hand follows {habit!r}"
+               for s in every_style()), f"no answer is written otherwise when a hand follows {habit!r}"
