@@ -21,11 +21,11 @@ that evidence over the assignment's answers, each answer weighing by how much ra
 of the two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written
 one short way, can neither show a copy nor hide one, and a short answer weighs less than a long one.
 (With CELL_FLOOR there, the short answers of a lesson that has many, such as 01's, weighed as much as
-its long ones, and a partial copy of the long ones was diluted below SUSPICIOUS.) A copy of every answer in forms no one else wrote
-scores 1; a pair is suspicious from SUSPICIOUS on, as much as two answers in five copied whole in such
-forms. Worker processes read and re-print the answers; every pair of students is then scored at once,
-per answer, as a matrix product (students x fragments): 500 students x 5 assignments take about 26
-CPU-seconds.
+its long ones, and a partial copy of the long ones was diluted below SUSPICIOUS.) A copy of every
+answer in forms no one else wrote scores 1; a pair is suspicious from SUSPICIOUS on, as much as two
+answers in five copied whole in such forms. Worker processes read and re-print the answers; every
+pair of students is then scored at once, per answer, as a matrix product (students x fragments): 500
+students x 5 assignments take about 26 CPU-seconds.
 
 Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the
 suspicious pairs side by side, then the closest other pairs), and links the report to the page.
