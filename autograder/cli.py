@@ -163,7 +163,7 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
             print(f"  {' '.join(filter(None, (m.student, m.assignment, m.file)))}: {m.why}")
     if done.failed:
         parser.exit(1, "export: some students of a Moodle download have no participant id, so their grades would "
-                       "not reach Moodle (README, 5. Export and upload)\n")
+                       "not reach Moodle (docs/export.md)\n")
 
 
 if __name__ == "__main__":

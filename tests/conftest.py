@@ -12,7 +12,7 @@ from tests.tiny_course import LESSON_A, LESSON_B, released_course
 
 # set by .ci/run: CI is there to prove the jail, so there a missing jail fails the tests that need it
 REQUIRE_SANDBOX = os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") == "1"
-# set by `make test-all`: what `make test` samples runs in full (README, "For maintainers")
+# set by `make test-all`: what `make test` samples runs in full (docs/testing.md)
 TEST_ALL = os.environ.get("AUTOGRADER_TEST_ALL") == "1"
 
 

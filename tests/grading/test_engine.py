@@ -1,5 +1,5 @@
 """Grading on Dask: a real cluster of separate processes (`dask scheduler`, `dask worker`, started as the
-README says, from another folder), a worker killed mid-batch, a worker that cannot jail student code, and
+docs/cluster.md says, from another folder), a worker killed mid-batch, a worker that cannot jail student code, and
 Ctrl-C that publishes nothing."""
 import os
 import re
@@ -83,10 +83,9 @@ def test_a_small_batch_is_graded_in_this_process_as_worker_processes_grade_it(ti
 
 
 def readme_cluster_commands() -> tuple[list[str], list[str]]:
-    """The scheduler's and a worker's command lines, as the README's section on several machines gives them."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Grading on several machines"):]
-    block = re.search(r"```bash\n(.*?)```", section[section.index("Start the scheduler"):], re.S).group(1)
+    """The scheduler's and a worker's command lines, as docs/cluster.md gives them."""
+    text = (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")
+    block = re.search(r"```bash\n(.*?)```", text[text.index("Start the scheduler"):], re.S).group(1)
     lines = [shlex.split(line, comments=True) for line in block.splitlines() if line.strip()]
     [scheduler] = [line for line in lines if line[1:2] == ["scheduler"]]
     [worker] = [line for line in lines if line[1:2] == ["worker"]]

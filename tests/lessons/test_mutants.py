@@ -60,3 +60,10 @@ def test_mutants_behind_one_that_hangs_are_graded_again():
     assert hostages(result(("test_Power_forward", "failed"), ("test_bisection_root", "passed")), planned) == []
     behind_the_solution = result(("test_find_bracket", "timeout"), ("test_newton_root", "timeout"))
     assert hostages(behind_the_solution, planned) == [planned["newton_root"]], "an unchanged exercise hung: regrade"
+
+
+def test_the_page_of_right_answers_among_mutants_is_written_from_the_variants_files():
+    from tests.lessons.verdicts import PAGE, page
+
+    assert PAGE.read_text(encoding="utf-8") == page(), \
+        "docs/mutants.md is out of date: run `.venv/bin/python -m tests.lessons.verdicts`"
