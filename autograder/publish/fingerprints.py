@@ -18,7 +18,9 @@ import keyword
 import tokenize
 from dataclasses import dataclass, field
 
+import numpy as np
 from copydetect import CodeFingerprint
+from copydetect.detector import compare_files
 from copydetect.utils import hashed_kgrams
 
 K = 10  # tokens in a k-gram: a shorter match ("return x.T") is no evidence
@@ -46,6 +48,15 @@ class Answer:
         found.hashes &= self.hashes
         found.hash_idx = {h: i for h, i in found.hash_idx.items() if h in self.hashes}
         return found
+
+    def shared_with(self, theirs: "Answer") -> np.ndarray:
+        """The runs of this answer's tokens that theirs holds too (the released code's k-grams left out), as
+        copydetect's slices: 2 x N token indices, starts then ends."""
+        ours, others = self.fingerprint(), theirs.fingerprint()
+        if ours is None or others is None:
+            return np.zeros((2, 0), dtype=np.int64)
+        _, _, (slices, _) = compare_files(ours, others)
+        return np.asarray(slices, dtype=np.int64).reshape(2, -1)
 
 
 def is_print(node) -> bool:

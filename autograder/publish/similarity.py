@@ -27,8 +27,12 @@ answers in five copied whole in such forms. Worker processes read and re-print t
 pair of students is then scored at once, per answer, as a matrix product (students x fragments): 500
 students x 5 assignments take about 26 CPU-seconds.
 
-Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the
-suspicious pairs side by side, then the closest other pairs), and links the report to the page.
+A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
+(autograder.publish.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
+of its own class's distribution of scores; `no` otherwise.
+
+Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the flagged
+pairs side by side, grouped into clusters, then the closest other pairs), and links the report to the page.
 """
 import csv
 import json
@@ -44,9 +48,9 @@ import numpy as np
 
 from autograder.course import Course
 from autograder.publish.outputs import autograded_path, cell as csv_cell
-from autograder.publish import fingerprints
+from autograder.publish import bands, fingerprints
 
-SUSPICIOUS = 0.4  # a pair is suspicious from this similarity on
+SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
 CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
 ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
@@ -54,7 +58,7 @@ POWER = 3
 GRADED = ("ok", "repaired")
 CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
-COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "matching_cells"]
+COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "matching_cells", "longest_fragment"]
 
 
 @dataclass
@@ -72,6 +76,7 @@ class Scores:
     cells: np.ndarray  # answers x students x students: how alike the two answers are
     written: np.ndarray  # answers x students: whether the student's answer holds any fragment
     notebook: np.ndarray  # students x students
+    review_from: float = 1.0  # this class's own review band starts here (autograder.publish.bands)
 
 
 @dataclass
@@ -81,10 +86,13 @@ class Pair:
     b: Submission
     similarity: float
     cells: dict[str, float]  # grade_id -> that answer's similarity, for every answer both wrote something in
+    band: str = "no"  # yes, review or no
+    fragment: tuple[int, str] = (0, "")  # the longest run of tokens the two share, and the answer it is in
 
     @property
     def suspicious(self) -> bool:
-        return self.similarity >= SUSPICIOUS
+        """Flagged for a person's review: `yes` or `review`."""
+        return self.band != "no"
 
     @property
     def matching(self) -> list[str]:
@@ -97,7 +105,9 @@ class Result:
     notes: list[str] = field(default_factory=list)  # notebooks skipped, and why
     notebooks: int = 0
     compared: int = 0  # pairs compared
-    suspicious: int = 0
+    suspicious: int = 0  # pairs at yes
+    review: int = 0  # pairs at review
+    scores: list["Scores"] = field(default_factory=list)  # per assignment, for the page's histograms
 
 
 def released_code(course: Course, assignment: str) -> set:
@@ -212,18 +222,26 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         room = np.minimum(1.0, larger / ROOM_FLOOR)
         evidence += room * cells[c] ** POWER * rarity(cells[c])
         weighs += room
-    notebook = np.divide(evidence, weighs, out=np.zeros_like(evidence), where=weighs > 0)
-    return Scores(assignment, subs, grade_ids, cells, written, notebook.round(5))
+    notebook = np.divide(evidence, weighs, out=np.zeros_like(evidence), where=weighs > 0).round(5)
+    return Scores(assignment, subs, grade_ids, cells, written, notebook,
+                  bands.review_from(notebook[np.triu_indices(len(subs), k=1)]))
 
 
 def pair(scores: Scores, i: int, j: int) -> Pair:
-    return Pair(scores.assignment, scores.subs[i], scores.subs[j], float(scores.notebook[i, j]),
-                {g: float(scores.cells[c, i, j]) for c, g in enumerate(scores.grade_ids)
-                 if scores.written[c, i] and scores.written[c, j]})
+    """A pair of the page: its answers' similarities, its band, and the longest fragment the two share."""
+    a, b, score = scores.subs[i], scores.subs[j], float(scores.notebook[i, j])
+    cells = {g: float(scores.cells[c, i, j]) for c, g in enumerate(scores.grade_ids)
+             if scores.written[c, i] and scores.written[c, j]}
+    runs = [(int((ends - starts).max()), g) for g in sorted(cells)
+            for starts, ends in [a.answers[g].shared_with(b.answers[g])] if ends.size]
+    return Pair(scores.assignment, a, b, score, cells, bands.band(score, scores.review_from),
+                max(runs, key=lambda run: run[0], default=(0, "")))
 
 
-def write_csv(all_scores: list[Scores], path: Path) -> None:
-    """Every pair of every assignment, most similar first, with the answers that match."""
+def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> None:
+    """Every pair of every assignment, most similar first, with the answers that match (and, for the pairs
+    that the page shows, the longest fragment they share)."""
+    fragments = {(p.assignment, p.a.student, p.b.student): p.fragment for p in shown_pairs}
     ranked = []
     for k, scores in enumerate(all_scores):
         rows, cols = np.triu_indices(len(scores.subs), k=1)
@@ -240,17 +258,21 @@ def write_csv(all_scores: list[Scores], path: Path) -> None:
             k, i, j = int(which[n]), int(rows[n]), int(cols[n])
             scores, matching = all_scores[k], ranked[k][4][:, n - offsets[k]]
             cells = sorted((-scores.cells[c, i, j], scores.grade_ids[c]) for c in np.flatnonzero(matching))
-            writer.writerow(map(csv_cell, [scores.assignment, scores.subs[i].student, scores.subs[j].student,
-                                           f"{similarity[n]:.3f}", "yes" if similarity[n] >= SUSPICIOUS else "no",
-                                           "; ".join(f"{g} ({-v:.2f})" for v, g in cells)]))
+            a, b = scores.subs[i].student, scores.subs[j].student
+            tokens, answer = fragments.get((scores.assignment, a, b), (0, ""))
+            writer.writerow(map(csv_cell, [scores.assignment, a, b, f"{similarity[n]:.3f}",
+                                           bands.band(float(similarity[n]), scores.review_from),
+                                           "; ".join(f"{g} ({-v:.2f})" for v, g in cells),
+                                           f"{tokens} tokens in {answer}" if tokens else ""]))
 
 
 def shown(scores: Scores) -> list[Pair]:
-    """The pairs the page shows: every suspicious one, and the CLOSEST most similar others."""
+    """The pairs the page shows: every flagged one (yes or review), and the CLOSEST most similar others."""
     rows, cols = np.triu_indices(len(scores.subs), k=1)
     similarity = scores.notebook[rows, cols]
     order = np.argsort(-similarity, kind="stable")
-    keep = order[:np.count_nonzero(similarity >= SUSPICIOUS) + CLOSEST]
+    flagged = np.count_nonzero(similarity >= min(SUSPICIOUS, scores.review_from))
+    keep = order[:flagged + CLOSEST]
     return [pair(scores, int(rows[n]), int(cols[n])) for n in keep.tolist()]
 
 
@@ -268,6 +290,8 @@ def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count
         result.compared += len(scores.subs) * (len(scores.subs) - 1) // 2
         result.pairs += shown(scores)
     result.pairs.sort(key=lambda p: (-p.similarity, p.assignment, p.a.student, p.b.student))
-    result.suspicious = sum(p.suspicious for p in result.pairs)
-    write_csv(all_scores, out / "similarity.csv")
+    result.suspicious = sum(p.band == "yes" for p in result.pairs)
+    result.review = sum(p.band == "review" for p in result.pairs)
+    result.scores = all_scores
+    write_csv(all_scores, result.pairs, out / "similarity.csv")
     return result

@@ -1,23 +1,25 @@
-"""`make similarity` (`run`, `write`) and similarity.html: the suspicious pairs first, each with the two students' answer cells side by side and
-the matching fragments highlighted (copydetect's slices of the shared fingerprints), then the closest
-pairs that are not suspicious. Students link to their rows in report.html."""
+"""`make similarity` (`run`, `write`) and similarity.html, for a person to review: per assignment a histogram
+of the class's pair scores with its bands marked; the clusters of students linked by flagged pairs; each
+flagged pair (`yes`, then `review`) with its longest shared fragment and the two students' answer cells
+side by side, the shared fragments highlighted (copydetect's slices of the shared fingerprints); then the
+closest pairs that are not flagged. Students link to their rows in report.html."""
 import time
 from pathlib import Path
 from urllib.parse import quote
 
 import numpy as np
 
-from copydetect.detector import compare_files
 from copydetect.utils import highlight_overlap
 
 from autograder.course import Course
-from autograder.publish import report
+from autograder.publish import bands, report
 from autograder.publish import similarity as sim
 from autograder.publish.outputs import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
-.pair{border-top:2px solid #c62828;margin-top:2em}.side td{width:50%}.side pre{margin:0;font-size:.85em}
-mark{background:#ffcc80}</style>""")
+.pair{border-top:2px solid #c62828;margin-top:2em}.pair.review{border-top-color:#f9a825}
+.side td{width:50%}.side pre{margin:0;font-size:.85em}mark{background:#ffcc80}</style>""")
+BAND = {"yes": "far outside any class", "review": "an outlier of this class"}
 
 
 def student_link(student: str) -> str:
@@ -26,10 +28,7 @@ def student_link(student: str) -> str:
 
 def highlighted(mine, theirs) -> str:
     """My answer's re-printed text, HTML, with the fragments it shares with theirs marked."""
-    ours, others = mine.fingerprint(), theirs.fingerprint()
-    if ours is None or others is None:
-        return report.esc(mine.text)
-    _, _, (slices, _) = compare_files(ours, others)
+    slices = mine.shared_with(theirs)
     if slices.size == 0:
         return report.esc(mine.text)
     starts = [mine.spans[int(t)][0] for t in slices[0]]
@@ -50,11 +49,21 @@ def side_by_side(p: sim.Pair) -> str:
             + "</th></tr>" + "".join(rows) + "</table>")
 
 
+def pair_id(p: sim.Pair) -> str:
+    return f"{quote(p.assignment)}-{quote(p.a.student)}-{quote(p.b.student)}"
+
+
+def fragment(p: sim.Pair) -> str:
+    tokens, answer = p.fragment
+    return f"{tokens} tokens in {report.esc(answer)}" if tokens else "none"
+
+
 def pair_section(p: sim.Pair) -> str:
     title = f"{report.esc(p.assignment)}: {student_link(p.a.student)} and {student_link(p.b.student)}"
-    return (f"<section class='pair' id='{quote(p.assignment)}-{quote(p.a.student)}-{quote(p.b.student)}'>"
-            f"<h3>{title}: similarity {p.similarity:.2f}</h3>"
-            f"<p>Matching answers: {report.esc(', '.join(p.matching) or 'none on its own')}. Answers as re-printed "
+    return (f"<section class='pair {p.band}' id='{pair_id(p)}'>"
+            f"<h3>{title}: similarity {p.similarity:.2f}, {p.band} ({BAND[p.band]})</h3>"
+            f"<p>Longest shared fragment: <b>{fragment(p)}</b>. "
+            f"Matching answers: {report.esc(', '.join(p.matching) or 'none on its own')}. Answers as re-printed "
             "for the comparison (comments, docstrings and print lines left out); code that the released "
             "notebook gives everyone is never marked.</p>" + side_by_side(p) + "</section>")
 
@@ -64,26 +73,64 @@ def closest_table(pairs: list[sim.Pair]) -> str:
     for assignment in sorted({p.assignment for p in pairs}):
         others = [p for p in pairs if p.assignment == assignment and not p.suspicious]
         rows += [f"<tr><td>{report.esc(p.assignment)}</td><td>{student_link(p.a.student)}</td>"
-                 f"<td>{student_link(p.b.student)}</td><td>{p.similarity:.2f}</td>"
+                 f"<td>{student_link(p.b.student)}</td><td>{p.similarity:.2f}</td><td>{fragment(p)}</td>"
                  f"<td>{report.esc(', '.join(p.matching))}</td></tr>" for p in others]
     return ("<table><tr><th>assignment</th><th>student</th><th>student</th><th>similarity</th>"
-            "<th>matching answers</th></tr>" + "".join(rows) + "</table>")
+            "<th>longest shared fragment</th><th>matching answers</th></tr>" + "".join(rows) + "</table>")
+
+
+def clusters_table(pairs: list[sim.Pair]) -> str:
+    """Each group of students linked by flagged pairs, with its pairs (links to their sections)."""
+    rows = [f"<tr><td>{report.esc(assignment)}</td><td>{', '.join(student_link(s) for s in students)}</td><td>"
+            + ", ".join(f"<a href='#{pair_id(p)}'>{report.esc(p.a.student)} and {report.esc(p.b.student)}</a> "
+                        f"({p.similarity:.2f}, {p.band})" for p in linked) + "</td></tr>"
+            for assignment, students, linked in bands.clusters(pairs)]
+    if not rows:
+        return "<p>None.</p>"
+    return ("<table class='clusters'><tr><th>assignment</th><th>students</th><th>flagged pairs</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def histogram(scores: sim.Scores, width: int = 520, height: int = 120, bins: int = 50) -> str:
+    """The class's pair scores as an SVG histogram (counts on a log scale), with the bands' starts marked."""
+    values = scores.notebook[np.triu_indices(len(scores.subs), k=1)]
+    counts, _ = np.histogram(values, bins=bins, range=(0.0, 1.0))
+    top = np.log1p(counts.max()) if counts.size and counts.max() else 1.0
+    bar = width / bins
+    bars = "".join(f"<rect x='{i * bar:.1f}' y='{height - h:.1f}' width='{bar - 1:.1f}' height='{h:.1f}' fill='#90a4ae'>"
+                   f"<title>{i / bins:.2f}-{(i + 1) / bins:.2f}: {c} pairs</title></rect>"
+                   for i, c in enumerate(counts.tolist()) if c for h in [np.log1p(c) / top * (height - 14)])
+    marks = "".join(f"<line x1='{x * width:.1f}' x2='{x * width:.1f}' y1='0' y2='{height}' stroke='{colour}' "
+                    f"stroke-width='2'/><text x='{x * width + 3:.1f}' y='11' font-size='11' fill='{colour}'>{label} "
+                    f"{x:.2f}</text>"
+                    for x, colour, label in ((scores.review_from, "#f9a825", "review"),
+                                             (bands.SUSPICIOUS, "#c62828", "yes")) if x < 1)
+    return (f"<figure><figcaption>{report.esc(scores.assignment)}: {len(values)} pairs (log scale)</figcaption>"
+            f"<svg class='histogram' width='{width}' height='{height + 16}' role='img'>{bars}{marks}"
+            f"<text x='0' y='{height + 13}' font-size='11'>0</text><text x='{width - 8}' y='{height + 13}' "
+            f"font-size='11'>1</text></svg></figure>")
 
 
 def page(result: sim.Result) -> str:
-    suspicious = [p for p in result.pairs if p.suspicious]
+    flagged = [p for p in result.pairs if p.band == "yes"] + [p for p in result.pairs if p.band == "review"]
     notes = "".join(f"<li>{report.esc(n)}</li>" for n in result.notes)
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>Similar answers</title>{STYLE}</head><body>"
             f"<h1>Similar answers</h1><p>{result.compared} pairs of students compared, per assignment, over "
-            f"{result.notebooks} notebooks; <b>{len(suspicious)} suspicious</b> (similarity at least "
-            f"{sim.SUSPICIOUS}). Similarity is about the share of the answers that the two hold in common, each "
-            "shared fragment weighed by how rare it is in the class; renamed names, reformatting, comments, "
-            "print lines and reordering do not hide a copy. See <a href='report.html'>the report</a> "
-            "and similarity.csv for every pair.</p>"
+            f"{result.notebooks} notebooks: <b>{result.suspicious} at yes</b> (similarity at least "
+            f"{bands.SUSPICIOUS}, far outside what independent students write) and <b>{result.review} at review</b> "
+            "(outliers of their own class: above its far-out fence, at most "
+            f"{bands.REVIEW_SHARE:.0%} of its pairs). A score ranks pairs for you to look at; it never says that "
+            "a pair copied. Similarity is about the share of the answers that the two hold in common, each shared "
+            "fragment weighed by how rare it is in the class; renamed names, reformatting, comments, print lines "
+            "and reordering do not hide a copy. See <a href='report.html'>the report</a> and similarity.csv "
+            "for every pair.</p>"
             + (f"<p>Skipped:</p><ul>{notes}</ul>" if notes else "")
-            + "<h2>Suspicious pairs</h2>" + ("".join(pair_section(p) for p in suspicious) or "<p>None.</p>")
+            + "<h2>Each class's pairs</h2>" + "".join(histogram(s) for s in result.scores)
+            + "<h2>Clusters</h2><p>Students linked by flagged pairs: one source and several copiers is a common "
+              "case.</p>" + clusters_table(result.pairs)
+            + "<h2>Flagged pairs</h2>" + ("".join(pair_section(p) for p in flagged) or "<p>None.</p>")
             + f"<h2>Closest other pairs</h2><p>The {sim.CLOSEST} most similar pairs per assignment that are not "
-              "suspicious, for comparison.</p>" + closest_table(result.pairs) + "</body></html>")
+              "flagged, for comparison.</p>" + closest_table(result.pairs) + "</body></html>")
 
 
 def link_report(path) -> None:
@@ -108,5 +155,5 @@ def run(out: Path, course: Course = Course()) -> str:
     seconds = time.perf_counter() - start
     return "\n".join([*result.notes,
                       f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in "
-                      f"{seconds:.1f} s; {result.suspicious} suspicious; see {out / 'similarity.csv'} and "
-                      f"{out / 'similarity.html'}"])
+                      f"{seconds:.1f} s; {result.suspicious} at yes, {result.review} at review; see "
+                      f"{out / 'similarity.csv'} and {out / 'similarity.html'}"])

@@ -2,14 +2,17 @@
 students with hands of their own, copiers disguised every way, a partial copier, students who left the
 stubs or wrote only the one line a task dictates, and notebooks that cannot be compared."""
 import random
+import re
 import subprocess
+
+import numpy as np
 
 import pytest
 
 from autograder import ROOT
 from autograder.publish import report
 from autograder.publish.outputs import autograded_path
-from autograder.publish import fingerprints, similarity, similarity_page
+from autograder.publish import bands, fingerprints, similarity, similarity_page
 from tests import classroom
 from tests.publish import similar_class
 
@@ -38,15 +41,41 @@ def rows(out) -> list[dict]:
     return classroom.rows(out / "similarity.csv")
 
 
-def test_every_copy_is_suspicious_and_ranks_above_every_independent_pair(graded):
+def test_every_copy_is_flagged_and_ranks_above_every_independent_pair(graded):
     made, out, _ = graded
     found = similar_class.verdict(made, rows(out))
     assert set(found) == {"01_tensors", "02_autograd", "03_logic_neurons", "04_power_and_roots",
                           "05_gpu_speed_and_memory"}
     for assignment, v in found.items():
+        assert similar_class.met(v), similar_class.line(assignment, v)
         assert v["copies flagged"] == v["copies"] >= 6, (assignment, v)
-        assert v["independent flagged"] == 0, (assignment, v)
+        assert v["independent at yes"] == 0, (assignment, v)
         assert v["lowest copy"] > v["highest independent"], (assignment, v)
+        pairs = v["independent pairs"] + v["copies"]
+        assert v["independent at review"] <= max(1, bands.REVIEW_SHARE * pairs), (assignment, v)
+
+
+def test_the_review_band_starts_at_the_classs_far_out_fence_and_takes_a_bounded_share():
+    rng = np.random.default_rng(0)
+    scores = rng.uniform(0.0, 0.1, 1000)  # Q1 about 0.025, Q3 about 0.075: the fence at about 0.225
+    q1, q3 = np.quantile(scores, [0.25, 0.75])
+    assert bands.review_from(np.append(scores, [0.3, 0.35])) == pytest.approx(q3 + 3 * (q3 - q1), abs=1e-3)
+    assert bands.band(0.3, 0.225) == "review" and bands.band(0.2, 0.225) == "no" and bands.band(0.4, 0.225) == "yes"
+    outliers = np.append(scores, np.linspace(0.25, 0.39, 40))  # 40 outliers above the fence: 1% of 1040 is 10
+    start = bands.review_from(outliers)
+    assert np.count_nonzero((outliers >= start) & (outliers < bands.SUSPICIOUS)) == 10
+    assert bands.review_from(np.array([])) == 1.0
+    tied = np.append(scores, [0.3] * 12)  # 12 pairs tied past the share of 10: none is sent for review
+    assert bands.review_from(tied) == bands.SUSPICIOUS
+
+
+def test_students_linked_by_flagged_pairs_form_one_cluster():
+    def flagged(a, b, band="yes"):
+        return similarity.Pair("01", similarity.Submission(a, {}), similarity.Submission(b, {}), 0.5, {}, band)
+
+    pairs = [flagged("src", "c1"), flagged("c2", "src", "review"), flagged("x", "y"), flagged("q", "r", "no")]
+    assert [(students, len(linked)) for _, students, linked in bands.clusters(pairs)] == [
+        (["c1", "c2", "src"], 2), (["x", "y"], 1)]
 
 
 def test_the_csv_lists_every_pair_most_similar_first(graded):
@@ -58,7 +87,11 @@ def test_the_csv_lists_every_pair_most_similar_first(graded):
     assert len(listed) == result.compared == sum(n * (n - 1) // 2 for n in per_assignment.values())
     scores = [float(r["similarity"]) for r in listed]
     assert scores == sorted(scores, reverse=True) and 0 <= min(scores) and max(scores) <= 1
-    assert {r["suspicious"] for r in listed} == {"yes", "no"}
+    assert {"yes", "no"} <= {r["suspicious"] for r in listed} <= {"yes", "review", "no"}
+    fragments = [r for r in listed if r["longest_fragment"]]
+    assert {r["suspicious"] for r in listed if r["suspicious"] != "no"} and all(
+        r["longest_fragment"] for r in listed if r["suspicious"] != "no")
+    assert all(re.fullmatch(r"\d+ tokens in \w+", r["longest_fragment"]) for r in fragments)
 
 
 def test_a_partial_copy_names_the_answers_it_took(graded):
@@ -67,7 +100,9 @@ def test_a_partial_copy_names_the_answers_it_took(graded):
     [row] = [r for r in rows(out) if r["assignment"] == "04_power_and_roots"
              and {r["student_a"], r["student_b"]} == {"partial", source}]
     matching = {cell.split(" ")[0] for cell in row["matching_cells"].split("; ")}
-    assert row["suspicious"] == "yes" and matching == made.taken
+    assert row["suspicious"] != "no" and matching == made.taken
+    tokens, answer = row["longest_fragment"].split(" tokens in ")
+    assert answer in made.taken and int(tokens) >= fingerprints.K
 
 
 def test_untouched_stubs_and_a_dictated_one_line_answer_are_not_similar(graded):
@@ -108,7 +143,8 @@ def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
     printed = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={out}"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout
     assert f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in " in printed
-    assert f"; {result.suspicious} suspicious; see " in printed and "damaged 01_tensors: skipped" in printed
+    assert f"; {result.suspicious} at yes, {result.review} at review; see " in printed
+    assert "damaged 01_tensors: skipped" in printed
 
 
 def test_without_grades_it_says_to_autograde_first(tmp_path):
@@ -136,8 +172,14 @@ def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chrom
     chromium_page.goto((out / "similarity.html").as_uri())
     assert chromium_page.title() == "Similar answers"
     sections = chromium_page.locator("section.pair")
-    assert sections.count() == result.suspicious == sum(len({(a, x) for a, x, _ in made.copies if a == b})
-                                                          for b in {a for a, _, _ in made.copies})
+    assert sections.count() == result.suspicious + result.review >= sum(
+        len({(a, x) for a, x, _ in made.copies if a == b}) for b in {a for a, _, _ in made.copies})
+    assert chromium_page.locator("svg.histogram").count() == 5  # one per assignment, with its bands marked
+    assert chromium_page.locator("svg.histogram line").count() >= 5
+    clusters = chromium_page.locator("table.clusters tr")
+    assert clusters.count() - 1 == len(bands.clusters(result.pairs)) >= 5
+    assert "Longest shared fragment:" in sections.first.inner_text()
+    assert re.search(r"\d+ tokens in \w+", sections.first.inner_text())
     first = sections.first
     assert top.a.student in first.locator("h3").inner_text() and top.b.student in first.locator("h3").inner_text()
     side = first.locator("table.side")

@@ -1,0 +1,50 @@
+"""The bands of `make similarity`: which pairs a person should look at, per assignment.
+
+A score ranks pairs; it never says that a pair copied. The bands say how far a pair stands out:
+- `yes` from SUSPICIOUS on: far outside what independent students write in any class;
+- `review` from the class's own outlier fence on: Tukey's far-out fence, Q3 + 3 IQR of this class's pair
+  scores, as a box plot draws it, raised where needed so that no more than REVIEW_SHARE of the class's
+  pairs (at least one) are at `review`;
+- `no` otherwise.
+Pairs that share flagged links form clusters (one source and several copiers is a common case).
+"""
+import math
+
+import numpy as np
+
+SUSPICIOUS = 0.4  # `yes` from here on: as much as two answers in five copied whole in forms no one else wrote
+FENCE = 3.0  # IQRs above the third quartile: Tukey's "far out"
+REVIEW_SHARE = 0.01  # at most this share of a class's pairs is sent for review
+
+
+def review_from(scores: np.ndarray) -> float:
+    """Where this class's review band starts: its far-out fence, raised so that no more than REVIEW_SHARE
+    of its pairs (at least one) are below SUSPICIOUS and above it; 1.0 for a class with no pair."""
+    if scores.size == 0:
+        return 1.0
+    q1, q3 = np.quantile(scores, [0.25, 0.75])
+    ranked = np.sort(scores[scores < SUSPICIOUS])[::-1]
+    allowed = max(1, math.floor(REVIEW_SHARE * scores.size))
+    left_out = ranked[allowed] if ranked.size > allowed else -1.0  # the first score past the share
+    kept = ranked[ranked > left_out]  # ties with it stay out too
+    return round(float(max(q3 + FENCE * (q3 - q1), kept.min() if kept.size else SUSPICIOUS, 1e-6)), 5)
+
+
+def band(score: float, review_start: float) -> str:
+    return "yes" if score >= SUSPICIOUS else "review" if score >= review_start else "no"
+
+
+def clusters(pairs: list) -> list[tuple[str, list[str], list]]:
+    """(assignment, students, their flagged pairs) for each group of students linked by flagged pairs,
+    largest first."""
+    found = []
+    for assignment in sorted({p.assignment for p in pairs if p.suspicious}):
+        linked = [p for p in pairs if p.assignment == assignment and p.suspicious]
+        groups: list[set[str]] = []
+        for p in linked:
+            touching = [g for g in groups if p.a.student in g or p.b.student in g]
+            merged = {p.a.student, p.b.student}.union(*touching)
+            groups = [g for g in groups if g not in touching] + [merged]
+        for group in groups:
+            found.append((assignment, sorted(group), [p for p in linked if p.a.student in group]))
+    return sorted(found, key=lambda c: (-len(c[1]), c[0], c[1]))
