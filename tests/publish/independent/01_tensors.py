@@ -93,6 +93,9 @@ def even_index_elements(t):
     return t[::2, ::2, ::2]
 ''',
         "reshape_views": '''\
+import math
+
+
 def reshape_views(t, shapes):
     """One view of t per shape; ValueError if a shape does not hold t's elements."""
     for shape in shapes:
@@ -701,6 +704,9 @@ def even_index_elements(t: torch.Tensor) -> torch.Tensor:
     return t[::2, ::2, ::2]
 ''',
         "reshape_views": '''\
+import math
+
+
 def reshape_views(t: torch.Tensor, shapes) -> list[torch.Tensor]:
     """Представления t в каждой из форм."""
     n = t.numel()
@@ -821,6 +827,9 @@ def even_index_elements(t):
     return t[(slice(None, None, 2),) * 3]
 ''',
         "reshape_views": '''\
+import math
+
+
 def reshape_views(t, shapes):
     n = t.numel()
     if bad := next((s for s in shapes if math.prod(s) != n), None):
@@ -907,6 +916,9 @@ def even_index_elements(t):
     return result
 ''',
             "reshape_views": '''\
+import math
+
+
 def reshape_views(t, shapes):
     for s in shapes:
         if math.prod(s) != t.numel():
