@@ -28,7 +28,8 @@ Ground truth: the four copiers below; every other pair of students is independen
   cp02 full copy of ind03 (all five answers, the nan gradient kept)
   cp03 partial copy of ind02: Power, newton_root
   cp04 partial copy of ind06: bisection_root, newton_root, newton_roots_batched (both bugs kept)
-The answers of a partial copier outside its `copied` list are its own, independent of everyone.
+The answers of a partial copier outside its `copied` list are its own, independent of everyone
+(cp04's own Power takes a str p such as "3" without a TypeError).
 """
 
 STUDENTS = {
