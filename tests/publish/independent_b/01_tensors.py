@@ -64,7 +64,10 @@ STUDENTS = {
     require_3d(t)
     return t[::2, ::2, ::2]
 ''',
-        "reshape_views": r'''def reshape_views(t, shapes):
+        "reshape_views": r'''import math
+
+
+def reshape_views(t, shapes):
     n = t.numel()
     out = []
     for s in shapes:
@@ -617,7 +620,10 @@ STUDENTS = {
         "even_index_elements": r'''def even_index_elements(t):
     require_3d(t); return t[::2, ::2, ::2]
 ''',
-        "reshape_views": r'''def reshape_views(t, shapes):
+        "reshape_views": r'''import math
+
+
+def reshape_views(t, shapes):
     bad = [s for s in shapes if math.prod(s) != t.numel()]
     if bad: raise ValueError(f"{t.numel()} elements, shape {list(bad[0])}")
     return [t.view(*s) for s in shapes]
@@ -734,7 +740,11 @@ def center_crop(t, size=2):
     require_3d(t)
     return t[tuple(slice(None, None, 2) for _ in range(3))]
 ''',
-        "reshape_views": r'''def _fits(shape, numel):
+        "reshape_views": r'''import functools
+import operator
+
+
+def _fits(shape, numel):
     return functools.reduce(operator.mul, shape, 1) == numel
 
 

@@ -71,7 +71,10 @@ STUDENTS = {
         sgd_step((w, b), lr)
     return w.item(), b.item()
 ''',
-        "count_graph_nodes": r'''def count_graph_nodes(t):
+        "count_graph_nodes": r'''import collections
+
+
+def count_graph_nodes(t):
     seen, todo = set(), [t.grad_fn] if t.grad_fn is not None else []
     while todo:
         n = todo.pop()
@@ -468,7 +471,10 @@ STUDENTS = {
         sgd_step([w, b], lr)
     return float(w), float(b)
 ''',
-        "count_graph_nodes": r'''def count_graph_nodes(t):
+        "count_graph_nodes": r'''import numpy as np
+
+
+def count_graph_nodes(t):
     nodes = {}
     stack = [t.grad_fn]
     while stack:
@@ -839,7 +845,10 @@ def chain_rule_grads(x):
         sgd_step((w, b), lr)
     return tuple(map(float, (w.item(), b.item())))
 ''',
-        "count_graph_nodes": r'''def _children(node):
+        "count_graph_nodes": r'''import collections
+
+
+def _children(node):
     return [child for child, _ in node.next_functions if child is not None]
 
 

@@ -477,16 +477,25 @@ def make_or(n_inputs=2):
 ''',
     },
     "st05": {
-        "count_parameters": r'''def count_parameters(model, trainable_only=True):
+        "count_parameters": r'''import numpy as np
+
+
+def count_parameters(model, trainable_only=True):
     sizes = [p.numel() for p in model.parameters() if p.requires_grad or not trainable_only]
     return int(np.sum(sizes)) if sizes else 0
 ''',
-        "mlp_parameter_formula": r'''def mlp_parameter_formula(sizes):
+        "mlp_parameter_formula": r'''import numpy as np
+
+
+def mlp_parameter_formula(sizes):
     s = np.array(sizes)
     # скалярное произведение соседних размеров + смещения
     return int(np.dot(s[:-1], s[1:]) + s[1:].sum())
 ''',
-        "ThresholdNeuron": r'''class ThresholdNeuron(nn.Module):
+        "ThresholdNeuron": r'''import numpy as np
+
+
+class ThresholdNeuron(nn.Module):
     def __init__(self, weights, bias):
         super().__init__()
         w = np.asarray(weights, dtype=np.float32).reshape(1, -1)
@@ -498,7 +507,10 @@ def make_or(n_inputs=2):
     def forward(self, x):
         return (self.linear(x) > 0).float()
 ''',
-        "make_not": r'''def make_not():
+        "make_not": r'''import numpy as np
+
+
+def make_not():
     return ThresholdNeuron(np.array([-1.0]), 0.5)
 
 
@@ -509,7 +521,10 @@ def make_and(n_inputs=2):
 def make_or(n_inputs=2):
     return ThresholdNeuron(np.ones(n_inputs), -0.5)
 ''',
-        "truth_table": r'''def truth_table(fn, n_inputs):
+        "truth_table": r'''import numpy as np
+
+
+def truth_table(fn, n_inputs):
     # биты через numpy: (i >> сдвиг) & 1
     idx = np.arange(2 ** n_inputs)[:, None]
     shifts = np.arange(n_inputs - 1, -1, -1)[None, :]
@@ -528,7 +543,10 @@ def make_or(n_inputs=2):
         t.add_row([int(v) for v in row])
     return t
 ''',
-        "XorNetwork": r'''class XorNetwork(nn.Module):
+        "XorNetwork": r'''import numpy as np
+
+
+class XorNetwork(nn.Module):
     def __init__(self):
         super().__init__()
         self.or_n = ThresholdNeuron(np.array([1.0, 1.0]), -0.5)
@@ -552,7 +570,10 @@ def make_or(n_inputs=2):
         out.bias.copy_(b)
     return out
 ''',
-        "is_linearly_separable": r'''def is_linearly_separable(outputs):
+        "is_linearly_separable": r'''import numpy as np
+
+
+def is_linearly_separable(outputs):
     y = np.asarray([float(v) for v in outputs])
     X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
     # перцептрон: на разделимых данных сходится за конечное число шагов
@@ -792,7 +813,10 @@ def make_or(n_inputs=2): return ThresholdNeuron([1] * n_inputs, -0.5)
     def forward(self, x):
         return self.out(torch.cat([h(x) for h in self.hidden], -1))
 ''',
-        "collapse_linear": r'''def collapse_linear(layers):
+        "collapse_linear": r'''import functools
+
+
+def collapse_linear(layers):
     with torch.no_grad():
         W = functools.reduce(lambda acc, l: l.weight @ acc, list(layers)[1:], layers[0].weight)
         x0 = torch.zeros(1, layers[0].in_features, dtype=W.dtype, device=W.device)
@@ -951,7 +975,10 @@ def format_truth_table(table, n_inputs):
     def forward(self, x):
         return self.either(torch.cat(list(map(lambda n: n(x), (self.left, self.right))), dim=-1))
 ''',
-        "collapse_linear": r'''def _affine(layer):
+        "collapse_linear": r'''import functools
+
+
+def _affine(layer):
     bias = layer.bias if layer.bias is not None else torch.zeros_like(layer.weight[:, 0])
     return layer.weight.detach(), bias.detach()
 

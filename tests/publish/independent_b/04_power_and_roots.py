@@ -479,7 +479,10 @@ STUDENTS = {
 ''',
     },
     "st05": {
-        "Power": r'''class Power(torch.autograd.Function):
+        "Power": r'''import numpy as np
+
+
+class Power(torch.autograd.Function):
     @staticmethod
     def forward(x, p):
         try:
@@ -509,7 +512,10 @@ STUDENTS = {
         # производная степени
         return grad_output * ctx.p * x ** (ctx.p - 1), None
 ''',
-        "bisection_root": r'''def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+        "bisection_root": r'''import numpy as np
+
+
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
     lo_t = torch.tensor(lo, dtype=torch.float64)
     hi_t = torch.tensor(hi, dtype=torch.float64)
     f_lo, f_hi = f(lo_t), f(hi_t)
@@ -533,7 +539,10 @@ STUDENTS = {
             hi_t = mid
     return (lo_t + hi_t) / 2, n
 ''',
-        "find_bracket": r'''def find_bracket(f, start=1.0, max_doublings=60):
+        "find_bracket": r'''import numpy as np
+
+
+def find_bracket(f, start=1.0, max_doublings=60):
     # все s = start * 2**k сразу
     for s in float(start) * 2.0 ** np.arange(max_doublings + 1):
         a, b = float(f(torch.tensor(-s, dtype=torch.float64))), float(f(torch.tensor(s, dtype=torch.float64)))
@@ -541,7 +550,10 @@ STUDENTS = {
             return float(-s), float(s)
     raise ValueError(f"no sign change for start={start}, max_doublings={max_doublings}")
 ''',
-        "newton_root": r'''def newton_root(f, x0, tol=1e-5, max_iter=50):
+        "newton_root": r'''import numpy as np
+
+
+def newton_root(f, x0, tol=1e-5, max_iter=50):
     x = torch.tensor(float(x0), dtype=torch.float64)
     for n in range(max_iter + 1):
         xg = x.clone().requires_grad_()
@@ -841,7 +853,10 @@ STUDENTS = {
         if d == 0: raise ZeroDivisionError(f"f'={d.item()} at {x.item()}")
         x = (x - fx / d).detach().requires_grad_()
 ''',
-        "newton_roots_batched": r'''def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+        "newton_roots_batched": r'''import functools
+
+
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     x = torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device).expand(len(coeffs)).clone()
     for it in range(max_iter + 1):
         x = x.detach().requires_grad_()
@@ -1001,7 +1016,10 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
         x = x - value / slope
     raise RuntimeError(f"newton_root: |f(x)| >= tol after max_iter={max_iter} steps")
 ''',
-        "newton_roots_batched": r'''def _horner(coeffs, x):
+        "newton_roots_batched": r'''import functools
+
+
+def _horner(coeffs, x):
     return functools.reduce(lambda acc, column: acc * x + column, coeffs.unbind(dim=1), torch.zeros_like(x))
 
 
@@ -1321,7 +1339,10 @@ COPIES = {
         # new leaf for the next step
         t = (t - ft / slope).detach().requires_grad_()
 ''',
-            "newton_roots_batched": r'''def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
+            "newton_roots_batched": r'''import functools
+
+
+def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     xs = torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device).expand(len(coeffs)).clone()
     for step in range(max_iter + 1):
         xs = xs.detach().requires_grad_()
@@ -1345,7 +1366,10 @@ COPIES = {
                     "operator.index replaced by isinstance + int(), messages reworded, statements reordered, "
                     "an unused variable",
         "answers": {
-            "Power": r'''def _check_power(p):
+            "Power": r'''import numpy as np
+
+
+def _check_power(p):
     if isinstance(p, bool) or not (isinstance(p, (int, np.integer))
                                    or (torch.is_tensor(p) and p.dim() == 0 and not p.is_floating_point())):
         raise TypeError(f"p is {p!r} ({type(p).__name__}), an integer is needed")
