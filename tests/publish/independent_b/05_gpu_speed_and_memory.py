@@ -29,8 +29,9 @@ Ground truth: the only copied answers are those listed in COPIES; every other pa
   cp01 <- st01, full (all 9): renamed variables, added comments, nothing else.
   cp02 <- st10, full (all 9): helpers inlined or renamed, map/filter to loops, einsum kept but
           broadcasting swapped for bmm, search loop restructured, validation reordered, dead code.
-  cp03 <- st07, partial: measure_time, benchmark_ops, find_max_allocatable copied (docstrings
-          and hints dropped, names changed, a loop turned into a comprehension); six by cp03.
+  cp03 <- st04, partial: benchmark_ops, find_max_allocatable (with st04's bug: the last
+          allocation kept alive) and top_ops copied (comments dropped, names changed, index loops
+          to for-each loops, the top-k loop to a slice); six by cp03.
   cp04 <- st02, partial: pick_device, matmul_tflops, bytes_per_element, linear_forward_memory,
           top_ops copied and restructured (if-chains to conditional expressions, loops to
           math.prod, a helper added, error wording changed); four by cp04.
@@ -1728,11 +1729,13 @@ def max_elements(free_bytes, dtype):
         },
     },
     "cp03": {
-        "source": "st07",
+        "source": "st04",
         "kind": "partial",
-        "copied": ["measure_time", "benchmark_ops", "find_max_allocatable"],
-        "disguise": "copied three answers: docstrings and type hints dropped, names changed, the device-kind "
-                    "helper inlined, an if/else to a conditional expression; wrote the other six",
+        "copied": ["benchmark_ops", "find_max_allocatable", "top_ops"],
+        "disguise": "copied three answers, st04's bug in find_max_allocatable (the last allocation kept "
+                    "alive) included: Russian comments dropped, names changed, index loops turned into "
+                    "for-each loops and join(), the if/else on the device turned into a conditional "
+                    "expression, the manual top-k loop into a slice; wrote the other six",
         "answers": {
             "pick_device": r'''def pick_device():
     name = "cpu"
@@ -1743,58 +1746,69 @@ def max_elements(free_bytes, dtype):
     return torch.device(name)
 ''',
             "measure_time": r'''def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
-    dev_type = torch.device(device).type if isinstance(device, torch.device) else str(device).split(":")[0]
-    if dev_type not in ("cpu", "cuda", "mps"):
+    target = device if isinstance(device, torch.device) else None
+    kind = target.type if target is not None else str(device).partition(":")[0]
+    if kind not in ("cpu", "cuda", "mps"):
         raise ValueError(f"unsupported device: {device!r}")
     if repeat < 1:
         raise ValueError(f"repeat has to be at least 1, got {repeat}")
     if warmup < 0:
         raise ValueError(f"warmup has to be non-negative, got {warmup}")
-    if dev_type == "cuda" and not torch.cuda.is_available():
+    if kind == "cuda" and not torch.cuda.is_available():
         raise RuntimeError(f"{device} was requested, but cuda is not available")
-    for _ in range(warmup):
+    n_calls = 0
+    while n_calls < warmup:
         fn(*args, **kwargs)
-    elapsed = []
-    if dev_type == "cuda":
-        torch.cuda.synchronize()
+        n_calls += 1
+    if kind == "cuda":
+        pairs = []
         for _ in range(repeat):
-            ev_start = torch.cuda.Event(enable_timing=True)
-            ev_end = torch.cuda.Event(enable_timing=True)
-            ev_start.record()
+            pair = (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+            pair[0].record()
             fn(*args, **kwargs)
-            ev_end.record()
-            ev_end.synchronize()
-            elapsed.append(ev_start.elapsed_time(ev_end))
+            pair[1].record()
+            pairs.append(pair)
+        torch.cuda.synchronize()
+        elapsed = [a.elapsed_time(b) for a, b in pairs]
     else:
+        elapsed = []
         for _ in range(repeat):
             t0 = time.perf_counter()
             fn(*args, **kwargs)
-            elapsed.append((time.perf_counter() - t0) * 1000.0)
+            elapsed.append(1000 * (time.perf_counter() - t0))
     return float(statistics.median(elapsed))
 ''',
             "benchmark_ops": r'''def benchmark_ops(tensors, ops, devices, timer=measure_time):
     out = []
-    for op_name, op in ops.items():
+    for op_name in ops:
+        fn = ops[op_name]
         for inputs in tensors:
-            cpu_time = gpu_time = None
+            cpu_time = None
+            gpu_time = None
             for dev in devices:
-                on_dev = tuple(x.to(dev) for x in inputs)
-                ms = timer(op, *on_dev, device=dev)
-                if str(dev).split(":")[0] == "cpu":
-                    cpu_time = ms
+                on_dev = []
+                for x in inputs:
+                    on_dev.append(x.to(dev))
+                elapsed = timer(fn, *on_dev, device=dev)
+                if str(dev).startswith("cpu"):
+                    cpu_time = elapsed
                 else:
-                    gpu_time = ms
-            out.append(OpResult(op_name, tuple(int(s) for s in inputs[0].shape), cpu_time, gpu_time))
+                    gpu_time = elapsed
+            out.append(OpResult(op_name, tuple(int(d) for d in inputs[0].shape), cpu_time, gpu_time))
     return out
 
 
 def results_table(results):
     table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
     for res in results:
+        dims = "x".join(str(d) for d in res.shape)
         cpu_cell = "n/a" if res.cpu_ms is None else f"{res.cpu_ms:.3f}"
         gpu_cell = "n/a" if res.gpu_ms is None else f"{res.gpu_ms:.3f}"
-        speed = "n/a" if res.cpu_ms is None or res.gpu_ms is None else f"{res.cpu_ms / res.gpu_ms:.2f}x"
-        table.add_row([f"{res.op} " + "x".join(str(s) for s in res.shape), cpu_cell, gpu_cell, speed])
+        if res.cpu_ms is None or res.gpu_ms is None:
+            ratio = "n/a"
+        else:
+            ratio = f"{res.cpu_ms / res.gpu_ms:.2f}x"
+        table.add_row([res.op + " " + dims, cpu_cell, gpu_cell, ratio])
     return table
 ''',
             "matmul_tflops": r'''def matmul_tflops(shape_a, shape_b, ms):
@@ -1827,10 +1841,11 @@ def max_elements(free_bytes, dtype):
 ''',
             "find_max_allocatable": r'''def find_max_allocatable(try_alloc, hi):
     low, high = 0, hi
+    kept = None
     while low < high:
         probe = (low + high + 1) // 2
         try:
-            try_alloc(probe)
+            kept = try_alloc(probe)
         except (torch.OutOfMemoryError, MemoryError):
             high = probe - 1
         else:
@@ -1846,8 +1861,9 @@ def max_elements(free_bytes, dtype):
             "top_ops": r'''def top_ops(fn, k=3):
     with profile(activities=[ProfilerActivity.CPU]) as prof:
         fn()
-    table = {e.key: e.self_cpu_time_total for e in prof.key_averages()}
-    return sorted(table, key=table.get, reverse=True)[:k]
+    pairs = [(ev.self_cpu_time_total, ev.key) for ev in prof.key_averages()]
+    pairs.sort(reverse=True)
+    return [key for _, key in pairs[:k]]
 ''',
         },
     },
