@@ -26,8 +26,9 @@ Ground truth: the only copied answers are those listed in COPIES; every other pa
           statements reordered.
   cp02 <- st01, full (all 10): dense code spread into loops and helper functions, autograd.grad
           swapped for .backward() where equivalent, generators to lists, dead code.
-  cp03 <- st07, partial: poly_grads, mse, linear_mse_grads, count_graph_nodes copied almost
-          verbatim (type hints and docstrings removed, names changed); six written by cp03.
+  cp03 <- st03, partial: poly_grads, mse, count_graph_nodes, logistic_grads copied with st03's
+          bugs (caller's requires_grad changed; nodes counted per path): links dropped, names
+          changed, a loop over the inputs; six written by cp03.
   cp04 <- st11, partial: chain_rule_grads, sgd_step, fit_line, abcd_grads, logistic_grads copied
           and restructured (helper extracted, loop forms changed, torch.x(t) calls to methods,
           in-place ops swapped for equivalents); five written by cp04.
@@ -1284,17 +1285,19 @@ COPIES = {
         },
     },
     "cp03": {
-        "source": "st07",
+        "source": "st03",
         "kind": "partial",
-        "copied": ["poly_grads", "mse", "linear_mse_grads", "count_graph_nodes"],
-        "disguise": "copied four answers almost verbatim: type hints and docstrings dropped, local names "
-                    "changed; wrote the other six",
+        "copied": ["poly_grads", "mse", "count_graph_nodes", "logistic_grads"],
+        "disguise": "copied four answers, st03's bugs included (requires_grad turned on for the caller's "
+                    "tensors; a node counted once per path): SO links dropped, names changed, a loop over "
+                    "the inputs, torch.nn.functional to F; wrote the other six",
         "answers": {
             "poly_grads": r'''def poly_grads(x, y, z):
-    a, b, c = (t.detach().requires_grad_(True) for t in (x, y, z))
-    f = (a ** 2 + b ** 2 + c ** 2 + 2 * a * b * c).sum()
-    grads = torch.autograd.grad(f, (a, b, c))
-    return tuple(grads)
+    for t in (x, y, z):
+        t.requires_grad_(True)
+    total = torch.sum(x ** 2 + y ** 2 + z ** 2 + 2 * x * y * z)
+    dx, dy, dz = torch.autograd.grad(total, [x, y, z])
+    return dx, dy, dz
 ''',
             "poly_grads_analytic": r'''def poly_grads_analytic(x, y, z):
     dfdx = 2 * (x + y * z)
@@ -1303,16 +1306,18 @@ COPIES = {
     return dfdx, dfdy, dfdz
 ''',
             "mse": r'''def mse(y_pred, y_true):
-    if y_pred.shape != y_true.shape:
-        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
-    return ((y_pred - y_true) ** 2).mean()
+    # mse_loss would only warn when the shapes broadcast
+    if y_pred.size() != y_true.size():
+        raise ValueError("shapes do not match: y_pred %s, y_true %s" % (list(y_pred.size()), list(y_true.size())))
+    return F.mse_loss(y_pred, y_true)
 ''',
             "linear_mse_grads": r'''def linear_mse_grads(x, w, b, y_true):
-    w_ = w.detach().requires_grad_(True)
-    b_ = b.detach().requires_grad_(True)
-    loss = mse(x @ w_ + b_, y_true)
-    dw, db = torch.autograd.grad(loss, (w_, b_))
-    return dw, db
+    params = [w.detach().clone(), b.detach().clone()]
+    for p in params:
+        p.requires_grad = True
+    out = x @ params[0] + params[1]
+    mse(out, y_true).backward()
+    return params[0].grad, params[1].grad
 ''',
             "chain_rule_grads": r'''def chain_rule_grads(x):
     t = x.detach().clone()
@@ -1341,18 +1346,18 @@ COPIES = {
     return params[0].item(), params[1].item()
 ''',
             "count_graph_nodes": r'''def count_graph_nodes(t):
-    counts = {}
-    visited = set()
-    stack = [t.grad_fn] if t.grad_fn is not None else []
-    while stack:
-        fn = stack.pop()
-        if fn in visited:
-            continue
-        visited.add(fn)
-        cls = type(fn).__name__
-        counts[cls] = counts.get(cls, 0) + 1
-        stack.extend(nxt for nxt, _ in fn.next_functions if nxt is not None)
-    return counts
+    result = {}
+
+    def visit(node):
+        if node is None:
+            return
+        cls = type(node).__name__
+        result[cls] = result.get(cls, 0) + 1
+        for nxt, _ in node.next_functions:
+            visit(nxt)
+
+    visit(t.grad_fn)
+    return result
 ''',
             "abcd_grads": r'''def abcd_grads(a, b, c, d):
     res = dict(a=None, b=None, c=None, d=None)
@@ -1362,11 +1367,12 @@ COPIES = {
     return res
 ''',
             "logistic_grads": r'''def logistic_grads(x, y, w, b):
-    w2 = w.detach().clone().requires_grad_()
-    b2 = b.detach().clone().requires_grad_()
-    loss = F.binary_cross_entropy_with_logits(x @ w2 + b2, y, reduction="mean")
-    loss.backward()
-    return loss.detach(), w2.grad.clone(), b2.grad.clone()
+    wc = w.clone().detach().requires_grad_(True)
+    bc = b.clone().detach().requires_grad_(True)
+    # the with_logits loss stays stable for large logits
+    loss = F.binary_cross_entropy_with_logits(torch.matmul(x, wc) + bc, y)
+    grad_w, grad_b = torch.autograd.grad(loss, [wc, bc])
+    return loss.detach(), grad_w, grad_b
 ''',
         },
     },
