@@ -64,6 +64,10 @@ def is_print(node) -> bool:
             and isinstance(node.value.func, ast.Name) and node.value.func.id == "print")
 
 
+def is_text(node) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
 def is_bare_string(node) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
@@ -125,10 +129,30 @@ class Renamer(ast.NodeTransformer):
 
 class Cleaner(ast.NodeTransformer):
     """Drops docstrings, bare strings and print lines; sorts the definitions of a module or class body by
-    their shape (node types, constants, names from elsewhere), which renaming does not change."""
+    their shape (node types, constants, names from elsewhere), which renaming does not change. Writes one
+    form where the language offers two for the same thing: `torch.f(x, ...)` as `x.f(...)`, and a string
+    built from parts (an f-string, `.format`, `%`) as one string, so that the message of an error, which
+    every student words their own way, reads S however it is built."""
 
     def __init__(self, ours: set[str]):
         self.ours = ours
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "torch"
+                and func.value.id not in self.ours and node.args and not isinstance(node.args[0], ast.Starred)):
+            return ast.Call(ast.Attribute(node.args[0], func.attr, ast.Load()), node.args[1:], node.keywords)
+        if isinstance(func, ast.Attribute) and func.attr == "format" and is_text(func.value):
+            return ast.Constant("S")
+        return node
+
+    def visit_JoinedStr(self, node):
+        return ast.Constant("S")
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        return ast.Constant("S") if isinstance(node.op, ast.Mod) and is_text(node.left) else node
 
     def key(self, statement) -> str:
         if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -18,7 +18,8 @@ from autograder.publish.outputs import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
 .pair{border-top:2px solid #c62828;margin-top:2em}.pair.review{border-top-color:#f9a825}
-.side td{width:50%}.side pre{margin:0;font-size:.85em}mark{background:#ffcc80}</style>""")
+.side td{width:50%}.side pre{margin:0;font-size:.85em}mark{background:#ffcc80}
+.histograms{display:flex;flex-wrap:wrap;gap:0 1.5em}.histograms figure{margin:.5em 0}</style>""")
 BAND = {"yes": "far outside any class", "review": "an outlier of this class"}
 
 
@@ -91,7 +92,7 @@ def clusters_table(pairs: list[sim.Pair]) -> str:
             + "".join(rows) + "</table>")
 
 
-def histogram(scores: sim.Scores, width: int = 520, height: int = 120, bins: int = 50) -> str:
+def histogram(scores: sim.Scores, width: int = 300, height: int = 80, bins: int = 50) -> str:
     """The class's pair scores as an SVG histogram (counts on a log scale), with the bands' starts marked."""
     values = scores.notebook[np.triu_indices(len(scores.subs), k=1)]
     counts, _ = np.histogram(values, bins=bins, range=(0.0, 1.0))
@@ -101,10 +102,10 @@ def histogram(scores: sim.Scores, width: int = 520, height: int = 120, bins: int
                    f"<title>{i / bins:.2f}-{(i + 1) / bins:.2f}: {c} pairs</title></rect>"
                    for i, c in enumerate(counts.tolist()) if c for h in [np.log1p(c) / top * (height - 14)])
     marks = "".join(f"<line x1='{x * width:.1f}' x2='{x * width:.1f}' y1='0' y2='{height}' stroke='{colour}' "
-                    f"stroke-width='2'/><text x='{x * width + 3:.1f}' y='11' font-size='11' fill='{colour}'>{label} "
+                    f"stroke-width='2'/><text x='{x * width + 3:.1f}' y='{y}' font-size='11' fill='{colour}'>{label} "
                     f"{x:.2f}</text>"
-                    for x, colour, label in ((scores.review_from, "#f9a825", "review"),
-                                             (bands.SUSPICIOUS, "#c62828", "yes")) if x < 1)
+                    for x, y, colour, label in ((scores.review_from, 24, "#f9a825", "review"),
+                                                (bands.SUSPICIOUS, 11, "#c62828", "yes")) if x < 1)
     return (f"<figure><figcaption>{report.esc(scores.assignment)}: {len(values)} pairs (log scale)</figcaption>"
             f"<svg class='histogram' width='{width}' height='{height + 16}' role='img'>{bars}{marks}"
             f"<text x='0' y='{height + 13}' font-size='11'>0</text><text x='{width - 8}' y='{height + 13}' "
@@ -125,7 +126,8 @@ def page(result: sim.Result) -> str:
             "and reordering do not hide a copy. See <a href='report.html'>the report</a> and similarity.csv "
             "for every pair.</p>"
             + (f"<p>Skipped:</p><ul>{notes}</ul>" if notes else "")
-            + "<h2>Each class's pairs</h2>" + "".join(histogram(s) for s in result.scores)
+            + "<h2>Each class's pairs</h2><div class='histograms'>" + "".join(histogram(s) for s in result.scores)
+            + "</div>"
             + "<h2>Clusters</h2><p>Students linked by flagged pairs: one source and several copiers is a common "
               "case.</p>" + clusters_table(result.pairs)
             + "<h2>Flagged pairs</h2>" + ("".join(pair_section(p) for p in flagged) or "<p>None.</p>")

@@ -62,7 +62,8 @@ class Class:
     answers: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (student, assignment) -> answers
     copies: set[tuple[str, str, str]] = field(default_factory=set)  # (assignment, copier, source)
     taken: set[str] = field(default_factory=set)  # the answers the partial copier took
-    held: dict[tuple[str, str], int] = field(default_factory=dict)  # (assignment, partial copier) -> answers taken
+    held: dict[tuple[str, str], int] = field(default_factory=dict)  # (assignment, copier) -> answers taken, if not all
+    partial: set[tuple[str, str]] = field(default_factory=set)  # (assignment, copier) of the partial copies
     exercises: dict[str, int] = field(default_factory=dict)  # assignment -> its answer cells
     order: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # answer cells in another order
 
@@ -98,6 +99,7 @@ def make_class(independent: int, split: int, seed: int, partial_in: str, assignm
             continue
         taken = made.taken = set(rng.sample(sorted(pool), len(pool) // 2 + 1))
         made.held[assignment, "partial"] = len(taken)
+        made.partial.add((assignment, "partial"))
         own = Hand(rng)
         made.answers["partial", assignment] = {
             e: disguise(made.answers[sources[-1], assignment][e], keep[e], DISGUISES, rng) if e in taken
@@ -149,6 +151,7 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
         exercises = made.exercises[assignment]
         copies = {frozenset((x, y)): made.held.get((assignment, x), exercises)
                   for a, x, y in made.copies if a == assignment}
+        partial = {frozenset((x, y)) for a, x, y in made.copies if (a, x) in made.partial}
         listed = [p for p in pairs if p["assignment"] == assignment]
         key = lambda p: frozenset((p["student_a"], p["student_b"]))
         copy_rows = [p for p in listed if key(p) in copies]
@@ -156,7 +159,7 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
                  for p in listed if key(p) not in copies]
         ranked = [p for p in copy_rows if all(float(p["similarity"]) > float(o["similarity"])
                                               for o in other if o["alike"] < copies[key(p)])]
-        full = [p for p in copy_rows if copies[key(p)] == exercises]
+        full = [p for p in copy_rows if key(p) not in partial]
         found[assignment] = {
             "copies": len(copies), "copies ranked": len(ranked),
             "copies flagged": sum(p["suspicious"] != "no" for p in copy_rows),

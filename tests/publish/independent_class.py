@@ -1,0 +1,73 @@
+"""Classes that tests/publish/similar_class.py did not make, by two authors, each of whom saw neither the
+detector, nor the lessons' variants, nor the other's data: per lesson, students' answers written by hand from
+the task texts alone, each in a style of its own, right and wrong, and four copiers (two full, two partial)
+disguised by that author (each module's docstring says how it was made and what was copied).
+- tests/publish/independent/NN_name.py: 10 students and 4 copiers per lesson; the detector's rule was
+  chosen with this class in view (its development set);
+- tests/publish/independent_b/NN_name.py: 12 students and 4 copiers per lesson, written after the rule was
+  chosen, and measured once (the held-out set).
+
+`.venv/bin/python -m tests.publish.independent_class` measures copy detection on both: a line per lesson.
+"""
+import importlib.util
+import tempfile
+from pathlib import Path
+
+import nbformat
+
+from autograder import ROOT
+from autograder.course import Course
+from tests.classroom import rows
+from tests.publish.similar_class import Class, answer_cells, line, met, verdict, write_out
+
+AUTHORS = {"a": Path(__file__).parent / "independent", "b": Path(__file__).parent / "independent_b"}
+
+
+def authored(author: str, assignment: str):
+    spec = importlib.util.spec_from_file_location(f"independent_{author}_{assignment}",
+                                                  AUTHORS[author] / f"{assignment}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_class(author: str, assignments=None) -> Class:
+    """One author's students and copiers of every lesson, as one class (their code answers only: the written
+    answers are not compared)."""
+    made = Class()
+    for assignment in assignments or Course().assignments():
+        released = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
+        code = {cell.metadata["nbgrader"]["grade_id"] for cell in answer_cells(released)}
+        made.exercises[assignment] = len(code)
+        module = authored(author, assignment)
+        for student, answers in module.STUDENTS.items():
+            made.answers[student, assignment] = {g: s for g, s in answers.items() if g in code}
+        for copier, copy in module.COPIES.items():
+            made.answers[copier, assignment] = {g: s for g, s in copy["answers"].items() if g in code}
+            made.copies.add((assignment, copier, copy["source"]))
+            held = len(set(copy["copied"]) & code)
+            if held < len(code):
+                made.held[assignment, copier] = held
+            if copy["kind"] == "partial":
+                made.partial.add((assignment, copier))
+    return made
+
+
+def measure(author: str) -> dict:
+    """{assignment: verdict} of `make similarity` on one author's class."""
+    from autograder.publish import similarity
+
+    made = make_class(author)
+    with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
+        out = Path(tmp) / "graded"
+        write_out(made, out)
+        similarity.similarity(out, workers=1)
+        return verdict(made, rows(out / "similarity.csv"))
+
+
+if __name__ == "__main__":
+    for author in AUTHORS:
+        found = measure(author)
+        for assignment, v in found.items():
+            print(line(f"author {author}, {assignment}", v))
+        print(f"author {author}: {sum(map(met, found.values()))} of {len(found)} lessons meet the goals")
