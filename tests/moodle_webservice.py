@@ -86,7 +86,7 @@ class Site:
     drafts: dict[tuple[int, int], dict[str, bytes]] = field(default_factory=dict)  # (userid, itemid) -> files
     calls: list[tuple[str, dict]] = field(default_factory=list)  # every function that ran, with its parameters
     bodies: list[bytes] = field(default_factory=list)  # every request's body
-    cut_after: int | None = None  # after this many save_grades calls, the network drops every request
+    cut_after: int | None = None  # after this many more requests, the network drops every request
     drops: int = 0  # the next requests that the network drops
     clock: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -233,8 +233,6 @@ class Site:
             self.set_grade(a, userid, grade if 0 <= grade <= a.grade else None)
             if a.markingworkflow and entry["workflowstate"]:
                 a.workflow[userid] = entry["workflowstate"]
-            if self.cut_after is not None:
-                self.cut_after -= 1
         return None
 
 
@@ -264,10 +262,12 @@ def handler(site: Site):
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             with site.lock:
                 site.bodies.append(body)
-                if site.drops or (site.cut_after is not None and site.cut_after <= 0):
+                if site.drops or site.cut_after == 0:
                     site.drops = max(site.drops - 1, 0)
                     self.close_connection = True
                     return  # the network drops the request: no answer
+                if site.cut_after:
+                    site.cut_after -= 1
                 if self.path == "/webservice/rest/server.php":
                     status, answer = site.rest(dict(urllib.parse.parse_qsl(body.decode(), keep_blank_values=True)))
                 elif self.path == "/webservice/upload.php":

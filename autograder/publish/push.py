@@ -163,7 +163,7 @@ def plan(out: Path, client: Client, course: Course = Course(), lessons: list[str
                               f"none): set Grade > Type to Point")
         lesson = Lesson(name, int(cmids[name]), assignment)
         lesson.listed = [(" ".join(filter(None, (r.student, r.file))), export.why(r))
-                         for r in results if r.assignment == name and not r.lms_id]
+                         for r in results if r.assignment in (name, "") and not r.lms_id]  # "": no lesson known
         skipped = {r.lms_id for r in results if r.assignment == name and r.status == NOT_GRADED and r.lms_id}
         lesson.listed += [(p, "the last run could not grade it (not-graded): make autograde again")
                           for p in sorted(skipped)]
@@ -247,7 +247,8 @@ def execute(out: Path, client: Client, plans: list[Lesson], workflow_state: str 
             held = held_grades(client, lesson.assignment["id"])
             landed = held.get(student.userid)
             if landed is None or not same(landed["grade"], student.grade):
-                students[student.participant] = before
+                students.pop(student.participant)
+                students.update({student.participant: before} if before else {})
                 lesson.failed.append((student.participant, f"Moodle did not keep the grade {student.grade:g} "
                                       f"(it holds {landed['grade'] if landed else 'none'}): is the assignment's "
                                       f"maximum grade {float(lesson.assignment['grade']):g} still?"))
