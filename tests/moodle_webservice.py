@@ -21,6 +21,7 @@ import email.parser
 import email.policy
 import json
 import random
+import ssl
 import threading
 import time
 import urllib.parse
@@ -122,6 +123,7 @@ class Site:
             raise Failure("accessexception")
 
     def rest(self, params: dict) -> tuple[int, bytes]:
+        """webservice/rest/server.php, then webservice_rest_server (webservice/rest/locallib.php): run, generate_error."""
         if not (self.enablewebservices and self.rest_protocol):
             return 403, b""
         function = params.pop("wsfunction", "")
@@ -171,12 +173,14 @@ class Site:
     # --- the functions (mod/assign/externallib.php, webservice/externallib.php) ----------------------------
 
     def core_webservice_get_site_info(self, serviceshortnames=()):
+        """webservice/externallib.php get_site_info: the service's functions and uploadfiles, the user's language."""
         return {"sitename": "Moodle", "username": "teacher", "userid": self.teacher, "lang": self.language,
                 "release": "4.5 (Build: 20241007)", "version": "2024100700", "uploadfiles": int(self.uploadfiles),
                 "downloadfiles": 1, "functions": [{"name": f, "version": "2024100700"} for f in sorted(self.functions)]}
 
     def mod_assign_get_assignments(self, courseids=(), capabilities=(), includenotenrolledcourses=0):
-        """Every assignment of the user's courses that it may view (mod/assign:view), or a warning per module."""
+        """externallib.php get_assignments: every assignment of the user's courses that it may view (mod/assign:view),
+        else a warning per module; `grade` is the maximum grade (negative: a scale)."""
         warnings, courses = [], {}
         for a in self.assignments:
             if "mod/assign:view" not in self.capabilities:
@@ -190,12 +194,13 @@ class Site:
                              "assignments": found} for c, found in courses.items()], "warnings": warnings}
 
     def mod_assign_get_user_mappings(self, assignmentids):
-        """Needs mod/assign:revealidentities, else warning 1; warning 3 for an assignment without mappings."""
+        """externallib.php get_user_mappings: mod/assign:revealidentities, else warning 1; warning 3 without mappings."""
         return self.per_assignment(ints(assignmentids), "mod/assign:revealidentities", "mappings", "No mappings found",
                                    lambda a: [{"id": i, "userid": u} for i, u in sorted(a.mappings.items())])
 
     def mod_assign_get_grades(self, assignmentids, since=0):
-        """Needs mod/assign:grade; only the grades of users with a latest submission (the SQL's join)."""
+        """externallib.php get_grades: mod/assign:grade, else warning 1; only the grades of users with a latest
+        submission (its SQL joins assign_submission), timemodified >= since; warning 3 without grades."""
         return self.per_assignment(
             ints(assignmentids), "mod/assign:grade", "grades", "No grades found",
             lambda a: [{**g, "grade": f"{g['grade']:.5f}"} for u, g in sorted(a.grades.items())
@@ -215,6 +220,8 @@ class Site:
         return {"assignments": found, "warnings": warnings}
 
     def mod_assign_save_grades(self, assignmentid, applytoall, grades):
+        """externallib.php save_grades, one assign::save_grade per entry with no transaction, and what 4.5 was
+        measured to do (the module's docstring)."""
         a = next((a for a in self.assignments if a.id == int(assignmentid)), None)
         if a is None:  # get_coursemodule_from_instance(..., MUST_EXIST)
             raise Failure("invalidrecord")
@@ -300,13 +307,18 @@ def multipart(kind: str, body: bytes) -> tuple[dict, dict]:
 
 
 @contextmanager
-def serve(site: Site):
-    """The site's address, http://127.0.0.1:<port>, while the block runs."""
+def serve(site: Site, certificate: str | None = None):
+    """The site's address, http://127.0.0.1:<port> (https with `certificate`, a PEM of a key and its certificate),
+    while the block runs."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler(site))
+    if certificate:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(certificate)
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"{'https' if certificate else 'http'}://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()

@@ -274,6 +274,27 @@ def test_plain_http_goes_only_to_a_loopback_address(site):
     assert Client("http://[::1]:8080", site.token).url == "http://[::1]:8080"
 
 
+def test_a_certificate_that_no_authority_vouches_for_is_refused(site, tmp_path):
+    pem = tmp_path / "site.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", pem, "-out", tmp_path / "cert.pem"], check=True, capture_output=True)
+    pem.write_bytes(pem.read_bytes() + (tmp_path / "cert.pem").read_bytes())
+    with serve(site, str(pem)) as url:
+        with pytest.raises(MoodleError, match="the HTTPS certificate of https://127.0.0.1:.* is not valid"):
+            Client(url, site.token).call("core_webservice_get_site_info")
+    assert not site.calls
+
+
+def test_the_settings_name_each_lessons_assignment(out, site, settings, capsys):
+    settings.write_text('[moodle]\nlanguage = "en"\n')
+    with serve(site) as url:
+        status, said = run(capsys, out, "--url", url)
+        assert status == 1 and "no course module id in course.toml [moodle.assignments]: add 01_tensors = " in said
+        status, said = run(capsys, out, "--url", url, "--lessons", "02_autograd")
+        assert status == 1 and "02_autograd: not graded in" in said
+    assert run(capsys, out)[0] == 2  # no MOODLE_URL
+
+
 def test_the_token_is_in_no_output_file_report_or_message(out, site, settings, capsys):
     said = []
     with serve(site) as url:
