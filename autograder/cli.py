@@ -199,8 +199,8 @@ def push_class(parser: argparse.ArgumentParser, args) -> None:
         plans = push.plan(args.out, client, course, args.lessons, args.overwrite, args.db)
     except (MoodleError, FileNotFoundError) as error:
         parser.exit(1, f"nothing was pushed: {error}\n")
-    print("\n".join(push.report(plans)))
     if not args.yes:
+        print("\n".join(push.report(plans)))
         print("This is the plan: nothing was changed in Moodle. Run the same command with YES=1 (--yes) to do it.")
         return
     try:

@@ -280,9 +280,8 @@ def report(plans: list[Lesson], done: bool = False) -> list[str]:
             lines += [f"  FAILED {who}: {why}" for who, why in lesson.failed]
             if waiting:
                 lines.append(f"  not pushed yet {len(waiting)}: {' '.join(waiting)}")
-        elif not counts["push"]:
-            lines.append(f"  nothing to push: Moodle holds what was pushed before for all {counts['same']} "
-                         f"unchanged student(s)" if counts["same"] else "  nothing to push")
+        if not counts["push"]:
+            lines.append("  nothing to push" + (": Moodle holds what was pushed before" if counts["same"] else ""))
         lines.append(f"  {counts['push']} to push, {counts['same']} unchanged, {counts['skip']} skipped, "
                      f"{len(lesson.listed)} never pushed")
     return lines
