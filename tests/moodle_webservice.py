@@ -49,6 +49,11 @@ CLASSES = {"invalidtoken": "core\\exception\\moodle_exception", "accessexception
            "privatefilesupload": "core\\exception\\moodle_exception"}
 
 
+# save_grades_parameters: an entry's keys, and the plugindata that the feedback plugins' get_external_parameters add
+ENTRY = {"userid", "grade", "attemptnumber", "addattempt", "workflowstate", "plugindata", "advancedgradingdata"}
+PLUGINDATA = {"assignfeedbackcomments_editor", "files_filemanager"}
+
+
 class Failure(Exception):
     def __init__(self, code: str):
         super().__init__(code)
@@ -221,13 +226,17 @@ class Site:
 
     def mod_assign_save_grades(self, assignmentid, applytoall, grades):
         """externallib.php save_grades, one assign::save_grade per entry with no transaction, and what 4.5 was
-        measured to do (the module's docstring)."""
+        measured to do (the module's docstring). The workflow state is kept as sent when the assignment has a
+        marking workflow: that part is not read from the PHP (the stored locallib.php is a version before it)."""
         a = next((a for a in self.assignments if a.id == int(assignmentid)), None)
         if a is None:  # get_coursemodule_from_instance(..., MUST_EXIST)
             raise Failure("invalidrecord")
         if "mod/assign:grade" not in self.capabilities:  # assign::save_grade: require_capability
             raise Failure("nopermissions")
         for entry in list_of(grades):
+            # external_api::validate_parameters refuses a key that the structure does not describe
+            if set(entry) - ENTRY or set(entry.get("plugindata", {})) - PLUGINDATA:
+                raise Failure("invalidparameter")
             userid, grade = int(entry["userid"]), float(entry["grade"])
             int(entry["attemptnumber"]), entry["addattempt"], entry["workflowstate"]  # required keys
             plugindata = entry.get("plugindata", {})

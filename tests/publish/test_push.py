@@ -15,7 +15,8 @@ from autograder import ROOT, autograde, cli
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
-from tests import corpus, moodle_site
+from autograder.grading import gradebook
+from tests import classroom, corpus, moodle_site
 from tests.moodle_webservice import Assignment, Site, serve
 
 LESSON = "01_tensors"
@@ -122,6 +123,24 @@ def test_the_whole_loop_plan_push_repush_and_a_grade_changed_in_moodle(out, site
         status, _ = run(capsys, out, "--url", url, "--yes", "--overwrite")
         assert status == 0 and assignment.grades[32]["grade"] == grades[32] and saves(site).count(32) == 2
         assert len([g for g in assignment.grades.values() if g["userid"] == 32]) == 1  # no second grade record
+
+
+def test_a_comment_written_after_a_push_goes_up_with_the_next_one(out, site, settings):
+    course = Course(settings=settings)
+    stub = notebook("lessons")
+    cell = next(c for c in stub.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code")
+    with serve(site) as url:
+        client = Client(url, site.token)
+        push.execute(out, client, push.plan(out, client, course))
+        db = gradebook.url_of(out, None)
+        classroom.grade_by_hand(db, classroom.keys(db)["101"], LESSON, cell.metadata["nbgrader"]["grade_id"],
+                                comment="Use torch.arange & a reshape.")
+        [lesson] = push.plan(out, client, course)
+        assert {s.participant: (s.action, s.changes) for s in lesson.students} == {
+            "101": ("push", ["comment", "file"]), "102": ("same", []), "103": ("same", [])}
+        push.execute(out, client, [lesson])
+    assert "Use torch.arange &amp; a reshape." in site.assignments[0].comments[31]
+    assert b"Use torch.arange &amp; a reshape." in site.assignments[0].files[31][f"{LESSON}_feedback.html"]
 
 
 def test_a_russian_site_gets_the_same_push_and_the_same_fixes(out, site, settings, capsys):
@@ -355,10 +374,11 @@ def test_the_double_answers_as_moodle_45_was_measured_to(site):
         assert 34 not in numbers()
         site.number(assignment, 34)
         assert 34 in numbers()
-        # a required key missing: invalidparameter
-        with pytest.raises(MoodleError) as error:
-            client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[{"userid": 31}])
-        assert error.value.code == "invalidparameter"
+        # a required key missing, or one that the structure does not describe: invalidparameter
+        for wrong in ({"userid": 31}, {**entry, "userid": 31, "plugindata": {"comments": "x"}}):
+            with pytest.raises(MoodleError) as error:
+                client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[wrong])
+            assert error.value.code == "invalidparameter"
 
 
 def test_the_doubles_errors_are_moodles_json_with_status_200(site):
