@@ -12,6 +12,11 @@ SCHEDULER ?=
 PORT ?=
 MOODLE_WORKSHEET ?=
 MOODLE_TEAMS ?=
+MOODLE_URL ?=
+LESSONS ?=
+YES ?=
+OVERWRITE ?=
+WORKFLOW_STATE ?=
 FRESH ?=
 STUDENTS ?= 50
 SIZES ?=
@@ -20,7 +25,7 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all soak autograde check-sandbox formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
+.PHONY: help venv release test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -59,6 +64,9 @@ formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (print
 
 export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export [MOODLE_WORKSHEET=<the site's worksheet>]
 	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
+
+push: ## grades, comments and feedback pages of OUT=<dir> into Moodle MOODLE_URL=https://... through its web services: prints the plan; YES=1 does it [LESSONS="01_tensors ..."] [OVERWRITE=1] [WORKFLOW_STATE=released] (docs/push.md)
+	$(PYTHON) -m autograder.cli push "$(OUT)" $(if $(MOODLE_URL),--url "$(MOODLE_URL)") $(if $(LESSONS),--lessons $(LESSONS)) $(if $(YES),--yes) $(if $(OVERWRITE),--overwrite) $(if $(WORKFLOW_STATE),--workflow-state "$(WORKFLOW_STATE)") $(if $(DB),--db "$(DB)")
 
 similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
 	$(PYTHON) -m autograder.cli similarity "$(OUT)"

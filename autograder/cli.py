@@ -1,4 +1,4 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export|similarity ...` (for the Makefile)."""
+"""Command line: `python -m autograder.cli release|autograde|formgrade|export|push|similarity ...` (the Makefile's)."""
 import argparse
 import gc
 import os
@@ -47,6 +47,21 @@ def main(argv: list[str] | None = None) -> None:
     export_cmd.add_argument("--moodle-worksheet", type=Path, action="append", default=[], metavar="FILE",
                             help="the site's own grading worksheet of a graded assignment, to fill in (repeatable)")
 
+    push_cmd = commands.add_parser("push", help="grades, comments and feedback pages into Moodle through its web "
+                                                "services: the plan, or with --yes its execution (docs/push.md)")
+    push_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
+    push_cmd.add_argument("--url", default=os.environ.get("MOODLE_URL") or None,
+                          help="the site's address, https://moodle.example.edu (default: $MOODLE_URL)")
+    push_cmd.add_argument("--lessons", nargs="+", metavar="LESSON", help="only these (default: every graded one)")
+    push_cmd.add_argument("--yes", action="store_true", help="do the plan (without: only print it)")
+    push_cmd.add_argument("--overwrite", action="store_true",
+                          help="replace grades changed in Moodle after the last push, or that Moodle holds and "
+                               "were never pushed from here")
+    push_cmd.add_argument("--workflow-state", metavar="STATE",
+                          help="with a marking workflow, the state to set (default readyforrelease; released "
+                               "shows the grades to the students)")
+    push_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None, help="the gradebook (as export)")
+
     similarity_cmd = commands.add_parser("similarity", help="copy detection: every pair of students, per assignment")
     similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
 
@@ -70,6 +85,8 @@ def main(argv: list[str] | None = None) -> None:
         formgrade.serve(args.out, args.port)
     elif args.command == "export":
         export_class(parser, args)
+    elif args.command == "push":
+        push_class(parser, args)
     elif args.command == "similarity":
         from autograder.publish import similarity_page
         try:
@@ -164,6 +181,37 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
     if done.failed:
         parser.exit(1, "export: some students of a Moodle download have no participant id, so their grades would "
                        "not reach Moodle (docs/export.md)\n")
+
+
+def push_class(parser: argparse.ArgumentParser, args) -> None:
+    from autograder.course import Course
+    from autograder.publish import push
+    from autograder.publish.moodle_api import Client, MoodleError
+
+    settings = os.environ.get("AUTOGRADER_COURSE_TOML")  # another course.toml than the repository's
+    course = Course(settings=Path(settings)) if settings else Course()
+    if not args.url:
+        parser.exit(2, "push: give the site's address: make push MOODLE_URL=https://moodle.example.edu (--url)\n")
+    if args.workflow_state and args.workflow_state not in push.WORKFLOW_STATES:
+        parser.exit(2, f"push: --workflow-state is one of {', '.join(push.WORKFLOW_STATES)}\n")
+    try:
+        client = Client(args.url, push.token(course))
+        plans = push.plan(args.out, client, course, args.lessons, args.overwrite, args.db)
+    except (MoodleError, FileNotFoundError) as error:
+        parser.exit(1, f"nothing was pushed: {error}\n")
+    if not args.yes:
+        print("\n".join(push.report(plans)))
+        print("This is the plan: nothing was changed in Moodle. Run the same command with YES=1 (--yes) to do it.")
+        return
+    try:
+        push.execute(args.out, client, plans, args.workflow_state)
+    except MoodleError as error:
+        print("\n".join(push.report(plans, done=True)))
+        parser.exit(1, f"the push stopped: {error}\nThe students listed as pushed are in Moodle; run the same "
+                       f"command again to push the others (none is pushed twice).\n")
+    print("\n".join(push.report(plans, done=True)))
+    if any(lesson.failed for lesson in plans):
+        parser.exit(1, "push: Moodle did not keep some grades (FAILED above)\n")
 
 
 if __name__ == "__main__":
