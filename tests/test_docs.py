@@ -26,3 +26,12 @@ def test_every_docs_page_is_linked_from_the_readme_or_another_page():
     linked = {(page.parent / target.split("#")[0]).resolve() for page in PAGES
               for target in LINK.findall(page.read_text(encoding="utf-8")) if not re.match(r"[a-z]+:", target)}
     assert [page.name for page in pages if page.resolve() not in linked] == []
+
+
+def test_the_architecture_page_names_every_module():
+    page = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    modules = [path for path in sorted((ROOT / "autograder").rglob("*.py"))
+               if path.name != "__init__.py" and "source" not in path.relative_to(ROOT / "autograder").parts]
+    unnamed = [str(path.relative_to(ROOT)) for path in modules
+               if path.name not in page and str(path.relative_to(ROOT / "autograder")) not in page]
+    assert not unnamed, f"docs/ARCHITECTURE.md does not name: {unnamed}"
