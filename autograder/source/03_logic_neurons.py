@@ -104,7 +104,7 @@ def gate_outputs(neuron, x):
 
 # %% tags=["demo", "self_check", "ru"] title={"ru": "Дополнительные самопроверки (необязательные)", "en": "Extra self-checks (optional)"}
 def _passed(n):
-    print(f"Дополнительные проверки пройдены ({n} случайных случаев).")
+    print(f"Дополнительные проверки пройдены (случаев: {n}).")
 
 
 def _random_mlp(g, frozen):
@@ -337,7 +337,7 @@ def check_more_is_linearly_separable(is_linearly_separable):
 
 # %% tags=["demo", "self_check", "en"] title={"ru": "Дополнительные самопроверки (необязательные)", "en": "Extra self-checks (optional)"}
 def _passed(n):
-    print(f"Extra checks passed ({n} random cases).")
+    print(f"Extra checks passed ({n} cases).")
 
 
 def _random_mlp(g, frozen):
@@ -2759,8 +2759,9 @@ print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters
       "vs one nn.Linear(3, 2):", sum(p.numel() for p in nn.Linear(3, 2).parameters()))
 
 # %% [markdown] tags=["ru"]
-# Без ReLU разрыв — ошибка округления `float32` (порядка $10^{-7}$: столько составляет
-# машинный эпсилон `float32`, $1.19 \cdot 10^{-7}$, для чисел около 1), с ReLU — порядка 0.1.
+# Без ReLU разрыв — ошибка округления `float32`: для чисел около 1 она порядка $10^{-7}$
+# (машинный эпсилон `float32` равен $1.19 \cdot 10^{-7}$), а у меньших по модулю выходов этой
+# сети — несколько $10^{-8}$. С ReLU разрыв порядка 0.1.
 #
 # ### Задание 5.1 (2 балла). `collapse_linear`
 #
@@ -2780,8 +2781,9 @@ print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters
 # </details>
 
 # %% [markdown] tags=["en"]
-# Without the ReLU the gap is `float32` rounding error (of the order of $10^{-7}$: the machine
-# epsilon of `float32`, $1.19 \cdot 10^{-7}$, for numbers near 1); with it, of the order of 0.1.
+# Without the ReLU the gap is `float32` rounding error: of the order of $10^{-7}$ for numbers
+# near 1 (the machine epsilon of `float32` is $1.19 \cdot 10^{-7}$), a few $10^{-8}$ for this
+# network's smaller outputs. With the ReLU the gap is of the order of 0.1.
 #
 # ### Exercise 5.1 (2 points). `collapse_linear`
 #
