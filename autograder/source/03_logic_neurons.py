@@ -1231,13 +1231,10 @@ fig.tight_layout()
 # [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
 # [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
 #
-# Пороговый элемент — самая старая математическая модель нейрона. У Маккаллока и Питтса
-# (1943) нейрон получает входы 0/1 и срабатывает, когда число активных возбуждающих входов
-# достигает порога, если ни один тормозящий вход не активен; связи задаёт тот, кто строит
-# сеть, и сама она не обучается [2]. В перцептроне Розенблатта (1958) у каждого входа свой
-# вещественный вес, и веса подбираются по примерам обучением [3]. Наш нейрон — элемент
-# перцептрона: он складывает входы с весами, прибавляет смещение и «срабатывает», если сумма
-# положительна:
+# Пороговый элемент — самая старая модель нейрона: у Маккаллока и Питтса (1943) связи
+# задаёт тот, кто строит сеть [2], в перцептроне Розенблатта (1958) веса подбираются
+# обучением [3]. Наш нейрон складывает входы с весами, прибавляет смещение и «срабатывает»,
+# если сумма положительна:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
@@ -1266,13 +1263,10 @@ fig.tight_layout()
 # [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
 # [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
 #
-# The threshold unit is the oldest mathematical model of a neuron. In McCulloch and Pitts
-# (1943) a neuron takes 0/1 inputs and fires when the number of its active excitatory inputs
-# reaches a threshold, unless an inhibitory input is active; the connections are set by whoever
-# designs the net, and the net does not learn [2]. Rosenblatt's perceptron (1958) gives every
-# input its own real-valued weight and learns the weights from examples [3]. Our neuron is the
-# perceptron's unit: it adds up its inputs with weights, adds a bias and "fires" when the sum
-# is positive:
+# The threshold unit is the oldest model of a neuron: in McCulloch and Pitts (1943) whoever
+# designs the net sets its connections [2]; Rosenblatt's perceptron (1958) learns its weights
+# from examples [3]. Our neuron adds up its inputs with weights, adds a bias and "fires" when
+# the sum is positive:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
@@ -1868,14 +1862,10 @@ check_more_gates(make_not, make_and, make_or, ThresholdNeuron)
 # | ... | | | |
 # | 7 | 1 | 1 | 1 |
 #
-# Если перепутать порядок битов (сделать $x_1$ младшим), строки пойдут в другом порядке, и
-# таблица несимметричной функции (например, $x_1 \wedge \neg x_2$) перестанет совпадать с
-# эталоном. Такой порядок даёт `itertools.product([0, 1], repeat=n)`. У `torch.cartesian_prod`
-# порядок тот же, но будьте внимательны: для одного входа она возвращает одномерный тензор.
-# Можно и без них, через биты: $x_j$ в строке $i$ равен `(i >> (n - j)) & 1`.
-#
-# Функции вроде нашего нейрона принимают сразу всю пачку входов формы `(2**n, n)`, так что
-# вызывать их по одной строке не нужно.
+# Такой порядок даёт `itertools.product([0, 1], repeat=n)`. У `torch.cartesian_prod` порядок
+# тот же, но для одного входа она возвращает одномерный тензор. Можно и через биты: $x_j$ в
+# строке $i$ равен `(i >> (n - j)) & 1`. Нейрон принимает сразу всю пачку входов формы
+# `(2**n, n)`, по одной строке его вызывать не нужно.
 
 # %% [markdown] tags=["en"]
 # ## 3. Truth tables (25 minutes)
@@ -1898,14 +1888,10 @@ check_more_gates(make_not, make_and, make_or, ThresholdNeuron)
 # | ... | | | |
 # | 7 | 1 | 1 | 1 |
 #
-# Get the bit order backwards (make $x_1$ the least significant bit) and the rows come out in
-# another order: the table of an asymmetric function (say, $x_1 \wedge \neg x_2$) no longer
-# matches the reference. `itertools.product([0, 1], repeat=n)` yields exactly this order.
-# `torch.cartesian_prod` does too, but beware: for a single input it returns a 1-D tensor.
-# Bits work as well: $x_j$ in row $i$ is `(i >> (n - j)) & 1`.
-#
-# Functions such as our neuron take the whole batch of inputs of shape `(2**n, n)` at once,
-# so there is no need to call them row by row.
+# `itertools.product([0, 1], repeat=n)` yields exactly this order. `torch.cartesian_prod` does
+# too, but for a single input it returns a 1-D tensor. Bits work as well: $x_j$ in row $i$ is
+# `(i >> (n - j)) & 1`. A neuron takes the whole batch of inputs of shape `(2**n, n)` at once,
+# so there is no need to call it row by row.
 
 # %% tags=["demo", "ru"]
 for n in (1, 2, 3):
@@ -3545,27 +3531,22 @@ trained_gates = train_and_show_gates()
 print(f"trained both neurons in {time.perf_counter() - training_started:.1f} s")
 
 # %% [markdown] tags=["ru"]
-# Для AND функция потерь падает почти до нуля (значения — в распечатке выше), и после замены
-# сигмоиды ступенькой нейрон безошибочен: найденная прямая $w \cdot x + b = 0$ отделяет
-# $(1, 1)$ от остальных углов с запасом (наименьшее $|z|$ в распечатке — около 3). Для XOR
-# потери застревают на $\ln 2 \approx 0.693$: лучшее, что может сделать один нейрон с
-# сигмоидой, — выдать 0.5 на всех входах, то есть $w = 0$, $b = 0$ (в этой точке градиент
-# потерь равен нулю, а потери выпуклы по $w$ и $b$, так что это минимум). Тогда $z$ — это шум
-# в последних знаках, и ступенька угадывает углы случайно. Все четыре угла не угадает никакая
-# прямая — ровно то, что мы доказали в разделе 4.
+# Для AND потери падают почти до нуля, и со ступенькой нейрон безошибочен: его прямая отделяет
+# $(1, 1)$ от остальных углов с запасом (наименьшее $|z|$ — около 3). Для XOR потери застревают
+# на $\ln 2 \approx 0.693$: лучшее, что может один нейрон с сигмоидой, — выдать 0.5 на всех
+# входах ($w = 0$, $b = 0$; потери выпуклы по $w$ и $b$, и градиент там равен нулю). Тогда $z$ —
+# шум в последних знаках, и ступенька угадывает углы случайно, как и доказано в разделе 4.
 #
 # Найденные для AND веса можно положить в ваш `ThresholdNeuron` (ячейка заработает, когда
 # будут готовы задания 2.1, 3.1 и 3.2):
 
 # %% [markdown] tags=["en"]
-# For AND the loss falls close to zero (the values are in the printout above), and once the
-# sigmoid is replaced by the step the neuron makes no mistake: the line $w \cdot x + b = 0$ it
-# found separates $(1, 1)$ from the other corners with a margin (the smallest $|z|$ in the
-# printout is about 3). For XOR the loss gets stuck at $\ln 2 \approx 0.693$: the best a single
-# sigmoid neuron can do is say 0.5 on every input, that is $w = 0$, $b = 0$ (the gradient of the
-# loss is zero there, and the loss is convex in $w$ and $b$, so that is the minimum). Then $z$ is
-# noise in the last digits and the step gets corners right by chance. No line gets all four
-# corners right, exactly as section 4 proved.
+# For AND the loss falls close to zero, and with the step the neuron makes no mistake: its line
+# separates $(1, 1)$ from the other corners with a margin (the smallest $|z|$ is about 3). For
+# XOR the loss gets stuck at $\ln 2 \approx 0.693$: the best one sigmoid neuron can do is say 0.5
+# on every input ($w = 0$, $b = 0$; the loss is convex in $w$ and $b$ and its gradient is zero
+# there). Then $z$ is noise in the last digits and the step gets corners right by chance, as
+# section 4 proved.
 #
 # The weights found for AND fit into your `ThresholdNeuron` (this cell works once exercises
 # 2.1, 3.1 and 3.2 are done):
