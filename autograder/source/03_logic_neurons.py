@@ -1073,7 +1073,7 @@ check_more_count_parameters(count_parameters)
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
-# Случайные списки и кортежи размеров (от 2 до 7 слоёв), а также `[1, 1]`, `[784, 256, 10]` и
+# Случайные списки и кортежи от 2 до 7 размеров, а также `[1, 1]`, `[784, 256, 10]` и
 # другие: результат — `int`, равный числу параметров такой сети. Пока работает функция,
 # проверка записывает создаваемые модули и параметры и вызываемые функции torch: не должно
 # быть ни `nn.Module`, ни `nn.Parameter`, ни тензоров формы слоёв (`torch.empty`,
@@ -1092,7 +1092,7 @@ check_more_count_parameters(count_parameters)
 #
 # <details><summary>What grading checks</summary>
 #
-# Random lists and tuples of sizes (2 to 7 layers), and `[1, 1]`, `[784, 256, 10]` and others:
+# Random lists and tuples of 2 to 7 sizes, and `[1, 1]`, `[784, 256, 10]` and others:
 # the result is an `int` equal to the parameter count of that network. While the function runs
 # the check records the modules and parameters created and the torch functions called: there
 # must be no `nn.Module`, no `nn.Parameter` and no tensor of a layer's shape (`torch.empty`,
