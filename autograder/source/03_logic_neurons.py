@@ -9,24 +9,13 @@
 # %% [markdown] tags=["ru"]
 # # Урок 3. Параметры и логические нейроны
 #
-# Любая сеть в PyTorch — это `nn.Module`: объект, который хранит обучаемые параметры
-# (`nn.Parameter`) и описывает прямой проход в методе `forward`. В этом уроке мы посмотрим
-# на сети с двух сторон: сначала посчитаем, сколько в них параметров, а потом соберём
-# из самых простых нейронов логические функции и выясним, где кончаются возможности
-# одного нейрона.
+# Любая сеть в PyTorch — это `nn.Module`, который хранит обучаемые параметры. Сначала мы
+# посчитаем параметры сетей, потом соберём из пороговых нейронов логические функции и
+# выясним, где кончаются возможности одного нейрона: какие функции он вычисляет, почему XOR
+# нужен скрытый слой и почему линейные слои без активаций схлопываются в один.
 #
-# План (время — примерная оценка):
-#
-# 1. Параметры модели: считаем их руками и программно, не попадаясь на общие (shared)
-#    и замороженные (frozen) параметры (25 минут).
-# 2. Пороговый нейрон: `nn.Linear` плюс ступенчатая функция; нейроны NOT, AND и OR (30 минут).
-# 3. Таблицы истинности и их вывод через PrettyTable (25 минут).
-# 4. XOR: почему одного нейрона мало и как обойтись тремя (15 минут).
-# 5. Зачем нужны функции активации: линейные слои без них схлопываются в один (20 минут).
-# 6. Какие функции двух переменных вычислимы одним нейроном (20 минут).
-# 7. Как обучают нейрон: граф вычислений $a \cdot b + c \cdot d$ и почему ступеньку нельзя
-#    обучать напрямую (10 минут).
-# 8. (Необязательно) обучаем нейрон AND градиентным спуском (10 минут).
+# **Время:** около 2 ч 45 мин: разделы 1–7 (25 + 30 + 25 + 15 + 20 + 20 + 10 мин),
+# необязательный раздел 8 (10 мин) и вопросы для самопроверки (10 мин).
 #
 # | Задание | Что сделать | Баллы |
 # |---|---|---|
@@ -42,52 +31,17 @@
 # | 6.1 | `is_linearly_separable` | 2 |
 # | 6.2 | вопрос: у каких сетей граница только линейная (проверяется вручную) | 1 |
 # | | **Итого** | **19** |
-#
-# ## Как работать и что сдавать
-#
-# * Заполняйте только ячейки с `raise NotImplementedError()` (это задания) и две ячейки
-#   «YOUR ANSWER HERE» (ответы на вопросы 5.2 и 6.2). Не удаляйте, не копируйте, не
-#   разбивайте и не переставляйте ячейки и не меняйте их метаданные: при проверке каждое
-#   задание находится по своей ячейке.
-# * За каждым заданием идёт ячейка с видимыми проверками, запускайте её сколько угодно.
-#   При оценивании к ним добавляются скрытые проверки на других входах и крайних случаях;
-#   всё, что они проверяют, написано в тексте задания.
-# * «Выполнить все» (в Colab — меню «Среда выполнения», в VS Code и Jupyter — Run All)
-#   выполняет блокнот сверху вниз и останавливается на первой ошибке. Пока решены не все
-#   задания, он остановится на проверках первого нерешённого задания с
-#   `NotImplementedError` — так и должно быть. Демонстрационные ячейки, которым нужно
-#   нерешённое задание, сообщают, что пропущены. Перед сдачей перезапустите ядро и
-#   выполните все ячейки.
-# * При оценивании блокнот выполняется сверху вниз в новом ядре, на CPU, с ограничением
-#   по времени. Каждое задание оценивается само по себе: где одно задание пользуется другим
-#   (`make_and` — нейроном `ThresholdNeuron`, `XorNetwork` — обоими), проверка подставляет
-#   собственную правильную версию другого, так что нерешённое задание не отнимает баллы у
-#   остальных.
-# * Сдайте файл `.ipynb` (в Colab: «Файл → Скачать → Скачать файл IPYNB») с исходным
-#   именем `03_logic_neurons.ipynb` так, как скажет преподаватель.
 
 # %% [markdown] tags=["en"]
 # # Lesson 3. Parameters and logic neurons
 #
-# Every network in PyTorch is an `nn.Module`: an object that holds trainable parameters
-# (`nn.Parameter`) and describes the forward pass in its `forward` method. In this lesson we
-# look at networks from two sides: first we count how many parameters they have, then we build
-# logic functions out of the simplest possible neurons and find out where the power of a single
-# neuron ends.
+# Every network in PyTorch is an `nn.Module` that holds trainable parameters. First we count
+# the parameters of networks, then we build logic functions out of threshold neurons and find
+# out where the power of a single neuron ends: which functions it computes, why XOR needs a
+# hidden layer, and why linear layers without activations collapse into one.
 #
-# Plan (times are rough estimates):
-#
-# 1. Model parameters: count them by hand and in code, without tripping over shared and
-#    frozen parameters (25 minutes).
-# 2. The threshold neuron: `nn.Linear` plus a step function; NOT, AND and OR neurons
-#    (30 minutes).
-# 3. Truth tables, printed with PrettyTable (25 minutes).
-# 4. XOR: why one neuron is not enough and how three do the job (15 minutes).
-# 5. Why activations matter: linear layers without them collapse into one (20 minutes).
-# 6. Which functions of two inputs a single neuron can compute (20 minutes).
-# 7. How a neuron is trained: the computation graph of $a \cdot b + c \cdot d$ and why the step
-#    cannot be trained directly (10 minutes).
-# 8. (Optional) training an AND neuron with gradient descent (10 minutes).
+# **Time:** about 2 h 45 min: sections 1–7 (25 + 30 + 25 + 15 + 20 + 20 + 10 min), the
+# optional section 8 (10 min) and the questions to check yourself (10 min).
 #
 # | Exercise | What to do | Points |
 # |---|---|---|
@@ -101,30 +55,10 @@
 # | 5.1 | `collapse_linear` | 2 |
 # | 5.2 | question: is it worth stacking linear layers (graded by hand) | 1 |
 # | 6.1 | `is_linearly_separable` | 2 |
-# | 6.2 | question: which networks have only a linear boundary (graded by hand) | 1 |
+# | 6.2 | question: which networks have only a linear decision boundary (graded by hand) | 1 |
 # | | **Total** | **19** |
-#
-# ## How to work and what to submit
-#
-# * Fill in only the cells that say `raise NotImplementedError()` (the exercises) and the two
-#   "YOUR ANSWER HERE" cells (the answers to questions 5.2 and 6.2). Do not delete, copy, split
-#   or move cells, and do not change their metadata: grading finds each exercise by its cell.
-# * Each exercise is followed by a cell of visible checks; run it as often as you like. At
-#   grading, hidden checks with other inputs and edge cases are added to them; the text of each
-#   exercise states everything they check.
-# * Run All (in Colab: the Runtime menu; in VS Code and Jupyter: Run All) runs the notebook top
-#   to bottom and stops at the first error. Until every exercise is done it stops at the checks
-#   of the first unsolved exercise, with `NotImplementedError`: that is expected. Demonstration
-#   cells that need an unsolved exercise say that they are skipped. Before you submit, restart
-#   the kernel and run all cells.
-# * At grading the notebook runs top to bottom in a fresh kernel, on a CPU, with a time limit.
-#   Each exercise is graded on its own: where one exercise uses another (`make_and` uses
-#   `ThresholdNeuron`, `XorNetwork` uses both), the checks put in their own correct version of
-#   the other one, so an unsolved exercise costs no other exercise its points.
-# * Submit the `.ipynb` file (in Colab: File → Download → Download .ipynb) under its original
-#   name `03_logic_neurons.ipynb`, the way your instructor asks.
 
-# %%
+# %% title={"ru": "Импорт: torch, nn, PrettyTable, itertools", "en": "Imports: torch, nn, PrettyTable, itertools"}
 import itertools
 
 import torch
@@ -134,17 +68,24 @@ from torch import nn
 torch.manual_seed(0)
 print(f"torch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
 
-# %% [markdown] tags=["ru"]
-# Вспомогательные функции для видимых проверок (ячейка заблокирована). `gate_outputs`
-# вычисляет ступенчатую функцию прямо по весам нейрона, поэтому видимые проверки задания 2.2
-# не зависят от того, как написан ваш `forward`.
+# %% tags=["ru"] nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
+def neuron_linear(neuron):
+    """The single nn.Linear inside a neuron."""
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
+    assert len(linears) == 1, f"в ThresholdNeuron должен быть ровно один nn.Linear, найдено {len(linears)}"
+    return linears[0]
 
-# %% [markdown] tags=["en"]
-# Helpers for the visible checks (a locked cell). `gate_outputs` applies the step function to
-# the neuron's own weights, so the visible checks of exercise 2.2 do not depend on how your
-# `forward` is written.
 
-# %% nbgrader={"grade_id": "test_helpers", "locked": true}
+def gate_outputs(neuron, x):
+    """step(w . x + b) from the neuron's own nn.Linear (float64, silent at exactly 0): independent of its forward."""
+    linear = neuron_linear(neuron)
+    z = x.double() @ linear.weight.detach().double().T
+    if linear.bias is not None:
+        z = z + linear.bias.detach().double()
+    return (z > 0).float()
+
+
+# %% tags=["en"] nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
 def neuron_linear(neuron):
     """The single nn.Linear inside a neuron."""
     linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
@@ -153,12 +94,478 @@ def neuron_linear(neuron):
 
 
 def gate_outputs(neuron, x):
-    """step(w . x + b) computed from the neuron's own nn.Linear (in float64, silent at exactly 0)."""
+    """step(w . x + b) from the neuron's own nn.Linear (float64, silent at exactly 0): independent of its forward."""
     linear = neuron_linear(neuron)
     z = x.double() @ linear.weight.detach().double().T
     if linear.bias is not None:
         z = z + linear.bias.detach().double()
     return (z > 0).float()
+
+
+# %% tags=["demo", "self_check", "ru"] title={"ru": "Дополнительные самопроверки (необязательные)", "en": "Extra self-checks (optional)"}
+def _passed(n):
+    print(f"Дополнительные проверки пройдены (случаев: {n}).")
+
+
+def _random_mlp(g, frozen):
+    """A random MLP and its parameter count (all, trainable), computed from how it was built."""
+    sizes = torch.randint(1, 12, (int(torch.randint(2, 6, (1,), generator=g)),), generator=g).tolist()
+    layers, total, trainable = [], 0, 0
+    for n_in, n_out in zip(sizes, sizes[1:]):
+        bias = bool(torch.rand(1, generator=g) < 0.6)
+        layer = nn.Linear(n_in, n_out, bias=bias)
+        count = n_in * n_out + (n_out if bias else 0)
+        if frozen and bool(torch.rand(1, generator=g) < 0.4):
+            layer.requires_grad_(False)
+        else:
+            trainable += count
+        total += count
+        layers += [layer, nn.Tanh()]
+    return nn.Sequential(*layers), sizes, total, trainable
+
+
+def check_more_count_parameters(count_parameters):
+    g = torch.Generator().manual_seed(31)
+    cases = 0
+    for frozen in (False, True):
+        for _ in range(25):
+            model, sizes, total, trainable = _random_mlp(g, frozen)
+            reused = nn.Linear(sizes[-1], sizes[-1])  # the same layer twice: it counts once
+            model.append(reused).append(reused)
+            total, trainable = total + reused.weight.numel() + reused.bias.numel(), \
+                trainable + reused.weight.numel() + reused.bias.numel()
+            for kwargs, expected in (({}, trainable), ({"trainable_only": True}, trainable),
+                                     ({"trainable_only": False}, total)):
+                got = count_parameters(model, **kwargs)
+                assert type(got) is int, f"count_parameters должна возвращать int Python, получено {type(got).__name__}"
+                assert got == expected, \
+                    f"MLP с размерами {sizes} и одним nn.Linear({sizes[-1]}, {sizes[-1]}), вызванным дважды в конце, замороженные слои: {frozen}, {kwargs}: ожидалось {expected}, получено {got}"
+            assert count_parameters(model, False) == total, f"count_parameters(model, False): ожидалось {total}"
+            cases += 1
+    norm = nn.Sequential(nn.Conv2d(2, 3, 3), nn.BatchNorm2d(3))  # 2*3*3*3 + 3 weights of the conv, 3 + 3 of the norm
+    assert count_parameters(norm) == 63, f"Conv2d(2, 3, 3) + BatchNorm2d(3): ожидалось 63 (буферы — не параметры), получено {count_parameters(norm)}"
+    _passed(cases + 1)
+
+
+class _TensorsMade(torch.overrides.TorchFunctionMode):
+    """Records the calls of torch functions that create a tensor of a given shape (torch.empty, torch.zeros, ...)."""
+    FACTORIES = {"empty", "zeros", "ones", "full", "rand", "randn", "randint", "normal", "eye", "empty_like",
+                 "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "new_empty", "new_zeros",
+                 "new_ones", "new_full"}
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if getattr(func, "__name__", "") in self.FACTORIES:
+            self.calls.append(func.__name__)
+        return func(*args, **(kwargs or {}))
+
+
+def check_more_mlp_parameter_formula(mlp_parameter_formula):
+    import torch.nn.modules.module as registry
+
+    g = torch.Generator().manual_seed(32)
+    for case in range(100):
+        sizes = torch.randint(1, 60, (int(torch.randint(2, 8, (1,), generator=g)),), generator=g).tolist()
+        sizes = tuple(sizes) if case % 2 else sizes
+        expected = sum(layer.weight.numel() + layer.bias.numel()
+                       for layer in (nn.Linear(a, b, device="meta") for a, b in zip(sizes, sizes[1:])))
+        built = []
+        hooks = [registry.register_module_module_registration_hook(lambda *args: built.append("module")),
+                 registry.register_module_parameter_registration_hook(lambda *args: built.append("parameter"))]
+        try:
+            with _TensorsMade() as made:
+                got = mlp_parameter_formula(sizes)
+        finally:
+            for hook in hooks:
+                hook.remove()
+        assert type(got) is int, f"mlp_parameter_formula({sizes!r}) должна возвращать int Python, получено {type(got).__name__}"
+        assert got == expected, f"mlp_parameter_formula({sizes!r}): ожидалось {expected}, получено {got}"
+        assert not built, f"mlp_parameter_formula({sizes!r}) создала модули или параметры: считайте по размерам"
+        assert not made.calls, f"mlp_parameter_formula({sizes!r}) создала тензоры через torch.{made.calls[0]}: считайте по размерам"
+    _passed(100)
+
+
+def check_more_ThresholdNeuron(ThresholdNeuron):
+    g = torch.Generator().manual_seed(33)
+    for case in range(60):
+        n = case % 8 + 1
+        w = torch.randint(-3, 4, (n,), generator=g)
+        bias = int(torch.randint(-4, 5, (1,), generator=g)) / (2 if case % 3 else 1)
+        weights = [w.tolist(), tuple(float(v) for v in w), w.float()][case % 3]
+        neuron = ThresholdNeuron(weights, bias)
+        linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
+        assert len(linears) == 1, f"в ThresholdNeuron({weights}, {bias}) должен быть один nn.Linear, найдено {len(linears)}"
+        count = sum(p.numel() for p in neuron.parameters())
+        assert count == n + 1, f"ThresholdNeuron({weights}, {bias}): ожидалось {n + 1} параметров, найдено {count}"
+        linear = linears[0]
+        assert torch.equal(linear.weight.detach().double(), w.double().reshape(1, n)) and linear.bias is not None \
+            and torch.equal(linear.bias.detach().double(), torch.tensor([bias], dtype=torch.float64)), \
+            f"ThresholdNeuron({weights}, {bias}): в nn.Linear вес {linear.weight.tolist()} и смещение {None if linear.bias is None else linear.bias.tolist()}"
+        shape = tuple(torch.randint(1, 4, (case % 4,), generator=g).tolist()) + (n,)
+        x = torch.randint(-2, 3, shape, generator=g).float()
+        expected = (torch.nn.functional.linear(x.double(), w.double().reshape(1, n)) + bias > 0).float()
+        y = neuron(x)
+        assert isinstance(y, torch.Tensor) and y.shape == expected.shape and y.dtype == torch.float32, \
+            f"ThresholdNeuron({weights}, {bias}) на входе формы {shape}: ожидался float32 формы {tuple(expected.shape)}, получено " \
+            + (f"{y.dtype} {tuple(y.shape)}" if isinstance(y, torch.Tensor) else type(y).__name__)
+        if not torch.equal(y, expected):
+            i = (y != expected).reshape(-1).nonzero()[0].item()
+            raise AssertionError(f"ThresholdNeuron({weights}, {bias}) на {x.reshape(-1, n)[i].tolist()}: ожидалось {expected.reshape(-1)[i].item()}, получено {y.reshape(-1)[i].item()} (1.0 только при w.x + b > 0)")
+    _passed(60)
+
+
+def check_more_gates(make_not, make_and, make_or, ThresholdNeuron):
+    cases = [("make_not()", make_not(), 1, lambda x: 1 - x[:, 0])]
+    for n in range(1, 9):
+        cases += [(f"make_and({n})", make_and(n), n, lambda x: x.min(dim=1).values),
+                  (f"make_and(n_inputs={n})", make_and(n_inputs=n), n, lambda x: x.min(dim=1).values),
+                  (f"make_or({n})", make_or(n), n, lambda x: x.max(dim=1).values),
+                  (f"make_or(n_inputs={n})", make_or(n_inputs=n), n, lambda x: x.max(dim=1).values)]
+    for call, neuron, n, rule in cases:
+        assert isinstance(neuron, ThresholdNeuron), f"{call} должна возвращать ThresholdNeuron, получено {type(neuron).__name__}"
+        x = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        fired, expected = gate_outputs(neuron, x)[:, 0], rule(x)
+        if not torch.equal(fired, expected):
+            i = (fired != expected).nonzero()[0].item()
+            raise AssertionError(f"{call} на {x[i].tolist()}: ожидалось {expected[i].item()}, получено {fired[i].item()}")
+    _passed(len(cases))
+
+
+def check_more_truth_table(truth_table):
+    g = torch.Generator().manual_seed(34)
+    for case in range(40):
+        n, k = case % 6 + 1, case % 3 + 1
+        w, b = torch.randint(-2, 3, (n, k), generator=g).float(), torch.randint(-2, 3, (k,), generator=g) + 0.5
+        dtype = [torch.float32, torch.bool, torch.int64, torch.float64][case % 4]
+        fn = lambda x, w=w, b=b, dtype=dtype: (x @ w + b > 0).to(dtype)
+        inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        expected = torch.cat([inputs, fn(inputs).float()], dim=1)
+        table = truth_table(fn, n)
+        what = f"truth_table(слой из {k} пороговых элементов с выходами {dtype}, {n})"
+        assert isinstance(table, torch.Tensor) and table.shape == expected.shape and table.dtype == torch.float32, \
+            f"{what}: ожидался тензор float32 формы {tuple(expected.shape)}"
+        if not torch.equal(table, expected):
+            i = (table != expected).any(dim=1).nonzero()[0].item()
+            raise AssertionError(f"{what}: строка {i} должна быть {expected[i].tolist()}, получено {table[i].tolist()}")
+    linear = nn.Linear(3, 2)
+    assert not truth_table(linear, 3).requires_grad, "truth_table(nn.Linear(3, 2), 3) не должна требовать градиента"
+    _passed(41)
+
+
+def check_more_format_truth_table(format_truth_table):
+    g = torch.Generator().manual_seed(35)
+    for case in range(24):
+        n, k = case % 4 + 1, case % 3 + 1
+        inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        table = torch.cat([inputs, torch.randint(0, 2, (2 ** n, k), generator=g).float()], dim=1)
+        names = [f"x{i}" for i in range(1, n + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+        pretty = format_truth_table(table.clone(), n)
+        what = f"format_truth_table(таблица с {n} входами и {k} выходами, {n})"
+        assert isinstance(pretty, PrettyTable), f"{what} должна возвращать PrettyTable"
+        assert list(pretty.field_names) == names, f"{what}: ожидались столбцы {names}, получено {list(pretty.field_names)}"
+        assert len(pretty.rows) == 2 ** n, f"{what}: ожидалось {2 ** n} строк, получено {len(pretty.rows)}"
+        for i, (row, expected) in enumerate(zip(pretty.rows, table.tolist())):
+            plain = all(isinstance(cell, (int, float)) and not isinstance(cell, bool) for cell in row)
+            assert plain and [float(cell) for cell in row] == expected, \
+                f"{what}: в строке {i} должны быть обычные числа {expected}, получено {row}"
+    _passed(24)
+
+
+def check_more_XorNetwork(XorNetwork, ThresholdNeuron):
+    g = torch.Generator().manual_seed(36)
+    net = XorNetwork()
+    neurons = [m for m in net.modules() if isinstance(m, ThresholdNeuron)]
+    assert len(neurons) == 3, f"в XorNetwork должно быть три ThresholdNeuron, найдено {len(neurons)}"
+    theirs = {id(p) for neuron in neurons for p in neuron.parameters()}
+    extra = sum(p.numel() for p in net.parameters() if id(p) not in theirs)
+    assert extra == 0, f"у XorNetwork {extra} параметров помимо параметров нейронов"
+    for case in range(30):
+        shape = tuple(torch.randint(1, 5, (case % 4,), generator=g).tolist()) + (2,)
+        x = torch.randint(0, 2, shape, generator=g).float()
+        y, expected = net(x), (x[..., :1] != x[..., 1:]).float()
+        assert isinstance(y, torch.Tensor) and y.shape == expected.shape and y.dtype == torch.float32, \
+            f"XorNetwork на входе формы {shape}: ожидался float32 формы {tuple(expected.shape)}"
+        assert torch.equal(y, expected), f"XorNetwork на {x.reshape(-1, 2).tolist()}: ожидалось {expected.reshape(-1).tolist()}, получено {y.reshape(-1).tolist()}"
+    corners = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    for index in range(3):
+        for constant in (0.0, 1.0):
+            forced = XorNetwork()
+            linear = neuron_linear([m for m in forced.modules() if isinstance(m, ThresholdNeuron)][index])
+            with torch.no_grad():
+                linear.weight.zero_()
+                linear.bias.fill_(2 * constant - 1)
+            assert not torch.equal(forced(corners), torch.tensor([[0.0], [1.0], [1.0], [0.0]])), \
+                f"когда нейрон №{index + 1} всегда выдаёт {constant:.0f}, XorNetwork всё равно вычисляет XOR: выход должен получаться из нейронов"
+    _passed(36)
+
+
+def check_more_collapse_linear(collapse_linear):
+    g = torch.Generator().manual_seed(37)
+    for case in range(40):
+        dtype = torch.float64 if case % 4 == 3 else torch.float32
+        sizes = torch.randint(1, 7, (case % 5 + 2,), generator=g).tolist()
+        biases = (torch.rand(len(sizes) - 1, generator=g) < 0.6).tolist()
+        stack = nn.Sequential(*[nn.Linear(a, b, bias=bias, dtype=dtype) for a, b, bias in zip(sizes, sizes[1:], biases)])
+        before = [p.detach().clone() for p in stack.parameters()]
+        single = collapse_linear(stack)
+        what = f"collapse_linear(размеры {sizes}, смещения {biases}, {dtype})"
+        assert isinstance(single, nn.Linear), f"{what} должна возвращать nn.Linear"
+        assert single.weight.shape == (sizes[-1], sizes[0]) and single.weight.dtype == dtype, \
+            f"{what}: ожидался nn.Linear({sizes[0]}, {sizes[-1]}) типа {dtype}"
+        x = torch.randn(16, sizes[0], generator=g, dtype=dtype)
+        with torch.no_grad():
+            torch.testing.assert_close(single(x), stack(x), rtol=1e-5, atol=1e-5,
+                                       msg=lambda m: f"{what} вычисляет другую функцию: {m}")
+        assert all(torch.equal(a, b) for a, b in zip(before, stack.parameters())), f"{what} изменила слои"
+    _passed(40)
+
+
+def check_more_is_linearly_separable(is_linearly_separable):
+    forms = [list, lambda o: tuple(bool(v) for v in o), lambda o: [float(v) for v in o],
+             lambda o: torch.tensor(o, dtype=torch.float32), lambda o: torch.tensor(o)]
+    for outputs in itertools.product([0, 1], repeat=4):
+        expected = outputs not in ((0, 1, 1, 0), (1, 0, 0, 1))  # XOR and XNOR, as section 4 proves
+        for form in forms:
+            got = is_linearly_separable(form(outputs))
+            assert type(got) is bool and got == expected, \
+                f"is_linearly_separable({form(outputs)!r}): ожидалось {expected}, получено {got!r}"
+    _passed(80)
+
+
+# %% tags=["demo", "self_check", "en"] title={"ru": "Дополнительные самопроверки (необязательные)", "en": "Extra self-checks (optional)"}
+def _passed(n):
+    print(f"Extra checks passed ({n} cases).")
+
+
+def _random_mlp(g, frozen):
+    """A random MLP and its parameter count (all, trainable), computed from how it was built."""
+    sizes = torch.randint(1, 12, (int(torch.randint(2, 6, (1,), generator=g)),), generator=g).tolist()
+    layers, total, trainable = [], 0, 0
+    for n_in, n_out in zip(sizes, sizes[1:]):
+        bias = bool(torch.rand(1, generator=g) < 0.6)
+        layer = nn.Linear(n_in, n_out, bias=bias)
+        count = n_in * n_out + (n_out if bias else 0)
+        if frozen and bool(torch.rand(1, generator=g) < 0.4):
+            layer.requires_grad_(False)
+        else:
+            trainable += count
+        total += count
+        layers += [layer, nn.Tanh()]
+    return nn.Sequential(*layers), sizes, total, trainable
+
+
+def check_more_count_parameters(count_parameters):
+    g = torch.Generator().manual_seed(31)
+    cases = 0
+    for frozen in (False, True):
+        for _ in range(25):
+            model, sizes, total, trainable = _random_mlp(g, frozen)
+            reused = nn.Linear(sizes[-1], sizes[-1])  # the same layer twice: it counts once
+            model.append(reused).append(reused)
+            total, trainable = total + reused.weight.numel() + reused.bias.numel(), \
+                trainable + reused.weight.numel() + reused.bias.numel()
+            for kwargs, expected in (({}, trainable), ({"trainable_only": True}, trainable),
+                                     ({"trainable_only": False}, total)):
+                got = count_parameters(model, **kwargs)
+                assert type(got) is int, f"count_parameters must return a Python int, got {type(got).__name__}"
+                assert got == expected, \
+                    f"an MLP with sizes {sizes} and one nn.Linear({sizes[-1]}, {sizes[-1]}) used twice at the end, frozen layers: {frozen}, {kwargs}: expected {expected}, got {got}"
+            assert count_parameters(model, False) == total, f"count_parameters(model, False): expected {total}"
+            cases += 1
+    norm = nn.Sequential(nn.Conv2d(2, 3, 3), nn.BatchNorm2d(3))  # 2*3*3*3 + 3 weights of the conv, 3 + 3 of the norm
+    assert count_parameters(norm) == 63, f"Conv2d(2, 3, 3) + BatchNorm2d(3): expected 63 (buffers are not parameters), got {count_parameters(norm)}"
+    _passed(cases + 1)
+
+
+class _TensorsMade(torch.overrides.TorchFunctionMode):
+    """Records the calls of torch functions that create a tensor of a given shape (torch.empty, torch.zeros, ...)."""
+    FACTORIES = {"empty", "zeros", "ones", "full", "rand", "randn", "randint", "normal", "eye", "empty_like",
+                 "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "new_empty", "new_zeros",
+                 "new_ones", "new_full"}
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if getattr(func, "__name__", "") in self.FACTORIES:
+            self.calls.append(func.__name__)
+        return func(*args, **(kwargs or {}))
+
+
+def check_more_mlp_parameter_formula(mlp_parameter_formula):
+    import torch.nn.modules.module as registry
+
+    g = torch.Generator().manual_seed(32)
+    for case in range(100):
+        sizes = torch.randint(1, 60, (int(torch.randint(2, 8, (1,), generator=g)),), generator=g).tolist()
+        sizes = tuple(sizes) if case % 2 else sizes
+        expected = sum(layer.weight.numel() + layer.bias.numel()
+                       for layer in (nn.Linear(a, b, device="meta") for a, b in zip(sizes, sizes[1:])))
+        built = []
+        hooks = [registry.register_module_module_registration_hook(lambda *args: built.append("module")),
+                 registry.register_module_parameter_registration_hook(lambda *args: built.append("parameter"))]
+        try:
+            with _TensorsMade() as made:
+                got = mlp_parameter_formula(sizes)
+        finally:
+            for hook in hooks:
+                hook.remove()
+        assert type(got) is int, f"mlp_parameter_formula({sizes!r}) must return a Python int, got {type(got).__name__}"
+        assert got == expected, f"mlp_parameter_formula({sizes!r}): expected {expected}, got {got}"
+        assert not built, f"mlp_parameter_formula({sizes!r}) built modules or parameters: count from the sizes instead"
+        assert not made.calls, f"mlp_parameter_formula({sizes!r}) created tensors with torch.{made.calls[0]}: count from the sizes instead"
+    _passed(100)
+
+
+def check_more_ThresholdNeuron(ThresholdNeuron):
+    g = torch.Generator().manual_seed(33)
+    for case in range(60):
+        n = case % 8 + 1
+        w = torch.randint(-3, 4, (n,), generator=g)
+        bias = int(torch.randint(-4, 5, (1,), generator=g)) / (2 if case % 3 else 1)
+        weights = [w.tolist(), tuple(float(v) for v in w), w.float()][case % 3]
+        neuron = ThresholdNeuron(weights, bias)
+        linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
+        assert len(linears) == 1, f"ThresholdNeuron({weights}, {bias}) must hold one nn.Linear, found {len(linears)}"
+        count = sum(p.numel() for p in neuron.parameters())
+        assert count == n + 1, f"ThresholdNeuron({weights}, {bias}): expected {n + 1} parameters, found {count}"
+        linear = linears[0]
+        assert torch.equal(linear.weight.detach().double(), w.double().reshape(1, n)) and linear.bias is not None \
+            and torch.equal(linear.bias.detach().double(), torch.tensor([bias], dtype=torch.float64)), \
+            f"ThresholdNeuron({weights}, {bias}): the nn.Linear holds weight {linear.weight.tolist()} and bias {None if linear.bias is None else linear.bias.tolist()}"
+        shape = tuple(torch.randint(1, 4, (case % 4,), generator=g).tolist()) + (n,)
+        x = torch.randint(-2, 3, shape, generator=g).float()
+        expected = (torch.nn.functional.linear(x.double(), w.double().reshape(1, n)) + bias > 0).float()
+        y = neuron(x)
+        assert isinstance(y, torch.Tensor) and y.shape == expected.shape and y.dtype == torch.float32, \
+            f"ThresholdNeuron({weights}, {bias}) on an input of shape {shape}: expected float32 of shape {tuple(expected.shape)}, got " \
+            + (f"{y.dtype} {tuple(y.shape)}" if isinstance(y, torch.Tensor) else type(y).__name__)
+        if not torch.equal(y, expected):
+            i = (y != expected).reshape(-1).nonzero()[0].item()
+            raise AssertionError(f"ThresholdNeuron({weights}, {bias}) on {x.reshape(-1, n)[i].tolist()}: expected {expected.reshape(-1)[i].item()}, got {y.reshape(-1)[i].item()} (1.0 only where w.x + b > 0)")
+    _passed(60)
+
+
+def check_more_gates(make_not, make_and, make_or, ThresholdNeuron):
+    cases = [("make_not()", make_not(), 1, lambda x: 1 - x[:, 0])]
+    for n in range(1, 9):
+        cases += [(f"make_and({n})", make_and(n), n, lambda x: x.min(dim=1).values),
+                  (f"make_and(n_inputs={n})", make_and(n_inputs=n), n, lambda x: x.min(dim=1).values),
+                  (f"make_or({n})", make_or(n), n, lambda x: x.max(dim=1).values),
+                  (f"make_or(n_inputs={n})", make_or(n_inputs=n), n, lambda x: x.max(dim=1).values)]
+    for call, neuron, n, rule in cases:
+        assert isinstance(neuron, ThresholdNeuron), f"{call} must return a ThresholdNeuron, got {type(neuron).__name__}"
+        x = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        fired, expected = gate_outputs(neuron, x)[:, 0], rule(x)
+        if not torch.equal(fired, expected):
+            i = (fired != expected).nonzero()[0].item()
+            raise AssertionError(f"{call} on {x[i].tolist()}: expected {expected[i].item()}, got {fired[i].item()}")
+    _passed(len(cases))
+
+
+def check_more_truth_table(truth_table):
+    g = torch.Generator().manual_seed(34)
+    for case in range(40):
+        n, k = case % 6 + 1, case % 3 + 1
+        w, b = torch.randint(-2, 3, (n, k), generator=g).float(), torch.randint(-2, 3, (k,), generator=g) + 0.5
+        dtype = [torch.float32, torch.bool, torch.int64, torch.float64][case % 4]
+        fn = lambda x, w=w, b=b, dtype=dtype: (x @ w + b > 0).to(dtype)
+        inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        expected = torch.cat([inputs, fn(inputs).float()], dim=1)
+        table = truth_table(fn, n)
+        what = f"truth_table(a layer of {k} threshold unit(s) with {dtype} outputs, {n})"
+        assert isinstance(table, torch.Tensor) and table.shape == expected.shape and table.dtype == torch.float32, \
+            f"{what}: expected a float32 tensor of shape {tuple(expected.shape)}"
+        if not torch.equal(table, expected):
+            i = (table != expected).any(dim=1).nonzero()[0].item()
+            raise AssertionError(f"{what}: row {i} must be {expected[i].tolist()}, got {table[i].tolist()}")
+    linear = nn.Linear(3, 2)
+    assert not truth_table(linear, 3).requires_grad, "truth_table(nn.Linear(3, 2), 3) must not require grad"
+    _passed(41)
+
+
+def check_more_format_truth_table(format_truth_table):
+    g = torch.Generator().manual_seed(35)
+    for case in range(24):
+        n, k = case % 4 + 1, case % 3 + 1
+        inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=n))).reshape(-1, n)
+        table = torch.cat([inputs, torch.randint(0, 2, (2 ** n, k), generator=g).float()], dim=1)
+        names = [f"x{i}" for i in range(1, n + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+        pretty = format_truth_table(table.clone(), n)
+        what = f"format_truth_table(a table of {n} input(s) and {k} output(s), {n})"
+        assert isinstance(pretty, PrettyTable), f"{what} must return a PrettyTable"
+        assert list(pretty.field_names) == names, f"{what}: expected the columns {names}, got {list(pretty.field_names)}"
+        assert len(pretty.rows) == 2 ** n, f"{what}: expected {2 ** n} rows, got {len(pretty.rows)}"
+        for i, (row, expected) in enumerate(zip(pretty.rows, table.tolist())):
+            plain = all(isinstance(cell, (int, float)) and not isinstance(cell, bool) for cell in row)
+            assert plain and [float(cell) for cell in row] == expected, \
+                f"{what}: row {i} must hold the plain numbers {expected}, got {row}"
+    _passed(24)
+
+
+def check_more_XorNetwork(XorNetwork, ThresholdNeuron):
+    g = torch.Generator().manual_seed(36)
+    net = XorNetwork()
+    neurons = [m for m in net.modules() if isinstance(m, ThresholdNeuron)]
+    assert len(neurons) == 3, f"XorNetwork must hold three ThresholdNeurons, found {len(neurons)}"
+    theirs = {id(p) for neuron in neurons for p in neuron.parameters()}
+    extra = sum(p.numel() for p in net.parameters() if id(p) not in theirs)
+    assert extra == 0, f"XorNetwork has {extra} parameters besides its neurons'"
+    for case in range(30):
+        shape = tuple(torch.randint(1, 5, (case % 4,), generator=g).tolist()) + (2,)
+        x = torch.randint(0, 2, shape, generator=g).float()
+        y, expected = net(x), (x[..., :1] != x[..., 1:]).float()
+        assert isinstance(y, torch.Tensor) and y.shape == expected.shape and y.dtype == torch.float32, \
+            f"XorNetwork on an input of shape {shape}: expected float32 of shape {tuple(expected.shape)}"
+        assert torch.equal(y, expected), f"XorNetwork on {x.reshape(-1, 2).tolist()}: expected {expected.reshape(-1).tolist()}, got {y.reshape(-1).tolist()}"
+    corners = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    for index in range(3):
+        for constant in (0.0, 1.0):
+            forced = XorNetwork()
+            linear = neuron_linear([m for m in forced.modules() if isinstance(m, ThresholdNeuron)][index])
+            with torch.no_grad():
+                linear.weight.zero_()
+                linear.bias.fill_(2 * constant - 1)
+            assert not torch.equal(forced(corners), torch.tensor([[0.0], [1.0], [1.0], [0.0]])), \
+                f"with its neuron #{index + 1} forced to output {constant:.0f}, XorNetwork still computes XOR: the output must come from the neurons"
+    _passed(36)
+
+
+def check_more_collapse_linear(collapse_linear):
+    g = torch.Generator().manual_seed(37)
+    for case in range(40):
+        dtype = torch.float64 if case % 4 == 3 else torch.float32
+        sizes = torch.randint(1, 7, (case % 5 + 2,), generator=g).tolist()
+        biases = (torch.rand(len(sizes) - 1, generator=g) < 0.6).tolist()
+        stack = nn.Sequential(*[nn.Linear(a, b, bias=bias, dtype=dtype) for a, b, bias in zip(sizes, sizes[1:], biases)])
+        before = [p.detach().clone() for p in stack.parameters()]
+        single = collapse_linear(stack)
+        what = f"collapse_linear(sizes {sizes}, biases {biases}, {dtype})"
+        assert isinstance(single, nn.Linear), f"{what} must return an nn.Linear"
+        assert single.weight.shape == (sizes[-1], sizes[0]) and single.weight.dtype == dtype, \
+            f"{what}: expected nn.Linear({sizes[0]}, {sizes[-1]}) of {dtype}"
+        x = torch.randn(16, sizes[0], generator=g, dtype=dtype)
+        with torch.no_grad():
+            torch.testing.assert_close(single(x), stack(x), rtol=1e-5, atol=1e-5,
+                                       msg=lambda m: f"{what} computes another function: {m}")
+        assert all(torch.equal(a, b) for a, b in zip(before, stack.parameters())), f"{what} changed the layers"
+    _passed(40)
+
+
+def check_more_is_linearly_separable(is_linearly_separable):
+    forms = [list, lambda o: tuple(bool(v) for v in o), lambda o: [float(v) for v in o],
+             lambda o: torch.tensor(o, dtype=torch.float32), lambda o: torch.tensor(o)]
+    for outputs in itertools.product([0, 1], repeat=4):
+        expected = outputs not in ((0, 1, 1, 0), (1, 0, 0, 1))  # XOR and XNOR, as section 4 proves
+        for form in forms:
+            got = is_linearly_separable(form(outputs))
+            assert type(got) is bool and got == expected, \
+                f"is_linearly_separable({form(outputs)!r}): expected {expected}, got {got!r}"
+    _passed(80)
 
 
 # %% judge="helpers"
@@ -199,17 +606,32 @@ def check_count(got, want, key):
     assert count == want[key], f"{key}: expected {want[key]} parameter elements, got {count}"
 
 
-def check_gate(got, key, n, rule):
-    """The neuron a make_* call built (recorded by the stand-in for ThresholdNeuron) computes rule on every input."""
-    built = got[key]
-    assert isinstance(built, dict) and "ThresholdNeuron" in built, \
-        f"{key} must return the ThresholdNeuron(weights, bias) it builds, got {kind(built)}"
-    weights, bias = built["ThresholdNeuron"]
-    w = torch.as_tensor(weights, dtype=torch.float64).reshape(-1)
+def check_fires(key, w, bias, n, rule):
+    """step(w . x + b) computes rule on all 2**n inputs."""
     assert w.numel() == n, f"{key} must build a neuron with {n} input(s), got {w.numel()} weight(s)"
     x = corners(n)
-    fired, expected = (x @ w + float(bias) > 0).double().unsqueeze(-1), rule(x).unsqueeze(-1)
+    fired, expected = (x @ w + bias > 0).double().unsqueeze(-1), rule(x).unsqueeze(-1)
     assert torch.equal(fired, expected), f"{key} is wrong at {first_mismatch(x, fired, expected)}"
+
+
+def check_gate(got, key, n, rule):
+    """The neuron a make_* call returns computes rule on every input: judged from the weights and bias it passed
+    to the check's stand-in for ThresholdNeuron or, where that fails, from the one nn.Linear of the
+    ThresholdNeuron it returns when built with the student's own class (a neuron changed after it was built)."""
+    try:
+        built = got[key]
+        assert isinstance(built, dict) and "ThresholdNeuron" in built, \
+            f"{key} must return the ThresholdNeuron(weights, bias) it builds, got {kind(built)}"
+        weights, bias = built["ThresholdNeuron"]
+        check_fires(key, torch.as_tensor(weights, dtype=torch.float64).reshape(-1), float(bias), n, rule)
+    except (AssertionError, StudentRaised) as first:
+        try:
+            held = got[f"{key} with your own ThresholdNeuron"]
+            assert held["is a ThresholdNeuron"] and len(held["linears"]) == 1 and held["linears"][0][1] is not None
+            weight, bias = held["linears"][0]
+            check_fires(key, weight.double().reshape(-1), float(bias.reshape(-1)[0]), n, rule)
+        except (AssertionError, StudentRaised, NotObserved):
+            raise first from None
 
 
 # %% [markdown] tags=["ru"]
@@ -286,12 +708,33 @@ class HomeworkNet(nn.Module):
 
 
 homework_module = HomeworkNet()
+
+# %% tags=["demo", "ru"]
+print(homework_seq)
+print(homework_module)
+print("обе отображают (batch, 3) в", tuple(homework_seq(torch.zeros(4, 3)).shape), "и",
+      tuple(homework_module(torch.zeros(4, 3)).shape))
+
+# %% tags=["demo", "en"]
 print(homework_seq)
 print(homework_module)
 print("both map (batch, 3) to", tuple(homework_seq(torch.zeros(4, 3)).shape), "and",
       tuple(homework_module(torch.zeros(4, 3)).shape))
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+# Way 1: by hand, from the layer sizes: weight (out x in) plus bias (out) per nn.Linear.
+by_hand = (3 * 5 + 5) + (5 * 2 + 2)
+
+# Way 2: ask PyTorch. named_parameters() walks the module and all its children.
+for title, model in (("nn.Sequential", homework_seq), ("наследник nn.Module", homework_module)):
+    table = PrettyTable(["параметр", "форма", "элементов"])
+    for name, p in model.named_parameters():
+        table.add_row([name, tuple(p.shape), p.numel()])
+    print(title)
+    print(table)
+    print("всего:", sum(p.numel() for p in model.parameters()), "вручную:", by_hand)
+
+# %% tags=["demo", "en"]
 # Way 1: by hand, from the layer sizes: weight (out x in) plus bias (out) per nn.Linear.
 by_hand = (3 * 5 + 5) + (5 * 2 + 2)
 
@@ -302,7 +745,7 @@ for title, model in (("nn.Sequential", homework_seq), ("nn.Module subclass", hom
         table.add_row([name, tuple(p.shape), p.numel()])
     print(title)
     print(table)
-    print("total:", sum(p.numel() for p in model.parameters()), " by hand:", by_hand)
+    print("total:", sum(p.numel() for p in model.parameters()), "by hand:", by_hand)
 
 # %% [markdown] tags=["ru"]
 # Имена параметров разные (`0.weight` против `hidden.weight`: `nn.Sequential` называет слои
@@ -343,7 +786,25 @@ for title, model in (("nn.Sequential", homework_seq), ("nn.Module subclass", hom
 #   `num_batches_tracked`: they are in `state_dict()`, but they are not parameters and gradient
 #   descent never touches them.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+shared = nn.Linear(4, 4)  # 16 + 4 = 20 numbers
+twice = nn.Sequential(shared, nn.ReLU(), shared)  # the same layer used twice
+print("тензоров, а не чисел:      ", len(list(homework_seq.parameters())))
+print("parameters():              ", sum(p.numel() for p in twice.parameters()))
+print("named_parameters(remove_duplicate=False):",
+      sum(p.numel() for _, p in twice.named_parameters(remove_duplicate=False)))
+print("state_dict():              ", sum(t.numel() for t in twice.state_dict().values()))
+
+with_norm = nn.Sequential(nn.Linear(4, 3), nn.BatchNorm1d(3))
+print("параметры BatchNorm:", [name for name, _ in with_norm.named_parameters()])
+print("буферы BatchNorm:    ", [name for name, _ in with_norm.named_buffers()])
+
+frozen = HomeworkNet()
+frozen.hidden.requires_grad_(False)  # freeze the first layer: 15 + 5 numbers
+print("все:", sum(p.numel() for p in frozen.parameters()),
+      "обучаемые:", sum(p.numel() for p in frozen.parameters() if p.requires_grad))
+
+# %% tags=["demo", "en"]
 shared = nn.Linear(4, 4)  # 16 + 4 = 20 numbers
 twice = nn.Sequential(shared, nn.ReLU(), shared)  # the same layer used twice
 print("tensors, not numbers:      ", len(list(homework_seq.parameters())))
@@ -359,46 +820,51 @@ print("BatchNorm buffers:   ", [name for name, _ in with_norm.named_buffers()])
 frozen = HomeworkNet()
 frozen.hidden.requires_grad_(False)  # freeze the first layer: 15 + 5 numbers
 print("all:", sum(p.numel() for p in frozen.parameters()),
-      " trainable:", sum(p.numel() for p in frozen.parameters() if p.requires_grad))
+      "trainable:", sum(p.numel() for p in frozen.parameters() if p.requires_grad))
 
 # %% [markdown] tags=["ru"]
 # ### Задание 1.1 (2 балла). `count_parameters`
 #
-# Напишите `count_parameters(model, trainable_only=True)`: число элементов (не тензоров)
-# во всех параметрах произвольного `nn.Module`, обычным `int` Python (не тензором). Общий
-# параметр считается один раз; буферы (например, статистики `BatchNorm`) — не параметры.
-# При `trainable_only=True` параметры с `requires_grad=False` не считаются, при `False`
-# считаются все. Функция должна работать для любой архитектуры, а не только для сетей из
-# `nn.Linear`.
+# Напишите `count_parameters(model, trainable_only=True)`: число элементов (не тензоров) во
+# всех параметрах любого `nn.Module`, обычным `int` Python. Общий параметр считается один
+# раз, буферы — не параметры. При `trainable_only=True` параметры с `requires_grad=False` не
+# считаются, при `False` считаются все.
 #
-# Две проверки по 1 баллу:
+# <details><summary>Что проверяется при оценивании</summary>
 #
-# * `test_count_parameters_counting` — подсчёт без замороженных параметров, с
-#   `trainable_only=True` и `False`: случайные MLP (слои со смещением и без),
-#   модуль с `Conv2d`, `BatchNorm2d`, `Embedding`, `LayerNorm`, отдельным `nn.Parameter` и
-#   буфером, один слой, вызванный трижды, связанные веса, модули без параметров;
+# Две проверки по 1 баллу, результат — `int`, равный эталонному числу:
+#
+# * `test_count_parameters_counting` — ничего не заморожено, `trainable_only=True` и `False`:
+#   случайные MLP (слои со смещением и без), модуль с `Conv2d`, `BatchNorm2d`, `Embedding`,
+#   `LayerNorm`, отдельным `nn.Parameter` и буфером, один слой, вызванный трижды, связанные
+#   веса, модули без параметров;
 # * `test_count_parameters_frozen` — замороженные параметры: целый слой, одно смещение,
-#   замороженный общий вес, полностью замороженный слой; `trainable_only` передаётся по
-#   имени и по позиции.
+#   замороженный общий вес, полностью замороженный слой, замороженный `BatchNorm2d`;
+#   `trainable_only` передаётся по имени и по позиции.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 1.1 (2 points). `count_parameters`
 #
-# Write `count_parameters(model, trainable_only=True)`: the number of elements (not tensors)
-# in all parameters of any `nn.Module`, as a plain Python `int` (not a tensor). A shared
-# parameter counts once; buffers (such as the statistics of `BatchNorm`) are not parameters.
-# With `trainable_only=True` parameters with `requires_grad=False` are left out; with `False`
-# all of them count. It must work for any architecture, not only for networks made of
-# `nn.Linear`.
+# Write `count_parameters(model, trainable_only=True)`: the number of elements (not tensors) in
+# all parameters of any `nn.Module`, as a plain Python `int`. A shared parameter counts once;
+# buffers are not parameters. With `trainable_only=True` parameters with `requires_grad=False`
+# are left out; with `False` all of them count.
 #
-# Two checks of 1 point each:
+# <details><summary>What grading checks</summary>
 #
-# * `test_count_parameters_counting`: counting with nothing frozen, with `trainable_only=True`
-#   and `False`: random MLPs (layers with and without a bias), a module with `Conv2d`,
-#   `BatchNorm2d`, `Embedding`, `LayerNorm`, a bare `nn.Parameter` and a buffer, one layer used
-#   three times, tied weights, modules without parameters;
+# Two checks of 1 point each; the result is an `int` equal to the reference count:
+#
+# * `test_count_parameters_counting`: nothing frozen, `trainable_only=True` and `False`: random
+#   MLPs (layers with and without a bias), a module with `Conv2d`, `BatchNorm2d`, `Embedding`,
+#   `LayerNorm`, a bare `nn.Parameter` and a buffer, one layer used three times, tied weights,
+#   modules without parameters;
 # * `test_count_parameters_frozen`: frozen parameters: a whole layer, a single bias, a frozen
-#   shared weight, a fully frozen layer; `trainable_only` given by name and by position.
+#   shared weight, a fully frozen layer, a frozen `BatchNorm2d`; `trainable_only` given by name
+#   and by position.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "count_parameters", "solution": true}
 def count_parameters(model, trainable_only=True):
@@ -412,7 +878,59 @@ def count_parameters(model, trainable_only=True):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_count_parameters_counting", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_count_parameters_counting", "grade": true, "points": 1, "locked": true}
+assert count_parameters(nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))) == 32, \
+    "у сети 3-5-2 из nn.Sequential 32 параметра"
+assert count_parameters(HomeworkNet()) == 32, "у HomeworkNet 3-5-2 32 параметра"
+_layer = nn.Linear(4, 4)
+assert count_parameters(nn.Sequential(_layer, nn.ReLU(), _layer)) == 20, \
+    "в одном nn.Linear(4, 4), вызванном дважды, 16 + 4 = 20 параметров, и считаются они один раз"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import random
+
+import torch
+from torch import nn
+
+
+def _mlp(sizes, biases):
+    layers = []
+    for (n_in, n_out), bias in zip(zip(sizes, sizes[1:]), biases):
+        layers += [nn.Linear(n_in, n_out, bias=bias), nn.Tanh()]
+    return nn.Sequential(*layers)
+
+
+_rng = random.Random(2024)
+_models = {}
+for _case in range(6):
+    _sizes = [_rng.randint(1, 30) for _ in range(_rng.randint(2, 6))]
+    _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]
+    _models[f"an MLP with sizes {_sizes} and biases {_biases}"] = _mlp(_sizes, _biases)
+_mixed = nn.ModuleDict({"conv": nn.Conv2d(3, 8, kernel_size=3), "norm": nn.BatchNorm2d(8),
+                        "embed": nn.Embedding(10, 4), "layer_norm": nn.LayerNorm(6),
+                        "no_bias": nn.Linear(6, 2, bias=False)})
+_mixed.scale = nn.Parameter(torch.ones(3))
+_mixed.register_buffer("steps", torch.zeros(100))
+_models["a module with Conv2d, BatchNorm2d, Embedding, LayerNorm, a bias-free Linear, a bare nn.Parameter "
+        "and a buffer"] = _mixed
+_reused = nn.Linear(4, 4)
+_models["nn.Sequential(lin, ReLU, lin, ReLU, lin) with one nn.Linear(4, 4) used three times"] = \
+    nn.Sequential(_reused, nn.ReLU(), _reused, nn.ReLU(), _reused)
+_tied = nn.ModuleDict({"embed": nn.Embedding(50, 8), "head": nn.Linear(8, 50)})
+_tied.head.weight = _tied.embed.weight
+_models["an nn.Embedding(50, 8) whose weight is tied to the output nn.Linear(8, 50)"] = _tied
+_models["nn.ReLU()"] = nn.ReLU()
+_models["an empty nn.Sequential"] = nn.Sequential()
+_models["the visible 3-5-2 nn.Sequential"] = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+_twice = nn.Linear(4, 4)
+_models["the visible nn.Sequential(lin, ReLU, lin) with one nn.Linear(4, 4) used twice"] = \
+    nn.Sequential(_twice, nn.ReLU(), _twice)
+for _what, _model in _models.items():
+    probe.call(f"count_parameters({_what})", count_parameters, _model)
+    probe.call(f"count_parameters({_what}, trainable_only=False)", count_parameters, _model, trainable_only=False)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_count_parameters_counting", "grade": true, "points": 1, "locked": true}
 assert count_parameters(nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))) == 32, \
     "the 3-5-2 nn.Sequential network has 32 parameters"
 assert count_parameters(HomeworkNet()) == 32, "the 3-5-2 HomeworkNet has 32 parameters"
@@ -470,7 +988,40 @@ def judge(got, want):
         check_count(got, want, key)
 
 
-# %% nbgrader={"grade_id": "test_count_parameters_frozen", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_count_parameters_frozen", "grade": true, "points": 1, "locked": true}
+_frozen_net = HomeworkNet()
+_frozen_net.hidden.requires_grad_(False)
+assert count_parameters(_frozen_net) == 12, "когда первый слой заморожен, обучаемых параметров 12"
+assert count_parameters(_frozen_net, trainable_only=False) == 32, "при trainable_only=False считаются все 32"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import torch
+from torch import nn
+
+_models = {}
+_models["a 10-20-5 MLP with the first layer frozen"] = nn.Sequential(nn.Linear(10, 20), nn.ReLU(), nn.Linear(20, 5))
+_models["a 10-20-5 MLP with the first layer frozen"][0].requires_grad_(False)
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"] = \
+    nn.Sequential(nn.Linear(10, 20), nn.ReLU(), nn.Linear(20, 5))
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"][0].requires_grad_(False)
+_models["a 10-20-5 MLP with the first layer and the last bias frozen"][2].bias.requires_grad_(False)
+_tied = nn.ModuleDict({"embed": nn.Embedding(50, 8), "head": nn.Linear(8, 50)})
+_tied.head.weight = _tied.embed.weight
+_tied.embed.weight.requires_grad_(False)
+_models["an nn.Embedding(50, 8) tied to the output nn.Linear(8, 50), the shared weight frozen"] = _tied
+_models["a fully frozen nn.Linear(3, 3)"] = nn.Linear(3, 3).requires_grad_(False)
+_models["a conv net with its nn.BatchNorm2d frozen"] = nn.Sequential(nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU())
+_models["a conv net with its nn.BatchNorm2d frozen"][1].requires_grad_(False)
+_models["the visible 3-5-2 network with the first layer frozen"] = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+_models["the visible 3-5-2 network with the first layer frozen"][0].requires_grad_(False)
+for _what, _model in _models.items():
+    probe.call(f"count_parameters({_what})", count_parameters, _model)
+    probe.call(f"count_parameters({_what}, trainable_only=True)", count_parameters, _model, trainable_only=True)
+    probe.call(f"count_parameters({_what}, trainable_only=False)", count_parameters, _model, trainable_only=False)
+    probe.call(f"count_parameters({_what}, False) (by position)", count_parameters, _model, False)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_count_parameters_frozen", "grade": true, "points": 1, "locked": true}
 _frozen_net = HomeworkNet()
 _frozen_net.hidden.requires_grad_(False)
 assert count_parameters(_frozen_net) == 12, "with the first layer frozen, 12 parameters are trainable"
@@ -509,35 +1060,45 @@ def judge(got, want):
         check_count(got, want, key)
 
 
+# %% tags=["demo", "self_check"]
+check_more_count_parameters(count_parameters)
+
 # %% [markdown] tags=["ru"]
 # ### Задание 1.2 (1 балл). `mlp_parameter_formula`
 #
-# Многослойный перцептрон (MLP) задаётся списком размеров слоёв `[in, h1, ..., out]`:
-# между соседними размерами стоит `nn.Linear` со смещением. Напишите
-# `mlp_parameter_formula(sizes)`, которая считает его параметры **по формуле** и
-# возвращает обычный `int` Python. Для `[3, 5, 2]` ответ 32. `sizes` — список или кортеж
-# целых чисел (не короче 2).
+# Многослойный перцептрон (MLP) задаётся размерами слоёв `[in, h1, ..., out]`: между
+# соседними размерами стоит `nn.Linear` со смещением. Напишите `mlp_parameter_formula(sizes)`:
+# число его параметров обычным `int` Python, посчитанное **по формуле** из чисел `sizes`
+# (списка или кортежа не короче 2), без построения модели. Для `[3, 5, 2]` ответ 32.
 #
-# Модель не стройте: функция не должна создавать ни `nn.Module` (`nn.Linear`,
-# `nn.Sequential`, ...), ни `nn.Parameter`, ни тензоры формы слоёв (`torch.empty`,
-# `torch.zeros`, `torch.randn` и т. п.). Проверка записывает, какие модули и параметры
-# создаются и какие функции torch вызываются, пока работает ваша функция. Арифметики над
-# числами `sizes` достаточно.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Случайные списки и кортежи от 2 до 7 размеров, а также `[1, 1]`, `[784, 256, 10]` и
+# другие: результат — `int`, равный числу параметров такой сети. Пока работает функция,
+# проверка записывает создаваемые модули и параметры и вызываемые функции torch: не должно
+# быть ни `nn.Module`, ни `nn.Parameter`, ни тензоров формы слоёв (`torch.empty`,
+# `torch.zeros`, `torch.randn` и т. п.).
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 1.2 (1 point). `mlp_parameter_formula`
 #
-# A multilayer perceptron (MLP) is described by its layer sizes `[in, h1, ..., out]`: each
-# pair of neighbouring sizes is joined by an `nn.Linear` with a bias. Write
-# `mlp_parameter_formula(sizes)` that counts its parameters **from the formula** and returns
-# a plain Python `int`. For `[3, 5, 2]` the answer is 32. `sizes` is a list or a tuple of
-# ints (at least 2 long).
+# A multilayer perceptron (MLP) is described by its layer sizes `[in, h1, ..., out]`: each pair
+# of neighbouring sizes is joined by an `nn.Linear` with a bias. Write
+# `mlp_parameter_formula(sizes)`: its number of parameters as a plain Python `int`, counted
+# **from the formula** on the numbers in `sizes` (a list or a tuple, at least 2 long), without
+# building the model. For `[3, 5, 2]` the answer is 32.
 #
-# Do not build the model: the function must create no `nn.Module` (`nn.Linear`,
-# `nn.Sequential`, ...), no `nn.Parameter` and no tensor of a layer's shape (`torch.empty`,
-# `torch.zeros`, `torch.randn` and the like). The check records which modules and parameters
-# are created and which torch functions are called while your function runs. Arithmetic on the
-# numbers in `sizes` is all it takes.
+# <details><summary>What grading checks</summary>
+#
+# Random lists and tuples of 2 to 7 sizes, and `[1, 1]`, `[784, 256, 10]` and others:
+# the result is an `int` equal to the parameter count of that network. While the function runs
+# the check records the modules and parameters created and the torch functions called: there
+# must be no `nn.Module`, no `nn.Parameter` and no tensor of a layer's shape (`torch.empty`,
+# `torch.zeros`, `torch.randn` and the like).
+#
+# </details>
 
 # %% nbgrader={"grade_id": "mlp_parameter_formula", "solution": true}
 def mlp_parameter_formula(sizes):
@@ -547,7 +1108,42 @@ def mlp_parameter_formula(sizes):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_mlp_parameter_formula", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_mlp_parameter_formula", "grade": true, "points": 1, "locked": true}
+assert mlp_parameter_formula([3, 5, 2]) == 32, "у MLP 3-5-2 (3*5 + 5) + (5*2 + 2) = 32 параметра"
+assert mlp_parameter_formula([3, 2]) == 8, "у одного nn.Linear(3, 2) 3*2 + 2 = 8 параметров"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import random
+
+import torch.nn.modules.module as _registry
+
+
+def _watched(sizes):
+    """mlp_parameter_formula(sizes), with the modules and parameters it registered and the torch functions it called."""
+    built = []
+    hooks = [_registry.register_module_module_registration_hook(lambda module, name, sub: built.append("module")),
+             _registry.register_module_parameter_registration_hook(lambda module, name, p: built.append("parameter"))]
+    try:
+        with probe.torch_calls() as calls:
+            result = mlp_parameter_formula(sizes)
+    finally:
+        for hook in hooks:
+            hook.remove()
+    return {"result": result, "built": built, "torch calls": list(calls.names)}
+
+
+_rng = random.Random(7)
+_cases = []
+for _case in range(8):
+    _sizes = [_rng.randint(1, 40) for _ in range(_rng.randint(2, 7))]
+    _cases += [_sizes, tuple(_sizes)]
+_cases += [[1, 1], [7, 7], [2, 1, 2], [784, 256, 10], (10, 20, 30, 40, 1), [3, 5, 2], [3, 2]]
+probe.record("cases", _cases)
+for _sizes in _cases:
+    probe.call(f"mlp_parameter_formula({_sizes!r})", _watched, _sizes)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_mlp_parameter_formula", "grade": true, "points": 1, "locked": true}
 assert mlp_parameter_formula([3, 5, 2]) == 32, "the 3-5-2 MLP has (3*5 + 5) + (5*2 + 2) = 32 parameters"
 assert mlp_parameter_formula([3, 2]) == 8, "a single nn.Linear(3, 2) has 3*2 + 2 = 8 parameters"
 print("Visible checks passed. Hidden tests run at grading.")
@@ -602,6 +1198,29 @@ def judge(got, want):
         made = [name for name in SHAPED if name in seen["torch calls"]]
         assert not made, f"{key} created tensors of the layers' shapes (torch.{made[0]}): count from the sizes instead"
 
+# %% tags=["demo", "self_check"]
+check_more_mlp_parameter_formula(mlp_parameter_formula)
+
+# %% figure="step"
+import matplotlib.pyplot as plt
+import numpy as np
+
+T = {"ru": {"step": "ступенька: 1 при $z > 0$, 0 при $z \\leq 0$", "sigmoid": "сигмоида $\\sigma(z)$ (раздел 7)",
+            "x": "$z = w \\cdot x + b$", "y": "выход нейрона"},
+     "en": {"step": "step: 1 for $z > 0$, 0 for $z \\leq 0$", "sigmoid": "sigmoid $\\sigma(z)$ (section 7)",
+            "x": "$z = w \\cdot x + b$", "y": "the neuron's output"}}[lang]
+fig, ax = plt.subplots(figsize=(7, 2.8))
+z = np.linspace(-6, 6, 400)
+ax.plot(z, 1 / (1 + np.exp(-z)), color="tab:gray", ls="--", lw=1.5, label=T["sigmoid"])
+ax.plot([-6, 0], [0, 0], color="tab:blue", lw=2.5, label=T["step"])
+ax.plot([0, 6], [1, 1], color="tab:blue", lw=2.5)
+ax.scatter([0], [0], s=60, color="tab:blue", zorder=3)
+ax.scatter([0], [1], s=60, facecolor="white", edgecolor="tab:blue", lw=2, zorder=3)
+ax.set(xlabel=T["x"], ylabel=T["y"], yticks=[0, 0.5, 1], xlim=(-6, 6), ylim=(-0.15, 1.15))
+ax.legend(loc="upper left", frameon=False, fontsize=9)
+ax.grid(alpha=0.3)
+fig.tight_layout()
+
 # %% [markdown] tags=["ru"]
 # ## 2. Пороговый нейрон (30 минут)
 #
@@ -612,21 +1231,19 @@ def judge(got, want):
 # [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
 # [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
 #
-# Пороговый элемент — самая старая математическая модель нейрона. У Маккаллока и Питтса
-# (1943) нейрон получает входы 0/1 и срабатывает, когда число активных возбуждающих входов
-# достигает порога, если ни один тормозящий вход не активен; связи задаёт тот, кто строит
-# сеть, и сама она не обучается [2]. В перцептроне Розенблатта (1958) у каждого входа свой
-# вещественный вес, и веса подбираются по примерам обучением [3]. Наш нейрон — элемент
-# перцептрона: он складывает входы с весами, прибавляет смещение и «срабатывает», если сумма
-# положительна:
+# Пороговый элемент — самая старая модель нейрона: у Маккаллока и Питтса (1943) связи
+# задаёт тот, кто строит сеть [2], в перцептроне Розенблатта (1958) веса подбираются
+# обучением [3]. Наш нейрон складывает входы с весами, прибавляет смещение и «срабатывает»,
+# если сумма положительна:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
 #
-# До раздела 8 веса мы будем подбирать руками, как Маккаллок и Питтс; в разделе 8 их обучим.
+# ![Ступенька: 0 при z ≤ 0 (закрашенная точка в нуле), 1 при z > 0; пунктиром — гладкая сигмоида](attachment:step.png)
 #
-# Неравенство строгое: ровно при $z = 0$ нейрон молчит. Это соглашение курса, и тесты его
-# проверяют: `z >= 0` вместо `z > 0` — ошибка.
+# Неравенство строгое: ровно при $z = 0$ нейрон молчит (закрашенная точка на рисунке). Это
+# соглашение курса, и тесты его проверяют: `z >= 0` вместо `z > 0` — ошибка. До раздела 8 веса
+# мы подбираем руками, как Маккаллок и Питтс; в разделе 8 их обучим.
 #
 # Линейная часть $w \cdot x + b$ — это `nn.Linear(n, 1)`: его `weight` имеет форму `(1, n)`,
 # а `bias` — форму `(1,)`. Чтобы задать веса руками, пишем в параметры на месте внутри
@@ -646,22 +1263,20 @@ def judge(got, want):
 # [`torch.where`](https://pytorch.org/docs/stable/generated/torch.where.html),
 # [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html).
 #
-# The threshold unit is the oldest mathematical model of a neuron. In McCulloch and Pitts
-# (1943) a neuron takes 0/1 inputs and fires when the number of its active excitatory inputs
-# reaches a threshold, unless an inhibitory input is active; the connections are set by whoever
-# designs the net, and the net does not learn [2]. Rosenblatt's perceptron (1958) gives every
-# input its own real-valued weight and learns the weights from examples [3]. Our neuron is the
-# perceptron's unit: it adds up its inputs with weights, adds a bias and "fires" when the sum
-# is positive:
+# The threshold unit is the oldest model of a neuron: in McCulloch and Pitts (1943) whoever
+# designs the net sets its connections [2]; Rosenblatt's perceptron (1958) learns its weights
+# from examples [3]. Our neuron adds up its inputs with weights, adds a bias and "fires" when
+# the sum is positive:
 #
 # $$y = \operatorname{step}(w \cdot x + b), \qquad
 # \operatorname{step}(z) = \begin{cases} 1, & z > 0, \\ 0, & z \le 0. \end{cases}$$
 #
-# Until section 8 we choose the weights by hand, as McCulloch and Pitts did; section 8 trains
-# them.
+# ![The step: 0 for z ≤ 0 (the filled dot at zero), 1 for z > 0; dashed, the smooth sigmoid](attachment:step.png)
 #
-# The inequality is strict: at exactly $z = 0$ the neuron stays silent. This is the course's
-# convention and the tests check it: `z >= 0` instead of `z > 0` is a bug.
+# The inequality is strict: at exactly $z = 0$ the neuron stays silent (the filled dot in the
+# picture). This is the course's convention and the tests check it: `z >= 0` instead of `z > 0`
+# is a bug. Until section 8 we choose the weights by hand, as McCulloch and Pitts did; section 8
+# trains them.
 #
 # The linear part $w \cdot x + b$ is an `nn.Linear(n, 1)`: its `weight` has shape `(1, n)`
 # and its `bias` shape `(1,)`. To set the weights by hand we write into the parameters in
@@ -699,7 +1314,15 @@ print(table)
 # weights leave a margin: the boundary $x_1 + x_2 = 1.5$ lies halfway between the point
 # $(1, 1)$ and its nearest neighbours $(0, 1)$ and $(1, 0)$. Compare the two steps:
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+corner_inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
+z_on_corner = corner_inputs @ torch.tensor([1.0, 1.0]) - 2.0
+table = PrettyTable(["x1", "x2", "z (b = -2)", "ступенька: z > 0", "неверная ступенька: z >= 0"])
+for x_row, z_value in zip(corner_inputs.tolist(), z_on_corner.tolist()):
+    table.add_row([int(x_row[0]), int(x_row[1]), f"{z_value:+.1f}", int(z_value > 0), int(z_value >= 0)])
+print(table)
+
+# %% tags=["demo", "en"]
 corner_inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
 z_on_corner = corner_inputs @ torch.tensor([1.0, 1.0]) - 2.0
 table = PrettyTable(["x1", "x2", "z (b = -2)", "step: z > 0", "wrong step: z >= 0"])
@@ -710,47 +1333,54 @@ print(table)
 # %% [markdown] tags=["ru"]
 # ### Задание 2.1 (2 балла). `ThresholdNeuron`
 #
-# Напишите `nn.Module` `ThresholdNeuron(weights, bias)`:
+# Напишите `nn.Module` `ThresholdNeuron(weights, bias)` — пороговый нейрон с $n$ входами, где
+# `n = len(weights)`:
 #
-# * внутри ровно один `nn.Linear(n, 1)`, где `n = len(weights)`, со смещением, и других
-#   параметров нет (всего $n + 1$ чисел);
-# * его вес равен `weights`, смещение равно `bias`; `weights` — последовательность из `n`
-#   чисел (целых или вещественных: список, кортеж или одномерный тензор), `bias` — число
-#   (целое или вещественное);
-# * `forward(x)` принимает тензор `float32` формы `(..., n)` (любое число ведущих
-#   измерений, в том числе ни одного) и возвращает тензор `float32` формы `(..., 1)` со
-#   значениями `1.0`, где $w \cdot x + b > 0$, и `0.0` в остальных случаях (и при нуле).
+# * внутри ровно один `nn.Linear(n, 1)` со смещением, его вес равен `weights` (список, кортеж или
+#   одномерный тензор из `n` целых или вещественных чисел), смещение равно `bias` (число), и
+#   других параметров нет;
+# * `forward(x)` принимает тензор `float32` формы `(..., n)` (любое число ведущих измерений, в
+#   том числе ни одного) и возвращает тензор `float32` формы `(..., 1)`: `1.0`, где
+#   $w \cdot x + b > 0$, и `0.0` в остальных случаях (и при нуле).
+#
+# <details><summary>Что проверяется при оценивании</summary>
 #
 # Две проверки по 1 баллу:
 #
-# * `test_ThresholdNeuron_weights` — устройство нейрона: ровно один `nn.Linear(n, 1)` с
-#   заданными весом и смещением, $n + 1$ параметров, для `n` от 1 до 8, весов списком,
-#   кортежем и тензором, целых и вещественных;
-# * `test_ThresholdNeuron_forward` — выход: случайные целые веса и входы формы `(5, 3, n)`,
-#   на которых $w \cdot x + b$ часто равно ровно 0, вход формы `(n,)`, форма и `dtype` выхода.
+# * `test_ThresholdNeuron_weights` — устройство нейрона: ровно один `nn.Linear(n, 1)` с заданными
+#   весом и смещением, $n + 1$ параметров; `n` от 1 до 8, веса списком, кортежем и тензором,
+#   целые и вещественные, нулевое смещение;
+# * `test_ThresholdNeuron_forward` — выход: случайные целые веса и входы формы `(5, 3, n)`, на
+#   которых $w \cdot x + b$ часто равно ровно 0, вход формы `(n,)`, все $2^3$ входа трёх битов;
+#   значения, форма и `dtype` выхода.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2.1 (2 points). `ThresholdNeuron`
 #
-# Write the `nn.Module` `ThresholdNeuron(weights, bias)`:
+# Write the `nn.Module` `ThresholdNeuron(weights, bias)`: a threshold neuron with $n$ inputs,
+# where `n = len(weights)`:
 #
-# * it holds exactly one `nn.Linear(n, 1)` with a bias, where `n = len(weights)`, and no
-#   other parameters ($n + 1$ numbers in all);
-# * its weight equals `weights` and its bias equals `bias`; `weights` is a sequence of `n`
-#   numbers (ints or floats: a list, a tuple or a 1-D tensor), `bias` is a number (an int or
-#   a float);
-# * `forward(x)` takes a `float32` tensor of shape `(..., n)` (any number of leading
-#   dimensions, none included) and returns a `float32` tensor of shape `(..., 1)` holding `1.0`
-#   where $w \cdot x + b > 0$ and `0.0` elsewhere (at zero too).
+# * it holds exactly one `nn.Linear(n, 1)` with a bias; its weight equals `weights` (a list, a
+#   tuple or a 1-D tensor of `n` ints or floats), its bias equals `bias` (a number), and there
+#   are no other parameters;
+# * `forward(x)` takes a `float32` tensor of shape `(..., n)` (any number of leading dimensions,
+#   none included) and returns a `float32` tensor of shape `(..., 1)`: `1.0` where
+#   $w \cdot x + b > 0$ and `0.0` elsewhere (at zero too).
+#
+# <details><summary>What grading checks</summary>
 #
 # Two checks of 1 point each:
 #
-# * `test_ThresholdNeuron_weights`: what the neuron holds: exactly one `nn.Linear(n, 1)` with
-#   the given weight and bias, $n + 1$ parameters, for `n` from 1 to 8, weights as a list, a
-#   tuple and a tensor, ints and floats;
+# * `test_ThresholdNeuron_weights`: what the neuron holds: exactly one `nn.Linear(n, 1)` with the
+#   given weight and bias, $n + 1$ parameters; `n` from 1 to 8, weights as a list, a tuple and a
+#   tensor, ints and floats, a zero bias;
 # * `test_ThresholdNeuron_forward`: the output: random integer weights and inputs of shape
-#   `(5, 3, n)`, on which $w \cdot x + b$ is often exactly 0, an input of shape `(n,)`, the
-#   output's shape and `dtype`.
+#   `(5, 3, n)`, on which $w \cdot x + b$ is often exactly 0, an input of shape `(n,)`, all $2^3$
+#   inputs of three bits; the output's values, shape and `dtype`.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "ThresholdNeuron", "solution": true}
 class ThresholdNeuron(nn.Module):
@@ -778,7 +1408,42 @@ class ThresholdNeuron(nn.Module):
         ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_ThresholdNeuron_weights", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_ThresholdNeuron_weights", "grade": true, "points": 1, "locked": true}
+_linear = neuron_linear(ThresholdNeuron([1.0, 1.0], -1.5))
+assert (_linear.in_features, _linear.out_features) == (2, 1), \
+    f"двум весам нужен nn.Linear(2, 1), получен nn.Linear({_linear.in_features}, {_linear.out_features})"
+assert torch.equal(_linear.weight.detach(), torch.tensor([[1.0, 1.0]])), "вес nn.Linear должен быть [[1.0, 1.0]]"
+assert _linear.bias is not None and torch.equal(_linear.bias.detach(), torch.tensor([-1.5])), \
+    "смещение nn.Linear должно быть [-1.5]"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import torch
+from torch import nn
+
+
+def _held(weights, bias):
+    """What ThresholdNeuron(weights, bias) holds: its nn.Linear layers and the sizes of its parameters."""
+    neuron = ThresholdNeuron(weights, bias)
+    if not isinstance(neuron, nn.Module):
+        return {"module": False}
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)]
+    return {"module": True, "parameter sizes": [p.numel() for p in neuron.parameters()],
+            "linears": [{"weight": m.weight, "bias": m.bias} for m in linears]}
+
+
+_cases = {"ThresholdNeuron([1.0, 1.0], -1.5)": ([1.0, 1.0], -1.5),
+          "ThresholdNeuron([2, -1], 1) with int weights and bias": ([2, -1], 1),
+          "ThresholdNeuron((0.5, 0.25, -1.0), 0.125) with a tuple": ((0.5, 0.25, -1.0), 0.125),
+          "ThresholdNeuron(torch.tensor([1.0, -2.0]), -0.5)": (torch.tensor([1.0, -2.0]), -0.5),
+          "ThresholdNeuron([-1.0], 0.5) with one input": ([-1.0], 0.5),
+          "ThresholdNeuron([1.0] * 8, -7.5) with 8 inputs": ([1.0] * 8, -7.5),
+          "ThresholdNeuron([3, 0, -2, 1], 0) with a zero bias": ([3, 0, -2, 1], 0)}
+probe.record("cases", _cases)
+for _key, (_weights, _bias) in _cases.items():
+    probe.call(_key, _held, _weights, _bias)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_ThresholdNeuron_weights", "grade": true, "points": 1, "locked": true}
 _linear = neuron_linear(ThresholdNeuron([1.0, 1.0], -1.5))
 assert (_linear.in_features, _linear.out_features) == (2, 1), \
     f"two weights need an nn.Linear(2, 1), got nn.Linear({_linear.in_features}, {_linear.out_features})"
@@ -836,7 +1501,44 @@ def judge(got, want):
             f"{key}: the nn.Linear bias must be [{float(bias)}], got {b.tolist()}"
 
 
-# %% nbgrader={"grade_id": "test_ThresholdNeuron_forward", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_ThresholdNeuron_forward", "grade": true, "points": 1, "locked": true}
+_and_neuron = ThresholdNeuron([1.0, 1.0], -1.5)
+_x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+_y = _and_neuron(_x)
+assert _y.shape == (4, 1), f"4 входа по 2 значения должны дать форму (4, 1), получено {tuple(_y.shape)}"
+assert _y.dtype == torch.float32, f"выход должен быть float32 1.0/0.0, получено {_y.dtype}"
+assert torch.equal(_y, torch.tensor([[0.0], [0.0], [0.0], [1.0]])), \
+    f"веса (1, 1) и смещение -1.5 вычисляют AND: ожидалось [0, 0, 0, 1], получено {_y.flatten().tolist()}"
+assert torch.equal(ThresholdNeuron([1.0, -1.0], 0.0)(torch.tensor([1.0, 1.0])), torch.tensor([0.0])), \
+    "при w.x + b == 0 нейрон должен выдать 0.0: он срабатывает только при w.x + b > 0"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import itertools
+
+import torch
+
+# Random integer weights and inputs: every sum is exact, and sums of exactly 0 are frequent.
+_g = torch.Generator().manual_seed(3)
+_cases = {}
+for _n in range(1, 9):
+    for _trial in range(3):
+        _w = torch.randint(-3, 4, (_n,), generator=_g).tolist()
+        _b = torch.randint(-6, 7, (1,), generator=_g).item() / 2
+        _x = torch.randint(-2, 3, (5, 3, _n), generator=_g).float()
+        _cases[f"ThresholdNeuron({_w}, {_b}) on inputs of shape (5, 3, {_n})"] = (_w, _b, _x)
+_cases["ThresholdNeuron([1.0, 1.0, 1.0], -2.5) on one input of shape (3,)"] = ([1.0, 1.0, 1.0], -2.5, torch.ones(3))
+_cases["ThresholdNeuron([1, 1, 1], -2) on the 8 inputs of 3 bits"] = \
+    ([1, 1, 1], -2, torch.tensor(list(itertools.product([0.0, 1.0], repeat=3))))
+_cases["ThresholdNeuron([1.0, 1.0], -1.5) on the 4 inputs of 2 bits, the visible example"] = \
+    ([1.0, 1.0], -1.5, torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]))
+_cases["ThresholdNeuron([1.0, -1.0], 0.0) on [1.0, 1.0], where w.x + b == 0: the visible example"] = \
+    ([1.0, -1.0], 0.0, torch.tensor([1.0, 1.0]))
+probe.record("cases", _cases)
+for _key, (_w, _b, _x) in _cases.items():
+    probe.call(_key, lambda w=_w, b=_b, x=_x: ThresholdNeuron(w, b)(x.clone()))
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_ThresholdNeuron_forward", "grade": true, "points": 1, "locked": true}
 _and_neuron = ThresholdNeuron([1.0, 1.0], -1.5)
 _x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 _y = _and_neuron(_x)
@@ -890,6 +1592,9 @@ def judge(got, want):
             "(1.0 only where w.x + b > 0, 0.0 at exactly 0)"
 
 
+# %% tags=["demo", "self_check"]
+check_more_ThresholdNeuron(ThresholdNeuron)
+
 # %% [markdown] tags=["ru"]
 # ### Задание 2.2 (3 балла). NOT, AND и OR
 #
@@ -904,13 +1609,17 @@ def judge(got, want):
 # двух единицах. Подумайте, чему равна сумма входов, когда AND (или OR) должен сработать, а
 # когда нет, и поставьте порог между этими значениями, с запасом, а не на границе.
 #
-# Каждая функция возвращает нейрон `ThresholdNeuron(weights, bias)` в том виде, в каком его
-# создала. Три проверки по 1 баллу, по одной на функцию. Проверка вызывает ваши функции со
-# своей заменой `ThresholdNeuron`, которая лишь запоминает переданные `weights` и `bias`, и
-# вычисляет $\operatorname{step}(w \cdot x + b)$ по ним на всех $2^n$ входах: так ошибка в
-# задании 2.1 не стоит баллов здесь. Поэтому задавайте веса аргументами `ThresholdNeuron`, а
-# не правкой нейрона после создания. Видимые проверки ниже пользуются вашим
-# `ThresholdNeuron`: сначала решите задание 2.1.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Три проверки по 1 баллу, по одной на функцию: `make_not()`, `make_and()` и `make_or()`, а также
+# `make_and(n)`, `make_or(n)`, `make_and(n_inputs=n)` и `make_or(n_inputs=n)` для `n` от 1 до 8.
+# На каждом из $2^n$ входов $\operatorname{step}(w \cdot x + b)$ должна совпасть с NOT, AND или OR.
+# Веса и смещение берутся из аргументов, с которыми функция создала `ThresholdNeuron` (проверка
+# подставляет свой правильный `ThresholdNeuron`, так что ошибка в задании 2.1 не стоит баллов
+# здесь), а если вы меняете веса нейрона после создания — из единственного `nn.Linear`
+# возвращённого нейрона. Результат должен быть `ThresholdNeuron`.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2.2 (3 points). NOT, AND and OR
@@ -926,13 +1635,17 @@ def judge(got, want):
 # about what the sum of the inputs is when AND (or OR) must fire and when it must not, and put
 # the threshold between those values, with a margin rather than on the boundary.
 #
-# Each function returns the neuron `ThresholdNeuron(weights, bias)` as it built it. Three
-# checks of 1 point each, one per function. The check calls your functions with its own
-# stand-in for `ThresholdNeuron` that only records the `weights` and `bias` you pass, and
-# computes $\operatorname{step}(w \cdot x + b)$ from them on all $2^n$ inputs: that way a mistake
-# in exercise 2.1 costs nothing here. So set the weights through the arguments of
-# `ThresholdNeuron`, not by changing the neuron after it is built. The visible checks below use
-# your own `ThresholdNeuron`: solve exercise 2.1 first.
+# <details><summary>What grading checks</summary>
+#
+# Three checks of 1 point each, one per function: `make_not()`, `make_and()` and `make_or()`, and
+# `make_and(n)`, `make_or(n)`, `make_and(n_inputs=n)` and `make_or(n_inputs=n)` for `n` from 1 to
+# 8. On each of the $2^n$ inputs $\operatorname{step}(w \cdot x + b)$ must agree with NOT, AND or OR.
+# The weights and bias are those the function passed to `ThresholdNeuron` (the check puts in a
+# correct `ThresholdNeuron` of its own, so a mistake in exercise 2.1 costs nothing here), or, if
+# you change the neuron's weights after building it, those of the one `nn.Linear` in the neuron
+# it returns. The result must be a `ThresholdNeuron`.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "make_not", "solution": true}
 def make_not():
@@ -956,13 +1669,44 @@ def make_or(n_inputs=2):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_make_not_not", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_make_not_not", "grade": true, "points": 1, "locked": true}
+assert torch.equal(gate_outputs(make_not(), torch.tensor([[0.0], [1.0]])), torch.tensor([[1.0], [0.0]])), \
+    "NOT должен переводить 0 -> 1 и 1 -> 0"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_not()", make_not)
+probe.call("make_not() with your own ThresholdNeuron", _own, make_not)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_make_not_not", "grade": true, "points": 1, "locked": true}
 assert torch.equal(gate_outputs(make_not(), torch.tensor([[0.0], [1.0]])), torch.tensor([[1.0], [0.0]])), \
     "NOT must map 0 -> 1 and 1 -> 0"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
     probe.call("make_not()", make_not)
+probe.call("make_not() with your own ThresholdNeuron", _own, make_not)
 ### END HIDDEN TESTS
 
 # %% judge="test_make_not_not"
@@ -970,17 +1714,58 @@ def judge(got, want):
     check_gate(got, "make_not()", 1, lambda x: 1.0 - x[:, 0])
 
 
-# %% nbgrader={"grade_id": "test_make_not_and", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_make_not_and", "grade": true, "points": 1, "locked": true}
 _x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 assert torch.equal(gate_outputs(make_and(), _x2), torch.tensor([[0.0], [0.0], [0.0], [1.0]])), \
-    "AND of two inputs must give 0, 0, 0, 1 on 00, 01, 10, 11"
-print("Visible checks passed. Hidden tests run at grading.")
+    "AND двух входов должен дать 0, 0, 0, 1 на 00, 01, 10, 11"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
 ### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
     probe.call("make_and()", make_and)
     for _n in range(1, 9):
         probe.call(f"make_and({_n})", make_and, _n)
         probe.call(f"make_and(n_inputs={_n})", make_and, n_inputs=_n)
+probe.call("make_and() with your own ThresholdNeuron", _own, make_and)
+for _n in range(1, 9):
+    probe.call(f"make_and({_n}) with your own ThresholdNeuron", _own, make_and, _n)
+    probe.call(f"make_and(n_inputs={_n}) with your own ThresholdNeuron", _own, make_and, n_inputs=_n)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_make_not_and", "grade": true, "points": 1, "locked": true}
+_x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+assert torch.equal(gate_outputs(make_and(), _x2), torch.tensor([[0.0], [0.0], [0.0], [1.0]])), \
+    "AND of two inputs must give 0, 0, 0, 1 on 00, 01, 10, 11"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_and()", make_and)
+    for _n in range(1, 9):
+        probe.call(f"make_and({_n})", make_and, _n)
+        probe.call(f"make_and(n_inputs={_n})", make_and, n_inputs=_n)
+probe.call("make_and() with your own ThresholdNeuron", _own, make_and)
+for _n in range(1, 9):
+    probe.call(f"make_and({_n}) with your own ThresholdNeuron", _own, make_and, _n)
+    probe.call(f"make_and(n_inputs={_n}) with your own ThresholdNeuron", _own, make_and, n_inputs=_n)
 ### END HIDDEN TESTS
 
 # %% judge="test_make_not_and"
@@ -991,17 +1776,58 @@ def judge(got, want):
         check_gate(got, f"make_and(n_inputs={n})", n, lambda x: x.min(dim=1).values)
 
 
-# %% nbgrader={"grade_id": "test_make_not_or", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_make_not_or", "grade": true, "points": 1, "locked": true}
 _x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 assert torch.equal(gate_outputs(make_or(), _x2), torch.tensor([[0.0], [1.0], [1.0], [1.0]])), \
-    "OR of two inputs must give 0, 1, 1, 1 on 00, 01, 10, 11"
-print("Visible checks passed. Hidden tests run at grading.")
+    "OR двух входов должен дать 0, 1, 1, 1 на 00, 01, 10, 11"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
 ### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
     probe.call("make_or()", make_or)
     for _n in range(1, 9):
         probe.call(f"make_or({_n})", make_or, _n)
         probe.call(f"make_or(n_inputs={_n})", make_or, n_inputs=_n)
+probe.call("make_or() with your own ThresholdNeuron", _own, make_or)
+for _n in range(1, 9):
+    probe.call(f"make_or({_n}) with your own ThresholdNeuron", _own, make_or, _n)
+    probe.call(f"make_or(n_inputs={_n}) with your own ThresholdNeuron", _own, make_or, n_inputs=_n)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_make_not_or", "grade": true, "points": 1, "locked": true}
+_x2 = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+assert torch.equal(gate_outputs(make_or(), _x2), torch.tensor([[0.0], [1.0], [1.0], [1.0]])), \
+    "OR of two inputs must give 0, 1, 1, 1 on 00, 01, 10, 11"
+print("Visible checks passed. Hidden tests run at grading.")
+### BEGIN HIDDEN TESTS
+from torch import nn
+
+
+def _own(make, *args, **kwargs):
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    neuron = make(*args, **kwargs)
+    linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+
+
+with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
+    probe.call("make_or()", make_or)
+    for _n in range(1, 9):
+        probe.call(f"make_or({_n})", make_or, _n)
+        probe.call(f"make_or(n_inputs={_n})", make_or, n_inputs=_n)
+probe.call("make_or() with your own ThresholdNeuron", _own, make_or)
+for _n in range(1, 9):
+    probe.call(f"make_or({_n}) with your own ThresholdNeuron", _own, make_or, _n)
+    probe.call(f"make_or(n_inputs={_n}) with your own ThresholdNeuron", _own, make_or, n_inputs=_n)
 ### END HIDDEN TESTS
 
 # %% judge="test_make_not_or"
@@ -1011,6 +1837,9 @@ def judge(got, want):
         check_gate(got, f"make_or({n})", n, lambda x: x.max(dim=1).values)
         check_gate(got, f"make_or(n_inputs={n})", n, lambda x: x.max(dim=1).values)
 
+
+# %% tags=["demo", "self_check"]
+check_more_gates(make_not, make_and, make_or, ThresholdNeuron)
 
 # %% [markdown] tags=["ru"]
 # ## 3. Таблицы истинности (25 минут)
@@ -1033,14 +1862,10 @@ def judge(got, want):
 # | ... | | | |
 # | 7 | 1 | 1 | 1 |
 #
-# Если перепутать порядок битов (сделать $x_1$ младшим), строки пойдут в другом порядке, и
-# таблица несимметричной функции (например, $x_1 \wedge \neg x_2$) перестанет совпадать с
-# эталоном. Такой порядок даёт `itertools.product([0, 1], repeat=n)`. У `torch.cartesian_prod`
-# порядок тот же, но будьте внимательны: для одного входа она возвращает одномерный тензор.
-# Можно и без них, через биты: $x_j$ в строке $i$ равен `(i >> (n - j)) & 1`.
-#
-# Функции вроде нашего нейрона принимают сразу всю пачку входов формы `(2**n, n)`, так что
-# вызывать их по одной строке не нужно.
+# Такой порядок даёт `itertools.product([0, 1], repeat=n)`. У `torch.cartesian_prod` порядок
+# тот же, но для одного входа она возвращает одномерный тензор. Можно и через биты: $x_j$ в
+# строке $i$ равен `(i >> (n - j)) & 1`. Нейрон принимает сразу всю пачку входов формы
+# `(2**n, n)`, по одной строке его вызывать не нужно.
 
 # %% [markdown] tags=["en"]
 # ## 3. Truth tables (25 minutes)
@@ -1063,16 +1888,18 @@ def judge(got, want):
 # | ... | | | |
 # | 7 | 1 | 1 | 1 |
 #
-# Get the bit order backwards (make $x_1$ the least significant bit) and the rows come out in
-# another order: the table of an asymmetric function (say, $x_1 \wedge \neg x_2$) no longer
-# matches the reference. `itertools.product([0, 1], repeat=n)` yields exactly this order.
-# `torch.cartesian_prod` does too, but beware: for a single input it returns a 1-D tensor.
-# Bits work as well: $x_j$ in row $i$ is `(i >> (n - j)) & 1`.
-#
-# Functions such as our neuron take the whole batch of inputs of shape `(2**n, n)` at once,
-# so there is no need to call them row by row.
+# `itertools.product([0, 1], repeat=n)` yields exactly this order. `torch.cartesian_prod` does
+# too, but for a single input it returns a 1-D tensor. Bits work as well: $x_j$ in row $i$ is
+# `(i >> (n - j)) & 1`. A neuron takes the whole batch of inputs of shape `(2**n, n)` at once,
+# so there is no need to call it row by row.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+for n in (1, 2, 3):
+    print(n, "вход(а), itertools.product:", list(itertools.product([0, 1], repeat=n)))
+print("cartesian_prod, один вход: форма", tuple(torch.cartesian_prod(torch.tensor([0.0, 1.0])).shape),
+      "(одномерный!), два входа: форма", tuple(torch.cartesian_prod(torch.tensor([0.0, 1.0]), torch.tensor([0.0, 1.0])).shape))
+
+# %% tags=["demo", "en"]
 for n in (1, 2, 3):
     print(n, "input(s), itertools.product:", list(itertools.product([0, 1], repeat=n)))
 print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tensor([0.0, 1.0])).shape),
@@ -1081,34 +1908,40 @@ print("cartesian_prod, one input: shape", tuple(torch.cartesian_prod(torch.tenso
 # %% [markdown] tags=["ru"]
 # ### Задание 3.1 (2 балла). `truth_table`
 #
-# Напишите `truth_table(fn, n_inputs)`. `fn` принимает тензор `float32` формы `(..., n)`
-# из нулей и единиц и возвращает тензор формы `(..., k)` любого `dtype` (`bool`, целого или
-# вещественного; у нейрона `k = 1`, но бывают функции и с несколькими выходами). Верните
-# тензор `float32` формы `(2**n, n + k)`: в каждой строке вход (в порядке двоичного счёта,
-# $x_1$ — старший бит), а за ним $k$ выходов `fn` на этом входе. Таблица — новый тензор, который не
-# требует градиента (правило курса для возвращаемых значений), даже если `fn` дифференцируема,
-# как `nn.Linear`: вызывайте её под `torch.no_grad()` или отсоедините выход (`.detach()`).
+# Напишите `truth_table(fn, n_inputs)`. `fn` принимает тензор `float32` формы `(..., n)` из
+# нулей и единиц и возвращает тензор формы `(..., k)` любого `dtype` (у нейрона `k = 1`).
+# Верните новый тензор `float32` формы `(2**n, n + k)`: в каждой строке вход (в порядке
+# двоичного счёта, $x_1$ — старший бит), а за ним $k$ выходов `fn` на этом входе. Таблица не
+# требует градиента, даже если `fn` дифференцируема, как `nn.Linear`: вызывайте её под
+# `torch.no_grad()` или отсоедините выход (`.detach()`).
 #
-# Проверка: `n` от 1 до 6, `k` от 1 до 3 (слои пороговых элементов, двоичное значение
-# строки, чётность и большинство, $x_1 \wedge \neg x_2$, NOT, функции с выходами `bool`,
-# `int64` и `float64`, `nn.Linear(2, 1)` с целыми весами); форма, `dtype` таблицы, порядок входов,
-# выходы `fn` и то, что таблица не требует градиента.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# `n` от 1 до 6, `k` от 1 до 3: слои пороговых элементов, двоичное значение строки, чётность и
+# большинство, $x_1 \wedge \neg x_2$, NOT, функции с выходами `bool`, `int64` и `float64`,
+# `nn.Linear(2, 1)` с целыми весами. Проверяются форма, `dtype` таблицы, порядок входов, выходы
+# `fn` и то, что таблица не требует градиента.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3.1 (2 points). `truth_table`
 #
-# Write `truth_table(fn, n_inputs)`. `fn` takes a `float32` tensor of shape `(..., n)` of
-# zeros and ones and returns a tensor of shape `(..., k)` of any `dtype` (`bool`, integer or
-# floating; a neuron has `k = 1`, but some functions have several outputs). Return a `float32`
-# tensor of shape `(2**n, n + k)`: each row holds an input (in binary counting order, $x_1$ the
-# most significant bit) followed by the $k$ outputs of `fn` on that input. The table is a fresh
-# tensor that does not require grad (the course's rule for returned values), even when `fn` is
-# differentiable, like `nn.Linear`: call it under `torch.no_grad()` or detach its output (`.detach()`).
+# Write `truth_table(fn, n_inputs)`. `fn` takes a `float32` tensor of shape `(..., n)` of zeros
+# and ones and returns a tensor of shape `(..., k)` of any `dtype` (a neuron has `k = 1`).
+# Return a fresh `float32` tensor of shape `(2**n, n + k)`: each row holds an input (in binary
+# counting order, $x_1$ the most significant bit) followed by the $k$ outputs of `fn` on that
+# input. The table does not require grad, even when `fn` is differentiable, like `nn.Linear`:
+# call it under `torch.no_grad()` or detach its output (`.detach()`).
 #
-# The check: `n` from 1 to 6, `k` from 1 to 3 (layers of threshold units, the row's binary
-# value, parity and majority, $x_1 \wedge \neg x_2$, NOT, functions with `bool`, `int64` and
-# `float64` outputs, `nn.Linear(2, 1)` with integer weights); the shape, the table's `dtype`, the
+# <details><summary>What grading checks</summary>
+#
+# `n` from 1 to 6, `k` from 1 to 3: layers of threshold units, the row's binary value, parity
+# and majority, $x_1 \wedge \neg x_2$, NOT, functions with `bool`, `int64` and `float64` outputs,
+# `nn.Linear(2, 1)` with integer weights. The check looks at the shape, the table's `dtype`, the
 # order of the inputs, the outputs of `fn`, and that the table does not require grad.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "truth_table", "solution": true}
 def truth_table(fn, n_inputs):
@@ -1125,7 +1958,60 @@ def truth_table(fn, n_inputs):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_truth_table", "grade": true, "points": 2, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_truth_table", "grade": true, "points": 2, "locked": true}
+_table = truth_table(lambda x: (x.sum(dim=-1, keepdim=True) > 1.5).float(), 2)
+assert _table.shape == (4, 3), f"два входа и один выход дают форму (4, 3), получено {tuple(_table.shape)}"
+assert torch.equal(_table, torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]])), \
+    f"таблица истинности AND — строки 00|0, 01|0, 10|0, 11|1, получено {_table.tolist()}"
+_table = truth_table(lambda x: x[..., :1], 2)  # y = x1
+assert torch.equal(_table[:, 2], torch.tensor([0.0, 0.0, 1.0, 1.0])), \
+    "x1 — старший бит: столбец y = x1 сверху вниз должен быть 0, 0, 1, 1"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import torch
+
+
+class _StepLayer:
+    """k threshold units with small integer weights: a function of n inputs with k outputs."""
+
+    def __init__(self, n, k, g):
+        self.w = torch.randint(-2, 3, (n, k), generator=g).float()
+        self.b = torch.randint(-2, 3, (k,), generator=g).float() + 0.5
+
+    def __call__(self, x):
+        return ((x @ self.w + self.b) > 0).float()
+
+
+_g = torch.Generator().manual_seed(11)
+_functions = {}
+for _n in range(1, 7):
+    for _k in (1, 2, 3):
+        _functions[f"truth_table(a layer of {_k} threshold unit(s), {_n})"] = (_StepLayer(_n, _k, _g), _n)
+    _place = 2.0 ** torch.arange(_n - 1, -1, -1).float()
+    _functions[f"truth_table(fn = the row's binary value, {_n})"] = \
+        (lambda x, p=_place: (x * p).sum(dim=-1, keepdim=True), _n)
+_functions["truth_table(fn = (parity, majority), 3)"] = \
+    (lambda x: torch.stack([x.sum(-1) % 2, (x.sum(-1) > 1.5).float()], dim=-1), 3)
+_functions["truth_table(fn = x1 AND NOT x2, 2)"] = (lambda x: x[..., :1] * (1 - x[..., 1:2]), 2)
+_functions["truth_table(fn = NOT x, 1)"] = (lambda x: 1 - x, 1)
+_functions["truth_table(fn = x1 > x2 as bools, 2)"] = (lambda x: x[..., :1] > x[..., 1:], 2)
+_functions["truth_table(fn = the number of ones in float64, 4)"] = (lambda x: x.double().sum(dim=-1, keepdim=True), 4)
+_functions["truth_table(fn = (x1, x2 + x3) as int64, 3)"] = \
+    (lambda x: torch.stack([x[..., 0], x[..., 1] + x[..., 2]], dim=-1).long(), 3)
+_linear = torch.nn.Linear(2, 1)  # differentiable: its output requires grad unless the table is built without it
+with torch.no_grad():
+    _linear.weight.copy_(torch.tensor([[2.0, -3.0]]))
+    _linear.bias.fill_(0.5)
+_functions["truth_table(fn = nn.Linear(2, 1) with weights (2, -3) and bias 0.5, 2)"] = (_linear, 2)
+_functions["truth_table(fn = x1 AND x2, 2), the visible example"] = \
+    (lambda x: (x.sum(dim=-1, keepdim=True) > 1.5).float(), 2)
+_functions["truth_table(fn = x1, 2), the visible example"] = (lambda x: x[..., :1], 2)
+probe.record("inputs", {_key: _n for _key, (_fn, _n) in _functions.items()})
+for _key, (_fn, _n) in _functions.items():
+    probe.call(_key, truth_table, _fn, _n)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_truth_table", "grade": true, "points": 2, "locked": true}
 _table = truth_table(lambda x: (x.sum(dim=-1, keepdim=True) > 1.5).float(), 2)
 assert _table.shape == (4, 3), f"two inputs and one output give shape (4, 3), got {tuple(_table.shape)}"
 assert torch.equal(_table, torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]])), \
@@ -1201,17 +2087,23 @@ def judge(got, want):
             f"{key}: the table must not require grad: call fn under torch.no_grad() or detach its output"
 
 
+# %% tags=["demo", "self_check"]
+check_more_truth_table(truth_table)
+
 # %% [markdown] tags=["ru"]
 # ### Задание 3.2 (1 балл). `format_truth_table`
 #
-# Напишите `format_truth_table(table, n_inputs)`: таблицу `prettytable.PrettyTable` по
-# тензору, который возвращает `truth_table`. Столбцы: `x1`, ..., `xn`, затем `y`, если
-# выход один, или `y1`, ..., `yk`, если их `k > 1`. Одна строка на каждую строку `table`, в
-# том же порядке; в ячейках — значения `table` обычными числами Python (`int` или `float`,
-# например `0` и `1`), не тензорами.
+# Напишите `format_truth_table(table, n_inputs)`: таблицу `prettytable.PrettyTable` по тензору,
+# который возвращает `truth_table`. Столбцы: `x1`, ..., `xn`, затем `y`, если выход один, или
+# `y1`, ..., `yk`, если их `k > 1`. Одна строка на каждую строку `table`, в том же порядке; в
+# ячейках — значения обычными числами Python (`int` или `float`), не тензорами.
 #
-# Проверка: `n` от 1 до 4, `k` от 1 до 3; имена столбцов, число строк, значение и тип
-# каждой ячейки.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# `n` от 1 до 4, `k` от 1 до 3 и видимая таблица AND: имена столбцов, число строк, значение и
+# тип каждой ячейки.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3.2 (1 point). `format_truth_table`
@@ -1219,10 +2111,14 @@ def judge(got, want):
 # Write `format_truth_table(table, n_inputs)`: a `prettytable.PrettyTable` from the tensor that
 # `truth_table` returns. Columns: `x1`, ..., `xn`, then `y` for a single output or `y1`, ...,
 # `yk` for `k > 1` outputs. One row per row of `table`, in the same order; the cells hold the
-# values of `table` as plain Python numbers (`int` or `float`, such as `0` and `1`), not tensors.
+# values as plain Python numbers (`int` or `float`), not tensors.
 #
-# The check: `n` from 1 to 4, `k` from 1 to 3; the column names, the number of rows, the value
-# and the type of every cell.
+# <details><summary>What grading checks</summary>
+#
+# `n` from 1 to 4, `k` from 1 to 3 and the visible AND table: the column names, the number of
+# rows, the value and the type of every cell.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "format_truth_table", "solution": true}
 def format_truth_table(table, n_inputs):
@@ -1238,7 +2134,46 @@ def format_truth_table(table, n_inputs):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_format_truth_table", "grade": true, "points": 1, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_format_truth_table", "grade": true, "points": 1, "locked": true}
+_and_table = torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
+_pretty = format_truth_table(_and_table, 2)
+assert isinstance(_pretty, PrettyTable), f"format_truth_table должна возвращать PrettyTable, получено {type(_pretty).__name__}"
+assert list(_pretty.field_names) == ["x1", "x2", "y"], \
+    f"два входа и один выход: столбцы x1, x2, y; получено {list(_pretty.field_names)}"
+assert len(_pretty.rows) == 4, f"по строке на вход: ожидалось 4 строки, получено {len(_pretty.rows)}"
+print(_pretty)
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import itertools
+
+import torch
+from prettytable import PrettyTable as _PrettyTable
+
+
+def _shown(table, n):
+    """The column names and rows of format_truth_table(table, n), as plain lists."""
+    pretty = format_truth_table(table, n)
+    if not isinstance(pretty, _PrettyTable):
+        return {"prettytable": False}
+    return {"prettytable": True, "columns": list(pretty.field_names), "rows": [list(row) for row in pretty.rows]}
+
+
+_g = torch.Generator().manual_seed(5)
+_tables = {}
+for _n in range(1, 5):
+    _inputs = torch.tensor(list(itertools.product([0.0, 1.0], repeat=_n))).reshape(2 ** _n, _n)
+    for _k in (1, 2, 3):
+        _outputs = torch.randint(0, 2, (2 ** _n, _k), generator=_g).float()
+        _tables[f"format_truth_table(a table of {_n} input(s) and {_k} output(s), {_n})"] = \
+            (torch.cat([_inputs, _outputs], dim=1), _n)
+_tables["format_truth_table(the visible AND table, 2)"] = \
+    (torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]), 2)
+probe.record("tables", _tables)
+for _key, (_table, _n) in _tables.items():
+    probe.call(_key, _shown, _table.clone(), _n)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_format_truth_table", "grade": true, "points": 1, "locked": true}
 _and_table = torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
 _pretty = format_truth_table(_and_table, 2)
 assert isinstance(_pretty, PrettyTable), f"format_truth_table must return a PrettyTable, got {type(_pretty).__name__}"
@@ -1298,6 +2233,9 @@ def judge(got, want):
                 assert float(cell) == value, f"{key}: row {i} must read {[int(v) for v in expected]}"
 
 
+# %% tags=["demo", "self_check"]
+check_more_format_truth_table(format_truth_table)
+
 # %% [markdown] tags=["ru"]
 # Соберём всё вместе: таблицы истинности ваших нейронов (ячейка заработает, когда будут
 # готовы задания 2.1, 2.2, 3.1 и 3.2).
@@ -1306,7 +2244,19 @@ def judge(got, want):
 # Putting it together: the truth tables of your neurons (this cell works once exercises 2.1,
 # 2.2, 3.1 and 3.2 are done).
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    gate_tables = [(title, format_truth_table(truth_table(neuron, n), n))
+                   for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 входа", make_and(3), 3),
+                                            ("OR, 3 входа", make_or(3), 3))]
+except NotImplementedError:
+    print("Пропущено: ячейке нужны задания 2.1, 2.2, 3.1 и 3.2. Запустите её снова, когда они будут готовы.")
+else:
+    for title, pretty in gate_tables:
+        print(title)
+        print(pretty)
+
+# %% tags=["demo", "en"]
 try:
     gate_tables = [(title, format_truth_table(truth_table(neuron, n), n))
                    for title, neuron, n in (("NOT", make_not(), 1), ("AND, 3 inputs", make_and(3), 3),
@@ -1318,14 +2268,80 @@ else:
         print(title)
         print(pretty)
 
+# %% figure="gates"
+import matplotlib.pyplot as plt
+import numpy as np
+
+T = {"ru": {"fires": "нейрон срабатывает", "none": "ни одна прямая\nне отделит ● от ○", "one": "выход 1",
+            "zero": "выход 0", "no_neuron": "одного нейрона нет"},
+     "en": {"fires": "the neuron fires", "none": "no line separates\n● from ○", "one": "output 1",
+            "zero": "output 0", "no_neuron": "no single neuron"}}[lang]
+corners = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+gates = [("AND", [0, 0, 0, 1], -1.5), ("OR", [0, 1, 1, 1], -0.5), ("XOR", [0, 1, 1, 0], None)]
+fig, axes = plt.subplots(1, 3, figsize=(8, 3.4))
+xs = np.array([-0.5, 1.5])
+for ax, (name, outputs, b) in zip(axes, gates):
+    if b is not None:  # weights (1, 1): the line x1 + x2 + b = 0
+        ax.fill_between(xs, -b - xs, 2, color="tab:orange", alpha=0.15, label=T["fires"])
+        ax.plot(xs, -b - xs, color="tab:orange", lw=2)
+        ax.set_title(f"{name}: $x_1 + x_2 {b:+.1f} > 0$", fontsize=11)
+    else:
+        ax.text(0.5, 0.5, T["none"], ha="center", va="center", fontsize=10, color="dimgray")
+        ax.set_title(f"{name}: {T['no_neuron']}", fontsize=11)
+    out = np.array(outputs)
+    ax.scatter(*corners[out == 1].T, s=110, color="tab:blue", zorder=3, label=T["one"])
+    ax.scatter(*corners[out == 0].T, s=110, facecolor="white", edgecolor="tab:blue", lw=2, zorder=3,
+               label=T["zero"])
+    ax.set(xlim=(-0.4, 1.4), ylim=(-0.4, 1.4), xticks=[0, 1], yticks=[0, 1], xlabel="$x_1$", aspect="equal")
+axes[0].set_ylabel("$x_2$")
+handles, labels = axes[0].get_legend_handles_labels()
+fig.legend(handles, labels, loc="lower center", ncol=3, frameon=False)
+fig.subplots_adjust(left=0.06, right=0.98, top=0.9, bottom=0.24, wspace=0.25)
+
+# %% figure="xor_network"
+import matplotlib.pyplot as plt
+import numpy as np
+
+T = {"ru": {"left": "Вход: два скрытых нейрона", "right": "Скрытый слой: выходной AND",
+            "or": "OR: $x_1 + x_2 - 0.5 = 0$", "nand": "NAND: $-x_1 - x_2 + 1.5 = 0$",
+            "and": "AND: $h_1 + h_2 - 1.5 = 0$", "band": "XOR = 1"},
+     "en": {"left": "Input: the two hidden neurons", "right": "Hidden layer: the output AND",
+            "or": "OR: $x_1 + x_2 - 0.5 = 0$", "nand": "NAND: $-x_1 - x_2 + 1.5 = 0$",
+            "and": "AND: $h_1 + h_2 - 1.5 = 0$", "band": "XOR = 1"}}[lang]
+corners = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+xor = np.array([0, 1, 1, 0])
+hidden = np.stack([(corners.sum(1) > 0.5), (corners.sum(1) < 1.5)], axis=1).astype(float)  # (OR, NAND)
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.8))
+xs = np.array([-0.5, 1.5])
+left.fill_between(xs, 0.5 - xs, 1.5 - xs, color="tab:orange", alpha=0.15, label=T["band"])
+left.plot(xs, 0.5 - xs, color="tab:green", lw=2, label=T["or"])
+left.plot(xs, 1.5 - xs, color="tab:purple", lw=2, label=T["nand"])
+right.fill_between(xs, 1.5 - xs, 2, color="tab:orange", alpha=0.15)
+right.plot(xs, 1.5 - xs, color="tab:orange", lw=2, label=T["and"])
+for ax, points, (xlabel, ylabel) in ((left, corners, ("$x_1$", "$x_2$")), (right, hidden, ("$h_1$ = OR", "$h_2$ = NAND"))):
+    ax.scatter(*points[xor == 1].T, s=110, color="tab:blue", zorder=3)
+    ax.scatter(*points[xor == 0].T, s=110, facecolor="white", edgecolor="tab:blue", lw=2, zorder=3)
+    ax.set(xlim=(-0.4, 1.4), ylim=(-0.4, 1.4), xticks=[0, 1], yticks=[0, 1], xlabel=xlabel, ylabel=ylabel)
+    ax.set_box_aspect(1)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False, fontsize=9)
+for text, h in (("(0, 0)", (0, 1)), ("(0, 1), (1, 0)", (1, 1)), ("(1, 1)", (1, 0))):
+    right.annotate(text, h, xytext=(0, 10), textcoords="offset points", ha="center", fontsize=9)
+left.set_title(T["left"], fontsize=11)
+right.set_title(T["right"], fontsize=11)
+fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.3, wspace=0.3)
+
 # %% [markdown] tags=["ru"]
 # ## 4. XOR (15 минут)
 #
 # Документация: [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
 # [`nn.ModuleList`](https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html).
 #
-# XOR («исключающее или») равен 1, когда ровно один из двух входов равен 1. Один пороговый
-# нейрон его не вычислит. Допустим, нашлись $w_1, w_2, b$. Тогда
+# Нейрон срабатывает по одну сторону прямой $w \cdot x + b = 0$. У AND и OR такая прямая есть,
+# у XOR («исключающее или»: 1, когда ровно один вход равен 1) — нет:
+#
+# ![Единичный квадрат: у AND и OR прямая отделяет выходы 1 от выходов 0, у XOR такой прямой нет](attachment:gates.png)
+#
+# Докажем. Допустим, нашлись $w_1, w_2, b$. Тогда
 #
 # * вход $(0, 0) \mapsto 0$: $b \le 0$;
 # * вход $(1, 1) \mapsto 0$: $w_1 + w_2 + b \le 0$;
@@ -1333,36 +2349,39 @@ else:
 # * вход $(0, 1) \mapsto 1$: $w_2 + b > 0$.
 #
 # Сложив два последних неравенства, получим $w_1 + w_2 + 2b > 0$, а сложив два первых —
-# $w_1 + w_2 + 2b \le 0$. Противоречие. Геометрически: никакая прямая не отделит точки
-# $(0, 1)$ и $(1, 0)$ от $(0, 0)$ и $(1, 1)$. Такие ограничения однослойного перцептрона
-# подробно разобраны в книге Минского и Пейперта «Перцептроны» (1969) [4].
+# $w_1 + w_2 + 2b \le 0$. Противоречие. Такие ограничения однослойного перцептрона подробно
+# разобраны в книге Минского и Пейперта «Перцептроны» (1969) [4].
 #
-# Зато XOR легко собрать из нескольких нейронов в два слоя. Например,
-# $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$:
-# «хотя бы одна единица, но не обе». Годятся и другие разложения, например
-# $(x_1 \wedge \neg x_2) \vee (\neg x_1 \wedge x_2)$.
+# Зато два слоя справляются:
+# $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$ — «хотя бы
+# одна единица, но не обе». Два скрытых нейрона проводят две прямые, и XOR равен 1 в полосе между
+# ними; в пространстве скрытого слоя $(h_1, h_2)$ точки уже разделяет одна прямая выходного AND:
+#
+# ![Слева: прямые скрытых нейронов OR и NAND и полоса между ними; справа: те же входы в координатах скрытого слоя, где их разделяет прямая AND](attachment:xor_network.png)
+#
+# Годятся и другие разложения, например $(x_1 \wedge \neg x_2) \vee (\neg x_1 \wedge x_2)$.
 #
 # ### Задание 4 (2 балла). `XorNetwork`
 #
-# Напишите `nn.Module` `XorNetwork()`: XOR двух входов ровно из **трёх** `ThresholdNeuron`
-# (два скрытых, один выходной) и без каких-либо других параметров. `forward(x)` принимает
-# тензор `float32` формы `(..., 2)` из нулей и единиц (любое число ведущих измерений, в том
-# числе ни одного) и возвращает тензор `float32` формы `(..., 1)`: `1.0` там, где ровно один
-# вход равен 1, и `0.0` в остальных случаях.
+# Напишите `nn.Module` `XorNetwork()`: XOR двух входов ровно из **трёх** `ThresholdNeuron` (два
+# скрытых, один выходной) без других параметров. `forward(x)` принимает тензор `float32` формы
+# `(..., 2)` из нулей и единиц (любое число ведущих измерений, в том числе ни одного) и
+# возвращает тензор `float32` формы `(..., 1)`: `1.0`, где ровно один вход равен 1, иначе `0.0`.
+# Нейроны создавайте через `ThresholdNeuron(weights, bias)` или функциями задания 2.2.
 #
-# Что проверяется:
+# <details><summary>Что проверяется при оценивании</summary>
 #
 # * в сети ровно три нейрона `ThresholdNeuron` и нет других параметров;
 # * выход на четырёх входах, на пачках форм `(7, 2)`, `(3, 4, 2)`, `(2, 2, 3, 2)` и на одном
 #   входе формы `(2,)`: значения, форма и `dtype`;
-# * выход вычисляется через нейроны, а не формулой в обход них: проверка по очереди
-#   заставляет каждый нейрон выдавать константу (0 или 1) и ждёт, что XOR сломается.
+# * выход вычисляется через нейроны: проверка по очереди заставляет каждый нейрон выдавать
+#   константу (0 или 1) и ждёт, что XOR сломается.
 #
-# Создавайте нейроны через `ThresholdNeuron(weights, bias)` (или функциями задания 2.2) и
-# пользуйтесь ими только вызовом. При оценивании ваша сеть строится с собственными
-# правильными `ThresholdNeuron`, `make_not`, `make_and` и `make_or` проверки, так что ошибка в
-# заданиях 2.1 и 2.2 не стоит баллов здесь. Видимые проверки ниже пользуются вашим
-# `ThresholdNeuron`: сначала решите задание 2.1.
+# Сеть строится с собственными правильными `ThresholdNeuron`, `make_not`, `make_and` и `make_or`
+# проверки, так что ошибка в заданиях 2.1 и 2.2 не стоит баллов здесь; поэтому сеть должна
+# вызывать свои нейроны, а не читать их внутренние атрибуты.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 4. XOR (15 minutes)
@@ -1370,8 +2389,12 @@ else:
 # Documentation: [`torch.cat`](https://pytorch.org/docs/stable/generated/torch.cat.html),
 # [`nn.ModuleList`](https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html).
 #
-# XOR ("exclusive or") is 1 when exactly one of its two inputs is 1. No single threshold neuron
-# computes it. Suppose $w_1, w_2, b$ existed. Then
+# A neuron fires on one side of the line $w \cdot x + b = 0$. AND and OR have such a line; XOR
+# ("exclusive or": 1 when exactly one input is 1) has none:
+#
+# ![The unit square: for AND and OR a line separates the outputs 1 from the outputs 0; for XOR no line does](attachment:gates.png)
+#
+# The proof. Suppose $w_1, w_2, b$ existed. Then
 #
 # * input $(0, 0) \mapsto 0$: $b \le 0$;
 # * input $(1, 1) \mapsto 0$: $w_1 + w_2 + b \le 0$;
@@ -1379,36 +2402,41 @@ else:
 # * input $(0, 1) \mapsto 1$: $w_2 + b > 0$.
 #
 # Adding the last two inequalities gives $w_1 + w_2 + 2b > 0$, adding the first two gives
-# $w_1 + w_2 + 2b \le 0$. A contradiction. Geometrically: no straight line separates the points
-# $(0, 1)$ and $(1, 0)$ from $(0, 0)$ and $(1, 1)$. Minsky and Papert's book *Perceptrons*
-# (1969) studies such limits of one-layer perceptrons in depth [4].
+# $w_1 + w_2 + 2b \le 0$. A contradiction. Minsky and Papert's book *Perceptrons* (1969)
+# studies such limits of one-layer perceptrons in depth [4].
 #
-# Several neurons in two layers, though, build XOR easily. For example,
-# $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$:
-# "at least one 1, but not both". Other decompositions work too, such as
-# $(x_1 \wedge \neg x_2) \vee (\neg x_1 \wedge x_2)$.
+# Two layers, though, do it:
+# $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$, "at least one
+# 1, but not both". The two hidden neurons draw two lines, and XOR is 1 in the band between them;
+# in the hidden layer's coordinates $(h_1, h_2)$ a single line, the output AND's, separates the
+# points:
+#
+# ![Left: the lines of the hidden OR and NAND neurons and the band between them; right: the same inputs in the hidden layer's coordinates, where the AND line separates them](attachment:xor_network.png)
+#
+# Other decompositions work too, such as $(x_1 \wedge \neg x_2) \vee (\neg x_1 \wedge x_2)$.
 #
 # ### Exercise 4 (2 points). `XorNetwork`
 #
 # Write the `nn.Module` `XorNetwork()`: XOR of two inputs from exactly **three**
 # `ThresholdNeuron`s (two hidden, one output) and no other parameters. `forward(x)` takes a
 # `float32` tensor of shape `(..., 2)` of zeros and ones (any number of leading dimensions, none
-# included) and returns a `float32` tensor of shape `(..., 1)`: `1.0` where exactly one input
-# is 1 and `0.0` elsewhere.
+# included) and returns a `float32` tensor of shape `(..., 1)`: `1.0` where exactly one input is
+# 1, `0.0` elsewhere. Build the neurons with `ThresholdNeuron(weights, bias)` or the functions of
+# exercise 2.2.
 #
-# What is checked:
+# <details><summary>What grading checks</summary>
 #
 # * the network holds exactly three `ThresholdNeuron`s and no other parameters;
-# * the output on the four inputs, on batches of shapes `(7, 2)`, `(3, 4, 2)`, `(2, 2, 3, 2)`
-#   and on one input of shape `(2,)`: values, shape and `dtype`;
-# * the output is computed through the neurons, not by a formula that bypasses them: the check
-#   forces each neuron in turn to output a constant (0 or 1) and expects XOR to break.
+# * the output on the four inputs, on batches of shapes `(7, 2)`, `(3, 4, 2)`, `(2, 2, 3, 2)` and
+#   on one input of shape `(2,)`: values, shape and `dtype`;
+# * the output is computed through the neurons: the check forces each neuron in turn to output
+#   a constant (0 or 1) and expects XOR to break.
 #
-# Build the neurons with `ThresholdNeuron(weights, bias)` (or the functions of exercise 2.2) and
-# use them only by calling them. At grading your network is built with the check's own correct
-# `ThresholdNeuron`, `make_not`, `make_and` and `make_or`, so a mistake in exercises 2.1 and 2.2
-# costs nothing here. The visible checks below use your own `ThresholdNeuron`: solve exercise
-# 2.1 first.
+# The network is built with the check's own correct `ThresholdNeuron`, `make_not`, `make_and` and
+# `make_or`, so a mistake in exercises 2.1 and 2.2 costs nothing here; so the network should call
+# its neurons rather than read their inner attributes.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "XorNetwork", "solution": true}
 class XorNetwork(nn.Module):
@@ -1433,7 +2461,80 @@ class XorNetwork(nn.Module):
         ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_XorNetwork", "grade": true, "points": 2, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_XorNetwork", "grade": true, "points": 2, "locked": true}
+# Видимые проверки пользуются вашим ThresholdNeuron (задание 2.1), оценивание — правильным.
+_xor_net = XorNetwork()
+_x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+_y = _xor_net(_x)
+assert _y.shape == (4, 1), f"4 входа должны дать форму (4, 1), получено {tuple(_y.shape)}"
+assert torch.equal(_y, torch.tensor([[0.0], [1.0], [1.0], [0.0]])), \
+    f"XOR на 00, 01, 10, 11 должен быть 0, 1, 1, 0, получено {_y.flatten().tolist()}"
+_neurons = [m for m in _xor_net.modules() if isinstance(m, ThresholdNeuron)]
+assert len(_neurons) == 3, f"XorNetwork должна состоять ровно из трёх ThresholdNeuron, найдено {len(_neurons)}"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import torch
+from torch import nn
+
+
+class _Neuron(nn.Module):
+    """A correct ThresholdNeuron of the check's own: a mistake in exercise 2.1 or 2.2 costs XorNetwork nothing."""
+
+    def __init__(self, weights, bias):
+        super().__init__()
+        weight = torch.as_tensor(weights, dtype=torch.float32).reshape(1, -1)
+        self.linear = nn.Linear(weight.shape[1], 1)
+        with torch.no_grad():
+            self.linear.weight.copy_(weight)
+            self.linear.bias.fill_(float(bias))
+
+    def forward(self, x):
+        return (self.linear(x) > 0).to(x.dtype)
+
+
+def _structure(net):
+    """How many of the check's neurons the network holds, and how many parameter elements are not theirs."""
+    if not isinstance(net, nn.Module):
+        return {"module": False}
+    neurons = [m for m in net.modules() if isinstance(m, _Neuron)]
+    theirs = {id(p) for neuron in neurons for p in neuron.parameters()}
+    return {"module": True, "neurons": len(neurons),
+            "other parameters": sum(p.numel() for p in net.parameters() if id(p) not in theirs)}
+
+
+def _forced(index, constant, x):
+    """A fresh XorNetwork's output on x, its neuron number `index` forced to output `constant`."""
+    net = XorNetwork()
+    neuron = [m for m in net.modules() if isinstance(m, _Neuron)][index]
+    with torch.no_grad():
+        neuron.linear.weight.zero_()
+        neuron.linear.bias.fill_(1.0 if constant else -1.0)
+    return net(x)
+
+
+_corners = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+_g = torch.Generator().manual_seed(9)
+_inputs = {"XorNetwork() on the four inputs 00, 01, 10, 11": _corners}
+for _shape in ((7, 2), (3, 4, 2), (2, 2, 3, 2)):
+    _inputs[f"XorNetwork() on a batch of shape {_shape}"] = torch.randint(0, 2, _shape, generator=_g).float()
+_inputs["XorNetwork() on the single input [1, 0] of shape (2,)"] = torch.tensor([1.0, 0.0])
+_inputs["XorNetwork() on the single input [1, 1] of shape (2,)"] = torch.tensor([1.0, 1.0])
+probe.record("inputs", _inputs)
+with probe.replaced(ThresholdNeuron=_Neuron, make_not=lambda: _Neuron([-1.0], 0.5),
+                    make_and=lambda n_inputs=2: _Neuron([1.0] * n_inputs, 0.5 - n_inputs),
+                    make_or=lambda n_inputs=2: _Neuron([1.0] * n_inputs, -0.5)):
+    _net = probe.call("XorNetwork()", XorNetwork)
+    if _net is not None:
+        probe.call("the structure of XorNetwork()", _structure, _net)
+        for _key, _x in _inputs.items():
+            probe.call(_key, _net, _x.clone())
+        for _index in range(3):
+            for _constant in (0, 1):
+                probe.call(f"XorNetwork() with its neuron #{_index + 1} forced to output {_constant}",
+                           _forced, _index, _constant, _corners.clone())
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_XorNetwork", "grade": true, "points": 2, "locked": true}
 # These visible checks use your own ThresholdNeuron (exercise 2.1); grading uses a correct one.
 _xor_net = XorNetwork()
 _x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
@@ -1535,6 +2636,9 @@ def judge(got, want):
                 f"{constant} it still computes XOR; the three neurons must compute it"
 
 
+# %% tags=["demo", "self_check"]
+check_more_XorNetwork(XorNetwork, ThresholdNeuron)
+
 # %% [markdown] tags=["ru"]
 # Таблица истинности вашей сети и число её параметров: у трёх нейронов по два веса и
 # смещению, всего 9 (ячейка заработает, когда будут готовы задания 1.1, 2.1, 3.1, 3.2 и 4).
@@ -1543,7 +2647,18 @@ def judge(got, want):
 # The truth table of your network and its parameter count: three neurons with two weights and
 # a bias each, 9 in all (this cell works once exercises 1.1, 2.1, 3.1, 3.2 and 4 are done).
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    xor_net = XorNetwork()
+    xor_table = format_truth_table(truth_table(xor_net, 2), 2)
+    xor_parameters = count_parameters(xor_net)
+except NotImplementedError:
+    print("Пропущено: ячейке нужны задания 1.1, 2.1, 3.1, 3.2 и 4. Запустите её снова, когда они будут готовы.")
+else:
+    print(xor_table)
+    print("параметров:", xor_parameters)
+
+# %% tags=["demo", "en"]
 try:
     xor_net = XorNetwork()
     xor_table = format_truth_table(truth_table(xor_net, 2), 2)
@@ -1605,7 +2720,19 @@ else:
 # $f(x) - f(0)$ is linear, so $f(x + y) - f(0) = (f(x) - f(0)) + (f(y) - f(0))$. With a ReLU
 # between the layers the equality breaks.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+torch.manual_seed(1)
+linear_stack = nn.Sequential(nn.Linear(3, 5), nn.Linear(5, 2))
+with_relu = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+x, y, zero = torch.randn(1, 3), torch.randn(1, 3), torch.zeros(1, 3)
+with torch.no_grad():
+    for title, f in (("только линейные слои", linear_stack), ("с ReLU между ними", with_relu)):
+        gap = (f(x + y) - f(zero)) - ((f(x) - f(zero)) + (f(y) - f(zero)))
+        print(f"{title:22} нарушение аддитивности: {gap.abs().max().item():.2e}")
+print("параметров в стопке:", sum(p.numel() for p in linear_stack.parameters()),
+      "против одного nn.Linear(3, 2):", sum(p.numel() for p in nn.Linear(3, 2).parameters()))
+
+# %% tags=["demo", "en"]
 torch.manual_seed(1)
 linear_stack = nn.Sequential(nn.Linear(3, 5), nn.Linear(5, 2))
 with_relu = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
@@ -1613,42 +2740,52 @@ x, y, zero = torch.randn(1, 3), torch.randn(1, 3), torch.zeros(1, 3)
 with torch.no_grad():
     for title, f in (("linear layers only", linear_stack), ("with a ReLU between", with_relu)):
         gap = (f(x + y) - f(zero)) - ((f(x) - f(zero)) + (f(y) - f(zero)))
-        print(f"{title:20} additivity gap: {gap.abs().max().item():.2e}")
+        print(f"{title:22} additivity gap: {gap.abs().max().item():.2e}")
 print("parameters of the stack:", sum(p.numel() for p in linear_stack.parameters()),
       "vs one nn.Linear(3, 2):", sum(p.numel() for p in nn.Linear(3, 2).parameters()))
 
 # %% [markdown] tags=["ru"]
-# Без ReLU разрыв — ошибка округления `float32` (порядка $10^{-8}$), с ReLU — порядка 0.1.
+# Без ReLU разрыв — ошибка округления `float32`: для чисел около 1 она порядка $10^{-7}$
+# (машинный эпсилон `float32` равен $1.19 \cdot 10^{-7}$), а у меньших по модулю выходов этой
+# сети — несколько $10^{-8}$. С ReLU разрыв порядка 0.1.
 #
 # ### Задание 5.1 (2 балла). `collapse_linear`
 #
 # Напишите `collapse_linear(layers)`: по `nn.Sequential` из слоёв `nn.Linear` без активаций
 # (любой глубины, каждый слой со смещением или без) верните **один** `nn.Linear`, который
-# вычисляет ту же функцию. Результат должен иметь тот же `dtype` (и устройство), что и
-# слои, а сами слои не должны измениться. Если ни у одного слоя нет смещения, результат
-# может быть как без смещения, так и с нулевым.
+# вычисляет ту же функцию, с тем же `dtype` (и устройством), что и слои. Сами слои не должны
+# измениться. Если ни у одного слоя нет смещения, результат может быть без смещения или с
+# нулевым.
 #
-# Проверка: стопки глубиной от 1 до 5 слоёв со смещениями и без, в `float32` и `float64`;
-# результат — `nn.Linear(in первого слоя, out последнего)` того же `dtype`, его выход на
-# 32 случайных входах совпадает с выходом стопки (с допуском $10^{-5}$ для `float32`), а
-# веса и смещения стопки после вызова не изменились.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Стопки глубиной от 1 до 5 слоёв со смещениями и без, в `float32` и `float64`: результат —
+# `nn.Linear(in первого слоя, out последнего)` того же `dtype`, его выход на 32 случайных входах
+# совпадает с выходом стопки (с допуском $10^{-5}$ для `float32` и $10^{-7}$ для `float64`), а веса
+# и смещения стопки после вызова не изменились.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
-# Without the ReLU the gap is `float32` rounding error (of the order of $10^{-8}$); with it,
-# of the order of 0.1.
+# Without the ReLU the gap is `float32` rounding error: of the order of $10^{-7}$ for numbers
+# near 1 (the machine epsilon of `float32` is $1.19 \cdot 10^{-7}$), a few $10^{-8}$ for this
+# network's smaller outputs. With the ReLU the gap is of the order of 0.1.
 #
 # ### Exercise 5.1 (2 points). `collapse_linear`
 #
 # Write `collapse_linear(layers)`: given an `nn.Sequential` of `nn.Linear` layers without
 # activations (of any depth, each with or without a bias), return **one** `nn.Linear` that
-# computes the same function. The result must have the `dtype` (and device) of the layers, and
-# the layers themselves must stay unchanged. If no layer has a bias, the result may have no
-# bias or a zero one.
+# computes the same function, with the `dtype` (and device) of the layers. The layers themselves
+# must stay unchanged. If no layer has a bias, the result may have no bias or a zero one.
 #
-# The check: stacks of 1 to 5 layers with and without biases, in `float32` and `float64`; the
-# result is an `nn.Linear(in of the first layer, out of the last)` of the same `dtype`, its
-# output on 32 random inputs matches the stack's (within $10^{-5}$ for `float32`), and the
+# <details><summary>What grading checks</summary>
+#
+# Stacks of 1 to 5 layers with and without biases, in `float32` and `float64`: the result is an
+# `nn.Linear(in of the first layer, out of the last)` of the same `dtype`, its output on 32 random
+# inputs matches the stack's (within $10^{-5}$ for `float32` and $10^{-7}$ for `float64`), and the
 # stack's weights and biases are unchanged after the call.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "collapse_linear", "solution": true}
 def collapse_linear(layers):
@@ -1674,7 +2811,69 @@ def collapse_linear(layers):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_collapse_linear", "grade": true, "points": 2, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_collapse_linear", "grade": true, "points": 2, "locked": true}
+torch.manual_seed(1)
+_stack = nn.Sequential(nn.Linear(3, 5), nn.Linear(5, 2))
+_single = collapse_linear(_stack)
+assert isinstance(_single, nn.Linear), f"collapse_linear должна возвращать nn.Linear, получено {type(_single).__name__}"
+assert (_single.in_features, _single.out_features) == (3, 2), \
+    f"стопка 3 -> 5 -> 2 схлопывается в nn.Linear(3, 2), получен nn.Linear({_single.in_features}, {_single.out_features})"
+_x = torch.randn(8, 3)
+with torch.no_grad():
+    assert torch.allclose(_single(_x), _stack(_x), rtol=1e-5, atol=1e-5), \
+        "схлопнутый слой должен выдавать то же, что и стопка"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import random
+
+import torch
+from torch import nn
+
+
+def _make_stack(sizes, biases, dtype, g):
+    stack = nn.Sequential(*[nn.Linear(a, b, bias=bias, dtype=dtype) for (a, b), bias
+                            in zip(zip(sizes, sizes[1:]), biases)])
+    with torch.no_grad():
+        for p in stack.parameters():
+            p.copy_(torch.randn(p.shape, generator=g, dtype=dtype) * 0.7)
+    return stack
+
+
+def _layers(stack):
+    """The stack's (weight, bias) pairs, bias None where a layer has none."""
+    return [(layer.weight, layer.bias) for layer in stack]
+
+
+_g = torch.Generator().manual_seed(21)
+_rng = random.Random(21)
+_specs = {"a single nn.Linear(4, 3)": ([4, 3], [True], torch.float32),
+          "4 -> 6 -> 3 with biases": ([4, 6, 3], [True, True], torch.float32),
+          "5 -> 2 -> 4 (a narrow middle)": ([5, 2, 4], [True, True], torch.float32),
+          "3 -> 4 -> 4 -> 2 without biases": ([3, 4, 4, 2], [False, False, False], torch.float32),
+          "3 -> 5 -> 4 -> 2 where only the later layers have biases": ([3, 5, 4, 2], [False, True, True], torch.float32),
+          "square 4 -> 4 -> 4 -> 4 layers": ([4, 4, 4, 4], [True, False, True], torch.float32),
+          "4 -> 6 -> 3 in float64": ([4, 6, 3], [True, False], torch.float64),
+          "3 -> 5 -> 2 with biases, as the visible example": ([3, 5, 2], [True, True], torch.float32)}
+for _case in range(6):
+    _sizes = [_rng.randint(1, 7) for _ in range(_rng.randint(2, 6))]
+    _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]
+    _specs[f"sizes {_sizes} with biases {_biases}"] = (_sizes, _biases, torch.float32)
+_stacks = {}
+for _what, (_sizes, _biases, _dtype) in _specs.items():
+    _stack = _make_stack(_sizes, _biases, _dtype, _g)
+    _stacks[f"collapse_linear({_what})"] = (_stack, torch.randn(32, _sizes[0], generator=_g, dtype=_dtype))
+probe.record("stacks", {_key: {"layers": _layers(_stack), "x": _x} for _key, (_stack, _x) in _stacks.items()})
+for _key, (_stack, _x) in _stacks.items():
+    _single = probe.call(_key, collapse_linear, _stack)
+    probe.record(f"the layers after {_key}", _layers(_stack))
+    probe.record(f"is an nn.Linear: {_key}", isinstance(_single, nn.Linear))
+    if isinstance(_single, nn.Linear):
+        probe.record(f"the weight of {_key}", {"shape": tuple(_single.weight.shape), "dtype": _single.weight.dtype})
+        with torch.no_grad():
+            probe.call(f"the output of {_key} on 32 inputs", _single, _x.clone())
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_collapse_linear", "grade": true, "points": 2, "locked": true}
 torch.manual_seed(1)
 _stack = nn.Sequential(nn.Linear(3, 5), nn.Linear(5, 2))
 _single = collapse_linear(_stack)
@@ -1772,6 +2971,9 @@ def judge(got, want):
         assert unchanged, f"{key}: collapse_linear must not modify the layers"
 
 
+# %% tags=["demo", "self_check"]
+check_more_collapse_linear(collapse_linear)
+
 # %% [markdown] tags=["ru"]
 # ### Вопрос 5.2 (1 балл, проверяется вручную)
 #
@@ -1814,34 +3016,79 @@ def judge(got, want):
 # layers.
 # ### END SOLUTION
 
+# %% figure="sixteen"
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+T = {"ru": {"title": "16 функций двух входов: 14 вычисляет один нейрон, XOR и XNOR — нет",
+            "yes": "одна прямая разделяет", "no": "нужно больше одного нейрона"},
+     "en": {"title": "The 16 functions of two inputs: one neuron computes 14, not XOR and XNOR",
+            "yes": "one line separates", "no": "needs more than one neuron"}}[lang]
+NAMES = ["0", "AND", r"$x_1 \wedge \neg x_2$", "$x_1$", r"$\neg x_1 \wedge x_2$", "$x_2$", "XOR", "OR",
+         "NOR", "XNOR", r"$\neg x_2$", r"$x_1 \vee \neg x_2$", r"$\neg x_1$", r"$\neg x_1 \vee x_2$", "NAND", "1"]
+corners = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+grid = [(np.array(w), b) for w in itertools.product([-1.0, 0.0, 1.0], repeat=2) for b in (-1.5, -0.5, 0.5, 1.5)]
+fig, axes = plt.subplots(2, 8, figsize=(8, 3.3))
+xs = np.array([-0.5, 1.5])
+for ax, name, outputs in zip(axes.flat, NAMES, itertools.product([0, 1], repeat=4)):
+    out = np.array(outputs)
+    found = [(w, b) for w, b in grid if np.array_equal(corners @ w + b > 0, out == 1)]
+    if found:  # the widest margin: the line lies halfway between the two classes
+        w, b = max(found, key=lambda wb: np.abs(corners @ wb[0] + wb[1]).min() / max(np.linalg.norm(wb[0]), 1e-9))
+        if w[1] != 0:
+            ax.plot(xs, (-b - w[0] * xs) / w[1], color="tab:orange", lw=1.5)
+        elif w[0] != 0:
+            ax.axvline(-b / w[0], color="tab:orange", lw=1.5)
+    ax.scatter(*corners[out == 1].T, s=30, color="tab:blue", zorder=3)
+    ax.scatter(*corners[out == 0].T, s=30, facecolor="white", edgecolor="tab:blue", lw=1.5, zorder=3)
+    ax.set(xlim=(-0.35, 1.35), ylim=(-0.35, 1.35), xticks=[], yticks=[])
+    ax.set_box_aspect(1)
+    ax.set_title(name, fontsize=9)
+    ax.set_xlabel("".join(map(str, outputs)), fontsize=8, family="monospace", labelpad=2)
+    color = "tab:green" if found else "tab:red"
+    for spine in ax.spines.values():
+        spine.set(color=color, lw=1 if found else 2.5)
+    if not found:
+        ax.text(0.5, 0.5, "✗", ha="center", va="center", fontsize=22, color="tab:red")
+legend = [plt.Line2D([], [], color="tab:orange", lw=1.5, label=T["yes"]),
+          plt.Rectangle((0, 0), 1, 1, fill=False, edgecolor="tab:red", lw=2.5, label=T["no"])]
+fig.legend(handles=legend, loc="lower center", ncol=2, frameon=False, fontsize=9)
+fig.suptitle(T["title"], fontsize=11)
+fig.subplots_adjust(left=0.01, right=0.99, top=0.84, bottom=0.14, wspace=0.15, hspace=0.55)
+
 # %% [markdown] tags=["ru"]
 # ## 6. Линейная разделимость (20 минут)
 #
-# Нейрон срабатывает при $w \cdot x + b > 0$: граница между его «да» и «нет» — прямая
-# (в $n$ измерениях — гиперплоскость). Булева функция двух входов вычислима одним нейроном
-# тогда и только тогда, когда её единицы и нули на углах квадрата можно разделить прямой.
-# Функций двух входов всего $2^4 = 16$ (по одной на каждый набор из четырёх выходов).
+# Нейрон срабатывает при $w \cdot x + b > 0$: граница между его «да» и «нет» — прямая (в $n$
+# измерениях — гиперплоскость). Булева функция двух входов вычислима одним нейроном тогда и
+# только тогда, когда её единицы и нули на углах квадрата можно разделить прямой. Функций двух
+# входов всего $2^4 = 16$, по одной на каждый набор из четырёх выходов:
 #
-# Как это проверить? Есть несколько честных способов:
+# ![16 функций двух входов; под каждой — выходы на входах 00, 01, 10, 11; у 14 есть разделяющая прямая, у XOR и XNOR нет](attachment:sixteen.png)
+#
+# Как проверить разделимость в коде? Есть несколько честных способов:
 #
 # * перебрать веса и смещения из небольшой сетки, если доказать, что её хватает;
-# * запустить алгоритм обучения перцептрона: для разделимых данных он за конечное число
-#   шагов находит разделяющую прямую (теорема о сходимости перцептрона, Новиков, 1962 [5]);
+# * запустить алгоритм обучения перцептрона: для разделимых данных он за конечное число шагов
+#   находит разделяющую прямую (теорема о сходимости перцептрона, Новиков, 1962 [5]);
 # * геометрически: конечные множества точек разделимы прямой тогда и только тогда, когда
-#   выпуклые оболочки классов не пересекаются. Подумайте, какие раскраски углов квадрата
-#   дают пересечение.
-#
-# Ошибка, которую делают чаще всего, — помнить только про XOR.
+#   выпуклые оболочки классов не пересекаются.
 #
 # ### Задание 6.1 (2 балла). `is_linearly_separable`
 #
 # Напишите `is_linearly_separable(outputs)`: `outputs` — четыре выхода булевой функции двух
-# входов в порядке таблицы истинности (для входов 00, 01, 10, 11), значения 0/1 (целые,
-# `bool`, вещественные или одномерный тензор). Верните `True` (обычный `bool` Python), если
-# функцию вычисляет один пороговый нейрон, и `False` иначе.
+# входов в порядке таблицы истинности (для входов 00, 01, 10, 11), значения 0/1 (целые, `bool`,
+# вещественные или одномерный тензор). Верните `True` (обычный `bool` Python), если функцию
+# вычисляет один пороговый нейрон, и `False` иначе.
 #
-# Проверка: все 16 функций, каждая в пяти видах: список целых, кортеж `bool`, список
-# вещественных, тензор `float32` и тензор `int64`; результат — значение и тип `bool`.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Все 16 функций, каждая в пяти видах: список целых, кортеж `bool`, список вещественных, тензор
+# `float32` и тензор `int64`; результат — значение и тип `bool`.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 6. Linear separability (20 minutes)
@@ -1849,28 +3096,31 @@ def judge(got, want):
 # A neuron fires when $w \cdot x + b > 0$: the border between its "yes" and "no" is a straight
 # line (a hyperplane in $n$ dimensions). A boolean function of two inputs is computable by one
 # neuron exactly when its ones and zeros on the corners of the square can be split by a line.
-# There are only $2^4 = 16$ functions of two inputs (one per set of four outputs).
+# There are only $2^4 = 16$ functions of two inputs, one per set of four outputs:
 #
-# How to check it? There are several honest ways:
+# ![The 16 functions of two inputs; under each, its outputs on the inputs 00, 01, 10, 11; 14 have a separating line, XOR and XNOR have none](attachment:sixteen.png)
+#
+# How to check separability in code? There are several honest ways:
 #
 # * search weights and biases on a small grid, once you have shown that the grid is enough;
 # * run the perceptron learning algorithm: on separable data it finds a separating line in a
 #   finite number of steps (the perceptron convergence theorem, Novikoff, 1962 [5]);
-# * geometrically: finite sets of points can be split by a line exactly when the convex hulls
-#   of the two classes do not intersect. Think about which colourings of the square's corners
-#   make them intersect.
-#
-# The most common mistake is to remember only XOR.
+# * geometrically: finite sets of points can be split by a line exactly when the convex hulls of
+#   the two classes do not intersect.
 #
 # ### Exercise 6.1 (2 points). `is_linearly_separable`
 #
 # Write `is_linearly_separable(outputs)`: `outputs` holds the four outputs of a boolean function
 # of two inputs in truth-table order (for inputs 00, 01, 10, 11), values 0/1 (ints, `bool`s,
-# floats or a 1-D tensor). Return `True` (a plain Python `bool`) if one threshold neuron
-# computes the function, `False` otherwise.
+# floats or a 1-D tensor). Return `True` (a plain Python `bool`) if one threshold neuron computes
+# the function, `False` otherwise.
 #
-# The check: all 16 functions, each in five forms: a list of ints, a tuple of `bool`s, a list of
-# floats, a `float32` tensor and an `int64` tensor; the result's value and its type `bool`.
+# <details><summary>What grading checks</summary>
+#
+# All 16 functions, each in five forms: a list of ints, a tuple of `bool`s, a list of floats, a
+# `float32` tensor and an `int64` tensor; the result's value and its type `bool`.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "is_linearly_separable", "solution": true}
 def is_linearly_separable(outputs):
@@ -1892,7 +3142,30 @@ def is_linearly_separable(outputs):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_is_linearly_separable", "grade": true, "points": 2, "locked": true}
+# %% tags=["ru"] nbgrader={"grade_id": "test_is_linearly_separable", "grade": true, "points": 2, "locked": true}
+assert is_linearly_separable([0, 0, 0, 1]) is True, "AND (0, 0, 0, 1) вычисляется одним нейроном"
+assert is_linearly_separable([0, 1, 1, 0]) is False, "XOR (0, 1, 1, 0) не разделим прямой"
+assert is_linearly_separable((False, True, True, True)) is True, "OR, заданный через bool, разделим прямой"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+import itertools
+
+import torch
+
+_forms = {"a list of ints": list, "a tuple of bools": lambda o: tuple(bool(v) for v in o),
+          "a list of floats": lambda o: [float(v) for v in o],
+          "a float32 tensor": lambda o: torch.tensor(o, dtype=torch.float32),
+          "an int64 tensor": lambda o: torch.tensor(o, dtype=torch.int64)}
+_cases = {}
+for _outputs in itertools.product([0, 1], repeat=4):
+    for _form, _make in _forms.items():
+        _cases[f"is_linearly_separable({_outputs} given as {_form})"] = (_outputs, _make(_outputs))
+probe.record("cases", {_key: _outputs for _key, (_outputs, _value) in _cases.items()})
+for _key, (_outputs, _value) in _cases.items():
+    probe.call(_key, is_linearly_separable, _value)
+### END HIDDEN TESTS
+
+# %% tags=["en"] nbgrader={"grade_id": "test_is_linearly_separable", "grade": true, "points": 2, "locked": true}
 assert is_linearly_separable([0, 0, 0, 1]) is True, "AND (0, 0, 0, 1) is computed by one neuron"
 assert is_linearly_separable([0, 1, 1, 0]) is False, "XOR (0, 1, 1, 0) is not linearly separable"
 assert is_linearly_separable((False, True, True, True)) is True, "OR given as bools is linearly separable"
@@ -1930,6 +3203,9 @@ def judge(got, want):
         assert answer == expected, f"{key} must be {expected} ({why}), got {answer}"
 
 
+# %% tags=["demo", "self_check"]
+check_more_is_linearly_separable(is_linearly_separable)
+
 # %% [markdown] tags=["ru"]
 # Все 16 функций двух входов: одним нейроном вычислимы 14, не вычислимы только XOR и XNOR
 # (ячейка заработает, когда будет готово задание 6.1).
@@ -1938,7 +3214,23 @@ def judge(got, want):
 # All 16 functions of two inputs: one neuron computes 14 of them, only XOR and XNOR are out of
 # reach (this cell works once exercise 6.1 is done).
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+FUNCTION_NAMES = [
+    "FALSE", "AND", "x1 AND NOT x2", "x1", "NOT x1 AND x2", "x2", "XOR", "OR",
+    "NOR", "XNOR", "NOT x2", "x1 OR NOT x2", "NOT x1", "NOT x1 OR x2", "NAND", "TRUE",
+]
+try:
+    separable = [is_linearly_separable(outputs) for outputs in itertools.product([0, 1], repeat=4)]
+except NotImplementedError:
+    print("Пропущено: ячейке нужно задание 6.1. Запустите её снова, когда оно будет готово.")
+else:
+    table = PrettyTable(["функция", "y(00)", "y(01)", "y(10)", "y(11)", "один нейрон?"])
+    for name, outputs, one_neuron in zip(FUNCTION_NAMES, itertools.product([0, 1], repeat=4), separable):
+        table.add_row([name, *outputs, "да" if one_neuron else "НЕТ"])
+    print(table)
+    print(sum(separable), "из 16 функций вычисляются одним нейроном")
+
+# %% tags=["demo", "en"]
 FUNCTION_NAMES = [
     "FALSE", "AND", "x1 AND NOT x2", "x1", "NOT x1 AND x2", "x2", "XOR", "OR",
     "NOR", "XNOR", "NOT x2", "x1 OR NOT x2", "NOT x1", "NOT x1 OR x2", "NAND", "TRUE",
@@ -2035,7 +3327,37 @@ else:
 # * $d$ has no node at all: its slot in `next_functions` holds `None`, and `d.grad` stays
 #   `None`.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+c = torch.tensor(4.0, requires_grad=True)
+d = torch.tensor(5.0)  # plain data: requires_grad=False
+z = a * b + c * d
+leaf_names = {id(a): "a", id(b): "b", id(c): "c"}
+
+
+def show_backward_graph(node, depth=0):
+    """Print the backward graph below an autograd node, one node per line."""
+    indent = "    " * depth
+    if node is None:
+        print(f"{indent}None   (тензор без requires_grad: нет узла, нет градиента)")
+        return
+    label = type(node).__name__
+    if hasattr(node, "variable"):
+        label += f"   -> {leaf_names.get(id(node.variable), '?')}.grad"
+    print(indent + label)
+    for child, _ in node.next_functions:
+        show_backward_graph(child, depth + 1)
+
+
+show_backward_graph(z.grad_fn)
+z.backward()
+table = PrettyTable(["тензор", "requires_grad", ".grad", "аналитически dz/d(.)"])
+for name, t, analytic in (("a", a, "b = 3"), ("b", b, "a = 2"), ("c", c, "d = 5"), ("d", d, "не отслеживается")):
+    table.add_row([name, t.requires_grad, None if t.grad is None else t.grad.item(), analytic])
+print(table)
+
+# %% tags=["demo", "en"]
 a = torch.tensor(2.0, requires_grad=True)
 b = torch.tensor(3.0, requires_grad=True)
 c = torch.tensor(4.0, requires_grad=True)
@@ -2078,7 +3400,12 @@ print(table)
 # signal. So training replaces the step with the smooth sigmoid $\sigma(z) = 1 / (1 + e^{-z})$,
 # and after training the threshold comes back: $\sigma(z) > 0.5$ exactly when $z > 0$.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+w = torch.tensor(0.3, requires_grad=True)
+print("sigmoid(w) требует градиента:", torch.sigmoid(w).requires_grad)
+print("(w > 0).float() требует градиента:", (w > 0).float().requires_grad)
+
+# %% tags=["demo", "en"]
 w = torch.tensor(0.3, requires_grad=True)
 print("sigmoid(w) requires grad:", torch.sigmoid(w).requires_grad)
 print("(w > 0).float() requires grad:", (w > 0).float().requires_grad)
@@ -2107,7 +3434,55 @@ print("(w > 0).float() requires grad:", (w > 0).float().requires_grad)
 # the classes. For comparison we try the same on XOR. On a CPU the cell takes a few seconds
 # (it prints its time).
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+import time
+
+
+def train_neuron(x, y, steps=150, lr=4.0, seed=0):
+    """Fit sigmoid(w . x + b) to y by full-batch gradient descent; return the layer and the losses."""
+    torch.manual_seed(seed)
+    layer = nn.Linear(x.shape[1], 1)
+    loss_fn = nn.BCEWithLogitsLoss()
+    losses = []
+    for _ in range(steps):
+        loss = loss_fn(layer(x), y)
+        layer.zero_grad()
+        loss.backward()
+        with torch.no_grad():
+            for p in layer.parameters():
+                p -= lr * p.grad
+        losses.append(loss.item())
+    return layer, losses
+
+
+def train_and_show_gates():
+    """Train one neuron on AND and one on XOR, print how each does with the step; return the trained layers."""
+    corners = torch.tensor(list(itertools.product([0.0, 1.0], repeat=2)))
+    targets = {"AND": torch.tensor([[0.0], [0.0], [0.0], [1.0]]), "XOR": torch.tensor([[0.0], [1.0], [1.0], [0.0]])}
+    trained = {}
+    for gate, y in targets.items():
+        layer, losses = train_neuron(corners, y)
+        trained[gate] = layer
+        with torch.no_grad():
+            logits = layer(corners)
+        table = PrettyTable(["x1", "x2", "цель", "z = w·x + b", "sigmoid(z)", "step(z)"])
+        for x_row, target, logit in zip(corners.tolist(), y.flatten().tolist(), logits.flatten().tolist()):
+            table.add_row([int(x_row[0]), int(x_row[1]), int(target), f"{logit:+.2f}",
+                           f"{torch.sigmoid(torch.tensor(logit)).item():.3f}", int(logit > 0)])
+        accuracy = ((logits > 0).float() == y).float().mean().item()
+        weight = [round(v, 2) for v in layer.weight.flatten().tolist()]
+        print(f"{gate}: потери {losses[0]:.3f} -> {losses[-1]:.3f}, веса {weight}, "
+              f"смещение {layer.bias.item():+.2f}, точность со ступенькой: {accuracy:.0%}, "
+              f"наименьшее |z|: {logits.abs().min().item():.2f}")
+        print(table)
+    return trained
+
+
+training_started = time.perf_counter()
+trained_gates = train_and_show_gates()
+print(f"оба нейрона обучены за {time.perf_counter() - training_started:.1f} с")
+
+# %% tags=["demo", "en"]
 import time
 
 
@@ -2156,32 +3531,37 @@ trained_gates = train_and_show_gates()
 print(f"trained both neurons in {time.perf_counter() - training_started:.1f} s")
 
 # %% [markdown] tags=["ru"]
-# Для AND функция потерь падает почти до нуля (значения — в распечатке выше), и после замены
-# сигмоиды ступенькой нейрон безошибочен: найденная прямая $w \cdot x + b = 0$ отделяет
-# $(1, 1)$ от остальных углов с запасом (наименьшее $|z|$ в распечатке — около 3). Для XOR
-# потери застревают на $\ln 2 \approx 0.693$: лучшее, что может сделать один нейрон с
-# сигмоидой, — выдать 0.5 на всех входах, то есть $w = 0$, $b = 0$ (в этой точке градиент
-# потерь равен нулю, а потери выпуклы по $w$ и $b$, так что это минимум). Тогда $z$ — это шум
-# в последних знаках, и ступенька угадывает углы случайно. Все четыре угла не угадает никакая
-# прямая — ровно то, что мы доказали в разделе 4.
+# Для AND потери падают почти до нуля, и со ступенькой нейрон безошибочен: его прямая отделяет
+# $(1, 1)$ от остальных углов с запасом (наименьшее $|z|$ — около 3). Для XOR потери застревают
+# на $\ln 2 \approx 0.693$: лучшее, что может один нейрон с сигмоидой, — выдать 0.5 на всех
+# входах ($w = 0$, $b = 0$; потери выпуклы по $w$ и $b$, и градиент там равен нулю). Тогда $z$ —
+# шум в последних знаках, и ступенька угадывает углы случайно, как и доказано в разделе 4.
 #
 # Найденные для AND веса можно положить в ваш `ThresholdNeuron` (ячейка заработает, когда
 # будут готовы задания 2.1, 3.1 и 3.2):
 
 # %% [markdown] tags=["en"]
-# For AND the loss falls close to zero (the values are in the printout above), and once the
-# sigmoid is replaced by the step the neuron makes no mistake: the line $w \cdot x + b = 0$ it
-# found separates $(1, 1)$ from the other corners with a margin (the smallest $|z|$ in the
-# printout is about 3). For XOR the loss gets stuck at $\ln 2 \approx 0.693$: the best a single
-# sigmoid neuron can do is say 0.5 on every input, that is $w = 0$, $b = 0$ (the gradient of the
-# loss is zero there, and the loss is convex in $w$ and $b$, so that is the minimum). Then $z$ is
-# noise in the last digits and the step gets corners right by chance. No line gets all four
-# corners right, exactly as section 4 proved.
+# For AND the loss falls close to zero, and with the step the neuron makes no mistake: its line
+# separates $(1, 1)$ from the other corners with a margin (the smallest $|z|$ is about 3). For
+# XOR the loss gets stuck at $\ln 2 \approx 0.693$: the best one sigmoid neuron can do is say 0.5
+# on every input ($w = 0$, $b = 0$; the loss is convex in $w$ and $b$ and its gradient is zero
+# there). Then $z$ is noise in the last digits and the step gets corners right by chance, as
+# section 4 proved.
 #
 # The weights found for AND fit into your `ThresholdNeuron` (this cell works once exercises
 # 2.1, 3.1 and 3.2 are done):
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    learned_and = ThresholdNeuron(trained_gates["AND"].weight.detach().flatten().tolist(),
+                                  trained_gates["AND"].bias.item())
+    learned_table = format_truth_table(truth_table(learned_and, 2), 2)
+except NotImplementedError:
+    print("Пропущено: ячейке нужны задания 2.1, 3.1 и 3.2. Запустите её снова, когда они будут готовы.")
+else:
+    print(learned_table)
+
+# %% tags=["demo", "en"]
 try:
     learned_and = ThresholdNeuron(trained_gates["AND"].weight.detach().flatten().tolist(),
                                   trained_gates["AND"].bias.item())
@@ -2201,7 +3581,138 @@ else:
 # * Один нейрон проводит одну прямую: 14 из 16 функций двух входов ему по силам, XOR и XNOR —
 #   нет. Два слоя с нелинейностью между ними решают XOR.
 # * Линейные слои без активаций схлопываются в один: глубина без нелинейности ничего не даёт.
+
+# %% [markdown] tags=["en"]
+# ## Summary
 #
+# * Parameters are counted in elements; a shared parameter counts once; frozen ones are not
+#   trained; buffers are not parameters.
+# * A threshold neuron is an `nn.Linear(n, 1)` and a strict step; good weights keep a margin
+#   from the boundary and work for any number of inputs.
+# * One neuron draws one line: 14 of the 16 functions of two inputs are within its reach, XOR
+#   and XNOR are not. Two layers with a nonlinearity between them solve XOR.
+# * Linear layers without activations collapse into one: depth without nonlinearity buys
+#   nothing.
+
+# %% [markdown] tags=["ru"]
+# ## Вопросы для самопроверки (10 минут)
+#
+# 1. Чем `len(list(model.parameters()))` отличается от числа параметров сети? Что ещё, кроме параметров, лежит в `state_dict()`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `len` считает тензоры, а не числа в них; число параметров — сумма `p.numel()`. В `state_dict()` ещё буферы (например, `running_mean` у `BatchNorm`), а общий параметр там встречается под каждым своим именем.
+#
+#    </details>
+#
+# 2. Сколько параметров у `nn.Linear(10, 3)` и каких они форм?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `weight` формы `(3, 10)` и `bias` формы `(3,)`: 30 + 3 = 33 числа.
+#
+#    </details>
+#
+# 3. Почему AND трёх входов со смещением $-1.5$ неверен и какое смещение подходит для $n$ входов?
+#
+#    <details><summary>Ответ</summary>
+#
+#    При весах 1 сумма двух единиц равна 2 > 1.5, и нейрон срабатывает уже на двух единицах. Порог должен лежать между $n - 1$ и $n$: например, $b = 0.5 - n$.
+#
+#    </details>
+#
+# 4. Нейрон AND с $b = -2$ со ступенькой `z >= 0` дал бы верную таблицу. Чем всё же плохи такие веса?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Граница $x_1 + x_2 = 2$ проходит прямо через угол $(1, 1)$: запаса нет, и ответ на этом входе решает знак ровно нулевой суммы (малейшая ошибка округления его меняет). С $b = -1.5$ граница лежит посередине между классами.
+#
+#    </details>
+#
+# 5. Почему сеть `nn.Sequential(nn.Linear(2, 100), nn.Linear(100, 1))` со ступенькой на выходе не вычислит XOR, хотя у неё 401 параметр?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Без нелинейности между слоями она схлопывается в один `nn.Linear(2, 1)` (задание 5.1), и её граница — одна прямая, а XOR прямой не разделяется.
+#
+#    </details>
+#
+# 6. Что делает скрытый слой `XorNetwork` геометрически?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Переводит четыре угла квадрата в координаты $(h_1, h_2) = (\mathrm{OR}, \mathrm{NAND})$: входы $(0, 1)$ и $(1, 0)$ попадают в точку $(1, 1)$, а $(0, 0)$ и $(1, 1)$ — в $(0, 1)$ и $(1, 0)$. Там классы уже разделяет одна прямая выходного AND (второй рисунок раздела 4).
+#
+#    </details>
+#
+# 7. Почему пороговый нейрон нельзя обучить градиентным спуском напрямую и что делают вместо этого?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Производная ступеньки равна нулю почти везде, а сравнение `z > 0` обрывает граф autograd: градиента нет. При обучении ступеньку заменяют сигмоидой, а после обучения возвращают порог: $\sigma(z) > 0.5$ ровно тогда, когда $z > 0$.
+#
+#    </details>
+
+# %% [markdown] tags=["en"]
+# ## Questions to check yourself (10 minutes)
+#
+# 1. How does `len(list(model.parameters()))` differ from a network's parameter count? What besides parameters is in `state_dict()`?
+#
+#    <details><summary>Answer</summary>
+#
+#    `len` counts tensors, not the numbers in them; the parameter count is the sum of `p.numel()`. `state_dict()` also holds buffers (such as `BatchNorm`'s `running_mean`), and lists a shared parameter under each of its names.
+#
+#    </details>
+#
+# 2. How many parameters does `nn.Linear(10, 3)` have, and of what shapes?
+#
+#    <details><summary>Answer</summary>
+#
+#    `weight` of shape `(3, 10)` and `bias` of shape `(3,)`: 30 + 3 = 33 numbers.
+#
+#    </details>
+#
+# 3. Why is a three-input AND with bias $-1.5$ wrong, and what bias suits $n$ inputs?
+#
+#    <details><summary>Answer</summary>
+#
+#    With weights 1, two ones sum to 2 > 1.5, so the neuron already fires on two ones. The threshold must lie between $n - 1$ and $n$: for example $b = 0.5 - n$.
+#
+#    </details>
+#
+# 4. An AND neuron with $b = -2$ and the step `z >= 0` would give the right table. What is still wrong with such weights?
+#
+#    <details><summary>Answer</summary>
+#
+#    The boundary $x_1 + x_2 = 2$ runs right through the corner $(1, 1)$: there is no margin, and the answer on that input hangs on the sign of an exactly zero sum (the slightest rounding error flips it). With $b = -1.5$ the boundary lies halfway between the classes.
+#
+#    </details>
+#
+# 5. Why can't the network `nn.Sequential(nn.Linear(2, 100), nn.Linear(100, 1))` with a step at the output compute XOR, even with its 401 parameters?
+#
+#    <details><summary>Answer</summary>
+#
+#    Without a nonlinearity between the layers it collapses into one `nn.Linear(2, 1)` (exercise 5.1), so its boundary is a single line, and no line separates XOR.
+#
+#    </details>
+#
+# 6. What does the hidden layer of `XorNetwork` do geometrically?
+#
+#    <details><summary>Answer</summary>
+#
+#    It maps the four corners of the square to the coordinates $(h_1, h_2) = (\mathrm{OR}, \mathrm{NAND})$: the inputs $(0, 1)$ and $(1, 0)$ land on the point $(1, 1)$, while $(0, 0)$ and $(1, 1)$ land on $(0, 1)$ and $(1, 0)$. There a single line, the output AND's, separates the classes (the second picture of section 4).
+#
+#    </details>
+#
+# 7. Why can't a threshold neuron be trained by gradient descent directly, and what is done instead?
+#
+#    <details><summary>Answer</summary>
+#
+#    The step's derivative is zero almost everywhere, and the comparison `z > 0` cuts the autograd graph: there is no gradient. Training replaces the step with a sigmoid, and the threshold comes back afterwards: $\sigma(z) > 0.5$ exactly when $z > 0$.
+#
+#    </details>
+
+# %% [markdown] tags=["ru"]
 # ## Что почитать
 #
 # Из списка лекции:
@@ -2210,7 +3721,7 @@ else:
 # * [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b), Андрей Карпатый;
 # * [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ), Андрей Карпатый.
 #
-# Источники:
+# <details><summary>Источники</summary>
 #
 # 1. O. Press, L. Wolf. Using the Output Embedding to Improve Language Models. EACL 2017,
 #    с. 157–163. https://aclanthology.org/E17-2025
@@ -2224,19 +3735,10 @@ else:
 # 5. A. B. J. Novikoff. On convergence proofs on perceptrons. Proceedings of the Symposium on
 #    the Mathematical Theory of Automata, vol. 12, с. 615–622. Polytechnic Institute of
 #    Brooklyn, 1962.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
-# ## Summary
-#
-# * Parameters are counted in elements; a shared parameter counts once; frozen ones are not
-#   trained; buffers are not parameters.
-# * A threshold neuron is an `nn.Linear(n, 1)` and a strict step; good weights keep a margin
-#   from the boundary and work for any number of inputs.
-# * One neuron draws one line: 14 of the 16 functions of two inputs are within its reach, XOR
-#   and XNOR are not. Two layers with a nonlinearity between them solve XOR.
-# * Linear layers without activations collapse into one: depth without nonlinearity buys
-#   nothing.
-#
 # ## Further reading
 #
 # From the lecture's list:
@@ -2245,7 +3747,7 @@ else:
 # * [Yes you should understand backprop](https://karpathy.medium.com/yes-you-should-understand-backprop-e2f06eab496b), Andrej Karpathy;
 # * [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ), Andrej Karpathy.
 #
-# Sources:
+# <details><summary>Sources</summary>
 #
 # 1. O. Press, L. Wolf. Using the Output Embedding to Improve Language Models. EACL 2017,
 #    pp. 157–163. https://aclanthology.org/E17-2025
@@ -2259,3 +3761,5 @@ else:
 # 5. A. B. J. Novikoff. On convergence proofs on perceptrons. Proceedings of the Symposium on
 #    the Mathematical Theory of Automata, vol. 12, pp. 615–622. Polytechnic Institute of
 #    Brooklyn, 1962.
+#
+# </details>

@@ -946,6 +946,28 @@ def make_and(n_inputs=2):
 def make_or(n_inputs=2):
     return ThresholdNeuron([1.0 / n_inputs] * n_inputs, -0.5 / n_inputs)
 ''',
+        # Each neuron built with zero weights, then set through its parameters (weight, then bias).
+        "set_after_building": '''
+def _built(n, weight, bias):
+    neuron = ThresholdNeuron([0.0] * n, 0.0)
+    with torch.no_grad():
+        w, b = neuron.parameters()
+        w.fill_(weight)
+        b.fill_(bias)
+    return neuron
+
+
+def make_not():
+    return _built(1, -1.0, 0.5)
+
+
+def make_and(n_inputs=2):
+    return _built(n_inputs, 1.0, 0.5 - n_inputs)
+
+
+def make_or(n_inputs=2):
+    return _built(n_inputs, 1.0, -0.5)
+''',
         # Keyword arguments, tensor weights and a tensor bias.
         "keyword_tensors": '''
 def make_not():
