@@ -32,7 +32,9 @@ from traitlets import Unicode
 from autograder import quotes
 from autograder.sandbox.kernel.plain import Opaque, Raised, StudentText, decode
 
-STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual")
+# What can become of a graded cell: the judges give the first six; "graded" is an answer the instructor scored
+# by hand (autograder.grading.results). Results, the CSVs and the report use this one list, in this order.
+STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual", "graded")
 TIMEOUTS = ("timeout", "an earlier cell timed out")
 CONTROL_ENAMES = ("CellTimeoutError", "KernelDied", "NotExecuted", "OutputLimit")  # autograder.sandbox.execute's own
 WHY_MISSING = {"yes": "the hidden checks did not record it", "no": "the cell was not run",

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import nbformat
 
-STATUSES = ("passed", "failed", "error", "timeout", "missing", "manual", "graded")
 NOT_GRADED = "not-graded"
 
 
@@ -19,7 +18,7 @@ class ExerciseResult:
     exercise: str  # the graded cell's grade_id
     score: float
     max_score: float
-    status: str  # one of STATUSES; manual: an answer that awaits the instructor; graded: scored by the instructor
+    status: str  # one of autograder.judge.STATUSES; manual: an answer that awaits the instructor; graded: scored by the instructor
     message: str = ""
 
 

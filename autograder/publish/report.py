@@ -9,8 +9,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from autograder.grading.results import NOT_GRADED
+from autograder.judge import STATUSES
 
-STATUSES = ["passed", "failed", "error", "timeout", "missing", "manual", "graded"]
 COLORS = {"passed": "#2e7d32", "failed": "#f9a825", "error": "#c62828", "timeout": "#6a1b9a",
           "missing": "#757575", "manual": "#1565c0", "graded": "#00838f"}
 STYLE = """<style>
