@@ -231,7 +231,18 @@ class MulConstant(torch.autograd.Function):
         # dy/dx = c; the constant is not a tensor, so its slot is None
         return grad_output * ctx.constant, None
 
+# %% tags=["demo", "ru"]
+x = torch.tensor(2.0, requires_grad=True)
+y = MulConstant.apply(x, 4)
+y.backward()
+print(f"MulConstant.apply(x, 4):   y = {y.item()}, grad_fn = {type(y.grad_fn).__name__}, dy/dx = {x.grad.item()}")
+direct = MulConstant.forward(x, 4)
+print(f"MulConstant.forward(x, 4): y = {direct.item()}, grad_fn = {type(direct.grad_fn).__name__} "
+      "(встроенный узел: наш backward обойдён)")
 
+
+
+# %% tags=["demo", "en"]
 x = torch.tensor(2.0, requires_grad=True)
 y = MulConstant.apply(x, 4)
 y.backward()
@@ -323,7 +334,17 @@ print(f"z = {z.item()}, grad_fn = {type(z.grad_fn).__name__}, dz/dx = {x.grad.it
 # divided by $2\varepsilon$ that rounding error grows to hundredths or tenths and hides any mistake
 # in the formula. That is why `gradcheck` warns about inputs that are not `float64`.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+b = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+print("Mul проходит gradcheck:        ", torch.autograd.gradcheck(Mul.apply, (a, b)))
+print("MulConstant проходит gradcheck:", torch.autograd.gradcheck(lambda t: MulConstant.apply(t, -2.5), (a,)))
+print("машинный эпсилон float32:", torch.finfo(torch.float32).eps, "| делённый на 2 * 1e-6:",
+      torch.finfo(torch.float32).eps / 2e-6)
+
+
+
+# %% tags=["demo", "en"]
 a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 b = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 print("Mul passes gradcheck:        ", torch.autograd.gradcheck(Mul.apply, (a, b)))
@@ -380,7 +401,26 @@ class MulOnCtx(torch.autograd.Function):
     def backward(ctx, grad_output):
         return grad_output * ctx.y, grad_output * ctx.x
 
+# %% tags=["demo", "ru"]
+try:
+    MulConstantBadGrad.apply(torch.tensor(2.0, requires_grad=True), 4).backward()
+except RuntimeError as error:
+    print("MulConstantBadGrad -> RuntimeError:", error)
 
+for function in (MulOnCtx, Mul):
+    x = torch.tensor(2.0, requires_grad=True)
+    y = torch.tensor(3.0)
+    z = function.apply(x, y)  # dz/dx must be 3, the value y had during forward
+    y.add_(10.0)  # y changes in place after forward
+    try:
+        z.backward()
+        print(f"{function.__name__:>10} -> dz/dx = {x.grad.item()} (должно быть 3.0), ошибки нет")
+    except RuntimeError as error:
+        print(f"{function.__name__:>10} -> RuntimeError: {str(error).splitlines()[0][:90]}...")
+
+
+
+# %% tags=["demo", "en"]
 try:
     MulConstantBadGrad.apply(torch.tensor(2.0, requires_grad=True), 4).backward()
 except RuntimeError as error:
@@ -447,7 +487,14 @@ def power_loop(x, p):
         result = result * x
     return result
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+with CountCalls() as naive:
+    power_loop(torch.tensor([1.5, -2.0]), 13)
+print(f"power_loop(x, 13): {naive.calls['mul']} умножений; все вызовы: {dict(naive.calls)}")
+
+
+
+# %% tags=["demo", "en"]
 with CountCalls() as naive:
     power_loop(torch.tensor([1.5, -2.0]), 13)
 print(f"power_loop(x, 13): {naive.calls['mul']} multiplications; all calls: {dict(naive.calls)}")
@@ -648,7 +695,36 @@ class Power(torch.autograd.Function):
         return grad_output * ctx.p * Power.forward(x, ctx.p - 1), None
         ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_Power_forward", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_Power_forward", "grade": true, "points": 1, "locked": true} tags=["ru"]
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), "x ** 0 должно состоять из единиц"
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), "[1, 2, 3] ** 2 должно быть [1, 4, 9]"
+assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, "у результата должен остаться dtype x"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2024)
+cases = []
+for dtype in (torch.int64, torch.int32, torch.float32, torch.float64):
+    if dtype.is_floating_point:
+        x = torch.rand(3, 5, generator=gen, dtype=dtype) * 4 - 2
+    else:
+        x = torch.randint(-6, 7, (3, 5), generator=gen, dtype=dtype)
+    cases += [(f"{str(dtype)[6:]} 3x5", p, x) for p in range(9)]
+cases += [("0-dim float64", 5, torch.tensor(-1.5, dtype=torch.float64)),
+          ("transposed 6x4 float64", 7, torch.randn(4, 6, generator=gen, dtype=torch.float64).t()),
+          ("empty 0x3 float32", 4, torch.empty(0, 3)),
+          ("2x3x4 float32", 6, torch.randn(2, 3, 4, generator=gen)),
+          ("2x3x4 float32", 1, torch.randn(2, 3, 4, generator=gen)),
+          ("[1, 2, 3]", 0, torch.tensor([1, 2, 3])), ("[1, 2, 3]", 2, torch.tensor([1, 2, 3])),  # the visible examples
+          ("[1.5, -2.0]", 3, torch.tensor([1.5, -2.0]))]
+for name, p, x in cases:
+    key = f"Power.apply(x, {p}) for x {name}"
+    x = x.clone() if x.is_contiguous() else x.t().clone().t()  # a fresh input per call, same layout
+    probe.record(f"p of {key}", p)
+    probe.call(key, Power.apply, x, p)
+    probe.record(f"x after {key}", x)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_Power_forward", "grade": true, "points": 1, "locked": true} tags=["en"]
 assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), "x ** 0 must be all ones"
 assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), "[1, 2, 3] ** 2 must be [1, 4, 9]"
 assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, "the result must keep the dtype of x"
@@ -688,7 +764,33 @@ def judge(got, want):
         torch.testing.assert_close(out, torch.pow(x, p), msg=lambda m: f"{key} differs from torch.pow(x, {p}). {m}")
         assert torch.equal(got[f"x after {key}"], x), f"{key} changed its input x: Power must leave x unchanged"
 
-# %% nbgrader={"grade_id": "test_Power_multiplications", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_Power_multiplications", "grade": true, "points": 1, "locked": true} tags=["ru"]
+with CountCalls() as _counted:
+    _out = Power.apply(torch.linspace(-1.001, 1.001, 5, dtype=torch.float64), 1000)
+_multiplications = sum(_counted.calls[name] for name in ("mul", "mul_", "square", "square_", "multiply"))
+assert "pow" not in _counted.calls, "forward не должен вызывать pow (или **)"
+assert 9 <= _multiplications <= 20, f"Power.apply(x, 1000) должен делать от 9 до 20 умножений, насчитано {_multiplications}"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+def traced(x, p):
+    """Power.apply(x, p) and the names of the torch functions it called (recorded after the block ends)."""
+    with probe.torch_calls() as calls:
+        out = Power.apply(x, p)
+    return out, calls.names
+
+
+x = torch.linspace(-1.005, 1.005, 9, dtype=torch.float64)
+cases = [(f"float64 x, p = {p}", p, x) for p in (1, 2, 3, 5, 8, 13, 100, 255, 256, 1000, 1023, 1024)]
+cases.append(("int64 x, p = 5", 5, torch.tensor([-3, -1, 0, 2, 5])))
+cases.append(("the visible linspace(-1.001, 1.001, 5), p = 1000", 1000, torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)))
+for name, p, x in cases:
+    key = f"Power.apply(x, {p}) for {name}"
+    probe.record(f"p of {key}", p)
+    probe.record(f"x of {key}", x)
+    probe.call(key, traced, x.clone(), p)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_Power_multiplications", "grade": true, "points": 1, "locked": true} tags=["en"]
 with CountCalls() as _counted:
     _out = Power.apply(torch.linspace(-1.001, 1.001, 5, dtype=torch.float64), 1000)
 _multiplications = sum(_counted.calls[name] for name in ("mul", "mul_", "square", "square_", "multiply"))
@@ -741,7 +843,39 @@ def judge(got, want):
         assert isinstance(out, torch.Tensor), f"{key} must return a tensor"
         torch.testing.assert_close(out, torch.pow(x, p), msg=lambda m: f"{key} differs from torch.pow(x, {p}). {m}")
 
-# %% nbgrader={"grade_id": "test_Power_backward", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_Power_backward", "grade": true, "points": 1, "locked": true} tags=["ru"]
+_x = torch.tensor(2.0, requires_grad=True)
+Power.apply(_x, 3).backward()
+assert _x.grad is not None and _x.grad.item() == 12.0, f"d(x^3)/dx при x = 2 равна 12, получено {_x.grad}"
+_x = torch.tensor([0.0, -1.0], requires_grad=True)
+Power.apply(_x, 0).backward(torch.ones(2))
+assert _x.grad is not None and torch.equal(_x.grad, torch.zeros(2)), f"при p = 0 градиент равен 0, получено {_x.grad}"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+def gradient(x, p, grad_output):
+    """x.grad after backward through Power.apply(x, p) with this upstream gradient."""
+    x = x.clone().requires_grad_(True)
+    Power.apply(x, p).backward(grad_output)
+    return x.grad
+
+
+gen = torch.Generator().manual_seed(7)
+special = torch.tensor([-2.0, -1.0, -0.5, 0.0, 0.5, 1.0], dtype=torch.float64)
+for dtype, powers in ((torch.float64, list(range(9)) + [13]), (torch.float32, [0, 1, 3, 6])):
+    for p in powers:
+        x = torch.cat([special, torch.rand(6, generator=gen, dtype=torch.float64) * 3 - 1.5]).reshape(3, 4).to(dtype)
+        grad_output = (torch.randn(3, 4, generator=gen, dtype=torch.float64) * 2).to(dtype)
+        key = f"the gradient of Power.apply(x, {p}) for a {str(dtype)[6:]} 3x4 x"
+        probe.record(f"inputs of {key}", (x, p, grad_output))
+        probe.call(key, gradient, x, p, grad_output)
+for name, x, p, grad_output in (("the visible x = 2", torch.tensor(2.0), 3, torch.tensor(1.0)),
+                                ("the visible x = [0, -1]", torch.tensor([0.0, -1.0]), 0, torch.ones(2))):
+    key = f"the gradient of Power.apply(x, {p}) for {name}"
+    probe.record(f"inputs of {key}", (x, p, grad_output))
+    probe.call(key, gradient, x, p, grad_output)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_Power_backward", "grade": true, "points": 1, "locked": true} tags=["en"]
 _x = torch.tensor(2.0, requires_grad=True)
 Power.apply(_x, 3).backward()
 assert _x.grad is not None and _x.grad.item() == 12.0, f"d(x^3)/dx at x = 2 must be 12, got {_x.grad}"
@@ -785,7 +919,32 @@ def judge(got, want):
         torch.testing.assert_close(grad, exact.grad.to(x.dtype), msg=lambda m: (
             f"{key} differs from p * x ** (p - 1) * grad_output (PyTorch's gradient of torch.pow). {m}"))
 
-# %% nbgrader={"grade_id": "test_Power_errors", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_Power_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+try:
+    Power.apply(torch.ones(2), 2.5)
+except TypeError:
+    pass
+else:
+    raise AssertionError("Power.apply(x, 2.5) должен бросить TypeError: p должно быть целым")
+try:
+    Power.apply(torch.ones(2), -1)
+except ValueError:
+    pass
+else:
+    raise AssertionError("Power.apply(x, -1) должен бросить ValueError: p не может быть отрицательным")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+import numpy
+
+x = torch.tensor([1.5, -2.0, 3.0])
+for label, p in (("2.0", 2.0), ("0.0", 0.0), ("2.5", 2.5), ("'3'", "3"), ("None", None),
+                 ("torch.tensor(2.0)", torch.tensor(2.0)), ("-1", -1), ("-7", -7), ("-1000", -1000),
+                 ("numpy.int64(3)", numpy.int64(3)), ("numpy.int32(0)", numpy.int32(0)), ("torch.tensor(3)", torch.tensor(3))):
+    probe.call(f"Power.apply(x, {label})", Power.apply, x.clone(), p)
+probe.record("x", x)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_Power_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
 try:
     Power.apply(torch.ones(2), 2.5)
 except TypeError:
@@ -849,7 +1008,25 @@ def judge(got, want):
 # How many multiplications does your `Power` make? The same `CountCalls` counts them for $p = 13$
 # and $p = 1000$, next to the naive loop of $p - 1$ multiplications. This cell needs exercise 1 solved.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+x = torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)
+table = PrettyTable(["p", "наивный цикл", "Power", "граница 2 floor(log2 p) + 2", "наибольшая |Power - torch.pow|"])
+try:
+    for p in (13, 1000):
+        with CountCalls() as naive:
+            power_loop(x, p)
+        with CountCalls() as fast:
+            quick = Power.apply(x, p)
+        table.add_row([p, naive.calls["mul"], fast.calls["mul"], 2 * math.floor(math.log2(p)) + 2,
+                       f"{(quick - x.pow(p)).abs().max().item():.1e}"])
+except NotImplementedError:
+    print("Пропущено: этой демонстрации нужен Power (задание 1). Решите его и запустите ячейку снова.")
+else:
+    print(table)
+
+
+
+# %% tags=["demo", "en"]
 x = torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)
 table = PrettyTable(["p", "naive loop", "Power", "limit 2 floor(log2 p) + 2", "largest |Power - torch.pow|"])
 try:
@@ -1025,7 +1202,43 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
     return (lo + hi) / 2, n
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_bisection_root", "grade": true, "points": 3, "locked": true}
+# %% nbgrader={"grade_id": "test_bisection_root", "grade": true, "points": 3, "locked": true} tags=["ru"]
+_root, _n = bisection_root(poly, 0.0, 1.0)
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), "bisection_root должна вернуть (тензор, int)"
+assert abs(_root.item() - 0.4936172193) <= 1e-5, f"корень poly с пятью знаками: 0.49362, получено {_root.item():.7f}"
+assert 16 <= _n <= 17, f"бисекции на [0, 1] при tol = 1e-5 нужно 16 или 17 делений, получено {_n}"
+try:
+    bisection_root(poly, 1.0, 2.0)
+except ValueError:
+    pass
+else:
+    raise AssertionError("poly положителен на [1, 2]: bisection_root должна бросить ValueError")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(x) - x": lambda x: torch.cos(x) - x,
+             "exp(x) - 3": lambda x: torch.exp(x) - 3, "exp(-x) - 3": lambda x: torch.exp(-x) - 3,
+             "(x + 1.2345678)(x^2 + 1)": lambda x: (x + 1.2345678) * (x**2 + 1),
+             "1e-3 (x - 0.3217)": lambda x: 1e-3 * (x - 0.3217), "1e4 (0.777 - x)": lambda x: 1e4 * (0.777 - x),
+             "sin(x)": torch.sin, "x^3 - 2": lambda x: x**3 - 2, "x - 0.7": lambda x: x - 0.7,
+             "x^2 + 1": lambda x: x**2 + 1, "x^2 - 1": lambda x: x**2 - 1, "-(x^2 + 1)": lambda x: -(x**2) - 1,
+             "x - 1": lambda x: x - 1, "0.3 - x": lambda x: 0.3 - x}
+cases = [("lecture polynomial", 0.0, 1.0, {}), ("lecture polynomial", 1.0, 2.0, {}),  # the visible examples
+         ("lecture polynomial", -3.0, 2.5, {}), ("cos(x) - x", 0.0, 2.0, {}), ("cos(x) - x", 0.0, 2.0, {"tol": 1e-9}),
+         ("exp(x) - 3", -1.0, 4.3, {}), ("exp(-x) - 3", -5.0, 1.0, {}), ("(x + 1.2345678)(x^2 + 1)", -7.0, 3.0, {}),
+         ("1e-3 (x - 0.3217)", -2.0, 2.5, {}), ("1e4 (0.777 - x)", -3.0, 1.3, {}), ("sin(x)", -1.0, 8.0, {}),
+         ("x^3 - 2", -0.3, 3.0, {"tol": 1e-2}),
+         ("lecture polynomial", 0.0, 1.0, {"max_iter": 16}), ("lecture polynomial", 0.0, 1.0, {"max_iter": 10}),
+         ("x - 0.7", 0.7, 2.0, {}), ("x - 0.7", -1.0, 0.7, {}),
+         ("0.3 - x", 0.0, 1.0, {}), ("x - 0.7", -1.0, 0.5, {}),  # f(hi) in (-1, 0): the sign test is f > 0
+         ("x - 1", -2.0, 6.0, {}),  # f(mid) is exactly 1 at the first midpoint and exactly 0 at the third
+         ("x^2 + 1", -1.5, 2.5, {}), ("x^2 - 1", -1.5, 2.5, {}), ("-(x^2 + 1)", -1.5, 2.5, {})]
+for name, lo, hi, options in cases:
+    key = f"bisection_root({name}, {lo}, {hi}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
+    probe.record(f"case of {key}", {"f": name, "lo": lo, "hi": hi, "tol": 1e-5, "max_iter": 200, **options})
+    probe.call(key, bisection_root, FUNCTIONS[name], lo, hi, **options)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_bisection_root", "grade": true, "points": 3, "locked": true} tags=["en"]
 _root, _n = bisection_root(poly, 0.0, 1.0)
 assert isinstance(_root, torch.Tensor) and isinstance(_n, int), "bisection_root must return (tensor, int)"
 assert abs(_root.item() - 0.4936172193) <= 1e-5, f"the root of poly is 0.49362 to five decimals, got {_root.item():.7f}"
@@ -1162,7 +1375,48 @@ def find_bracket(f, start=1.0, max_doublings=60):
     raise ValueError(f"f does not change sign on [-s, s] for any s = {start} * 2**k, k = 0..{max_doublings}")
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_find_bracket", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_find_bracket", "grade": true, "points": 1, "locked": true} tags=["ru"]
+assert find_bracket(poly) == (-1.0, 1.0), f"poly меняет знак уже на [-1, 1], получено {find_bracket(poly)}"
+assert find_bracket(lambda x: x - 5.5) == (-8.0, 8.0), "x - 5.5: [-1, 1], [-2, 2], [-4, 4] не подходят, подходит [-8, 8]"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+class TooManyCalls(BaseException):
+    """Raised by a test function called too often: the loop that calls it does not stop."""
+
+
+def counted(g, limit=2000):
+    """g as a test function: takes a number (as float64) or a tensor (computes in its dtype); counts calls."""
+    calls = [0]
+
+    def f(x):
+        calls[0] += 1
+        if calls[0] > limit:
+            raise TooManyCalls(f"f was called more than {limit} times")
+        return g(x if isinstance(x, torch.Tensor) else torch.tensor(float(x), dtype=torch.float64))
+    return f
+
+
+FUNCTIONS = {"x - 37.3": lambda x: x - 37.3, "x + 5.3": lambda x: x + 5.3, "0.3 - x": lambda x: 0.3 - x,
+             "x - 3.1": lambda x: x - 3.1, "exp(x) - 1e6": lambda x: torch.exp(x) - 1e6,
+             "x^3 + 2000": lambda x: x**3 + 2000, "tanh(x - 37.3)": lambda x: torch.tanh(x - 37.3),
+             "x - 7.3": lambda x: x - 7.3, "x - 1e15": lambda x: x - 1e15, "x - 9": lambda x: x - 9,
+             "(x - 4)^2": lambda x: (x - 4) ** 2, "-(x - 4)^2": lambda x: -((x - 4) ** 2),
+             "(x + 2)^2": lambda x: (x + 2) ** 2, "-(x + 2)^2": lambda x: -((x + 2) ** 2), "x^2 - 4": lambda x: x**2 - 4,
+             "x^2 + 1": lambda x: x**2 + 1, "cos(x) + 2": lambda x: torch.cos(x) + 2, "x + 0.5": lambda x: x + 0.5,
+             "lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "x - 5.5": lambda x: x - 5.5}
+cases = [("lecture polynomial", {}), ("x - 5.5", {}),  # the visible examples
+         ("x - 37.3", {}), ("x + 0.5", {}), ("x + 5.3", {}), ("x + 5.3", {"start": 2}), ("0.3 - x", {}), ("x - 3.1", {"start": 0.25}),
+         ("exp(x) - 1e6", {}),
+         ("x^3 + 2000", {}), ("tanh(x - 37.3)", {}), ("x - 7.3", {"max_doublings": 3}), ("x - 1e15", {}),
+         ("(x - 4)^2", {}), ("-(x - 4)^2", {}), ("(x + 2)^2", {"start": 0.5}), ("-(x + 2)^2", {}), ("x^2 - 4", {}),
+         ("x^2 + 1", {"max_doublings": 10}), ("x - 37.3", {"max_doublings": 5}), ("x - 9", {"max_doublings": 3}),
+         ("cos(x) + 2", {"start": 0.5})]
+for name, options in cases:
+    key = f"find_bracket({name}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
+    probe.call(key, find_bracket, counted(FUNCTIONS[name]), **options)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_find_bracket", "grade": true, "points": 1, "locked": true} tags=["en"]
 assert find_bracket(poly) == (-1.0, 1.0), f"poly changes sign on [-1, 1] already, got {find_bracket(poly)}"
 assert find_bracket(lambda x: x - 5.5) == (-8.0, 8.0), "x - 5.5: [-1, 1], [-2, 2], [-4, 4] fail, [-8, 8] works"
 print("Visible checks passed. Hidden tests run at grading.")
@@ -1227,7 +1481,18 @@ def judge(got, want):
 # Together the two functions solve "find a root without knowing where it is": `find_bracket`
 # gives an interval and `bisection_root` narrows it down. This cell needs exercises 2 and 2b solved.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    lo, hi = find_bracket(lambda x: poly(x - 20))  # the same polynomial, shifted: its root is near 20.49
+    root, n = bisection_root(lambda x: poly(x - 20), lo, hi)
+except NotImplementedError:
+    print("Пропущено: этой демонстрации нужны find_bracket (задание 2б) и bisection_root (задание 2).")
+else:
+    print(f"отрезок [{lo}, {hi}] -> корень {root.item():.6f} после {n} делений")
+
+
+
+# %% tags=["demo", "en"]
 try:
     lo, hi = find_bracket(lambda x: poly(x - 20))  # the same polynomial, shifted: its root is near 20.49
     root, n = bisection_root(lambda x: poly(x - 20), lo, hi)
@@ -1361,7 +1626,60 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
                        f"(last x = {x.item():.6g}, f(x) = {fx.item():.3g})")
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_newton_root", "grade": true, "points": 3, "locked": true}
+# %% nbgrader={"grade_id": "test_newton_root", "grade": true, "points": 3, "locked": true} tags=["ru"]
+_root, _n = newton_root(poly, 0.0)
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), "newton_root должна вернуть (тензор, int)"
+assert abs(_root.item() - 0.4936172193) <= 1e-5, f"корень poly с пятью знаками: 0.49362, получено {_root.item():.7f}"
+assert abs(poly(_root.detach()).item()) < 1e-5, "newton_root останавливается, только когда |f(x)| < tol"
+assert _n == 3, f"из x0 = 0 методу Ньютона на poly нужно 3 шага, насчитано {_n}"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+class CountedCubic(torch.autograd.Function):
+    """x^3 - 2x - 5 with a backward of its own that counts its calls."""
+
+    backward_calls = 0
+
+    @staticmethod
+    def forward(x):
+        return x * x * x - 2 * x - 5
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        CountedCubic.backward_calls += 1
+        (x,) = ctx.saved_tensors
+        return grad_output * (3 * x * x - 2)
+
+
+FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(x) - x": lambda x: torch.cos(x) - x,
+             "x^3 + 2x + 5": lambda x: x**3 + 2 * x + 5, "exp(x) - 3": lambda x: torch.exp(x) - 3,
+             "exp(-x) - 3": lambda x: torch.exp(-x) - 3, "atan(x) - 0.5": lambda x: torch.atan(x) - 0.5,
+             "x^2 - 2": lambda x: x**2 - 2, "tanh(3x) + 0.2": lambda x: torch.tanh(3 * x) + 0.2,
+             "x^5 - x + 1": lambda x: x**5 - x + 1, "x^2 - 4": lambda x: x**2 - 4,
+             "x^3 - 2x + 2": lambda x: x**3 - 2 * x + 2, "x^2 + 1": lambda x: x**2 + 1,
+             "x^3 - 3x + 5": lambda x: x**3 - 3 * x + 5, "x^3 - 2x - 5 (its backward counts calls)": CountedCubic.apply,
+             "f(x) = x": lambda x: x}
+cases = [("lecture polynomial", 0.0, {}),  # the visible example
+         ("lecture polynomial", 2.0, {}), ("cos(x) - x", 1.0, {}), ("x^3 + 2x + 5", 0.0, {}), ("exp(x) - 3", 0.0, {}),
+         ("exp(-x) - 3", 0.0, {}), ("atan(x) - 0.5", 0.3, {}), ("x^2 - 2", -1.0, {}), ("tanh(3x) + 0.2", 0.1, {}),
+         ("x^2 - 2", 3.0, {"tol": 1e-3}), ("x^5 - x + 1", -2.0, {}), ("x^2 - 4", 2.0, {}), ("x^2 - 2", 3, {}),
+         ("x^3 - 2x - 5 (its backward counts calls)", 2.0, {}),
+         ("lecture polynomial", 2.0, {"max_iter": 7}), ("lecture polynomial", 2.0, {"max_iter": 6}),
+         ("x^3 - 2x + 2", 0.0, {"max_iter": 17}), ("x^2 + 1", 0.5, {}),
+         ("x^2 - 4", 0.0, {}), ("x^3 - 3x + 5", -1.0, {}), ("x^2 + 1", 1.0, {}),
+         ("x^2 + 1", 1.0, {"max_iter": 1}),
+         ("f(x) = x", 2.0**-17, {"tol": 2.0**-17})]  # |f(x0)| == tol exactly: not converged yet  # f' = 0 after the last allowed step: no step is due, so RuntimeError
+for name, x0, options in cases:
+    key = f"newton_root({name}, {x0}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
+    probe.record(f"case of {key}", {"f": name, "tol": 1e-5, "max_iter": 50, **options})
+    probe.call(key, newton_root, FUNCTIONS[name], x0, **options)
+probe.record("backward calls of x^3 - 2x - 5", CountedCubic.backward_calls)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_newton_root", "grade": true, "points": 3, "locked": true} tags=["en"]
 _root, _n = newton_root(poly, 0.0)
 assert isinstance(_root, torch.Tensor) and isinstance(_n, int), "newton_root must return (tensor, int)"
 assert abs(_root.item() - 0.4936172193) <= 1e-5, f"the root of poly is 0.49362 to five decimals, got {_root.item():.7f}"
@@ -1483,7 +1801,28 @@ def judge(got, want):
 # $0.49361$; the table below shows what actually happens. For five correct decimals leave a margin:
 # `tol=1e-7`.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+table = PrettyTable(["метод", "tol", "корень", "5 знаков", "|f(корень)|", "итераций", "мс на вызов"])
+try:
+    for tol in (1e-5, 1e-7):
+        solvers = {
+            "бисекция на [0, 1]": lambda: bisection_root(poly, 0.0, 1.0, tol=tol),
+            "Ньютон из x0 = 0": lambda: newton_root(poly, 0.0, tol=tol),
+        }
+        for name, solve in solvers.items():
+            root, n = solve()
+            seconds = min(timeit.repeat(solve, number=20, repeat=3)) / 20
+            root = root.detach()
+            table.add_row([name, f"{tol:.0e}", f"{root.item():.7f}", f"{root.item():.5f}",
+                           f"{abs(poly(root).item()):.1e}", n, f"{seconds * 1e3:.3f}"])
+except NotImplementedError:
+    print("Пропущено: этому сравнению нужны bisection_root (задание 2) и newton_root (задание 3).")
+else:
+    print(table)
+
+
+
+# %% tags=["demo", "en"]
 table = PrettyTable(["method", "tol", "root", "5 decimals", "|f(root)|", "iterations", "ms per call"])
 try:
     for tol in (1e-5, 1e-7):
@@ -1502,7 +1841,17 @@ except NotImplementedError:
 else:
     print(table)
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    bisection_root(poly, 0.0, 1.0)
+except NotImplementedError:
+    print("Пропущено: для %timeit бисекции нужно решённое задание 2.")
+else:
+    # %timeit -n 50 -r 5 bisection_root(poly, 0.0, 1.0)
+
+
+
+# %% tags=["demo", "en"]
 try:
     bisection_root(poly, 0.0, 1.0)
 except NotImplementedError:
@@ -1510,7 +1859,17 @@ except NotImplementedError:
 else:
     # %timeit -n 50 -r 5 bisection_root(poly, 0.0, 1.0)
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+try:
+    newton_root(poly, 0.0)
+except NotImplementedError:
+    print("Пропущено: для %timeit метода Ньютона нужно решённое задание 3.")
+else:
+    # %timeit -n 50 -r 5 newton_root(poly, 0.0)
+
+
+
+# %% tags=["demo", "en"]
 try:
     newton_root(poly, 0.0)
 except NotImplementedError:
@@ -1528,7 +1887,20 @@ else:
 # $\log_2 10 \approx 3.3$ iterations. Newton's method doubles the number of correct digits near the
 # root, so going from $10^{-3}$ to $10^{-12}$ adds hardly any steps: see the table.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+table = PrettyTable(["tol", "итераций бисекции", "шагов Ньютона"])
+try:
+    for k in (1, 3, 5, 7, 9, 12):
+        tol = 10.0**-k
+        table.add_row([f"1e-{k}", bisection_root(poly, 0.0, 1.0, tol=tol)[1], newton_root(poly, 0.0, tol=tol)[1]])
+except NotImplementedError:
+    print("Пропущено: этой таблице нужны bisection_root (задание 2) и newton_root (задание 3).")
+else:
+    print(table)
+
+
+
+# %% tags=["demo", "en"]
 table = PrettyTable(["tol", "bisection iterations", "Newton steps"])
 try:
     for k in (1, 3, 5, 7, 9, 12):
@@ -1569,7 +1941,19 @@ else:
 #   always keeps an interval with a sign change, takes fast steps (secant and inverse quadratic
 #   interpolation), and falls back to a bisection step when they do not help.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+for name, f, x0 in (("x^3 - 2x + 2 из 0", lambda x: x**3 - 2 * x + 2, 0.0),
+                    ("x^2 - 4 из 0", lambda x: x**2 - 4, 0.0)):
+    try:
+        print(name, "->", newton_root(f, x0))
+    except NotImplementedError:  # a subclass of RuntimeError: caught first
+        print(f"{name} -> пропущено: newton_root (задание 3) ещё не решён")
+    except (RuntimeError, ZeroDivisionError) as error:
+        print(f"{name} -> {type(error).__name__}: {error}")
+
+
+
+# %% tags=["demo", "en"]
 for name, f, x0 in (("x^3 - 2x + 2 from 0", lambda x: x**3 - 2 * x + 2, 0.0),
                     ("x^2 - 4 from 0", lambda x: x**2 - 4, 0.0)):
     try:
@@ -1709,7 +2093,71 @@ def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     raise RuntimeError(f"{int((~done).sum())} of {batch} polynomials did not converge within max_iter = {max_iter} steps")
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_newton_roots_batched", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_newton_roots_batched", "grade": true, "points": 2, "locked": true} tags=["ru"]
+_coeffs = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9],   # x^7 + 5x^3 + 17x - 9
+                        [0.0, 0, 0, 0, 0, 0, 1, -2],    # x - 2
+                        [0.0, 0, 0, 0, 1, 0, 0, -8]],   # x^3 - 8
+                       dtype=torch.float64)
+_roots = newton_roots_batched(_coeffs, 1.0)
+assert isinstance(_roots, torch.Tensor) and _roots.shape == (3,), "newton_roots_batched должна вернуть тензор формы (B,)"
+torch.testing.assert_close(_roots.detach(), torch.tensor([0.4936172, 2.0, 2.0], dtype=torch.float64), rtol=0, atol=1e-5)
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(404)
+# strictly monotonic quintics a5 x^5 + a3 x^3 + a1 x + a0, some flipped to decreasing: one real root each
+quintics = torch.zeros(64, 6, dtype=torch.float64)
+quintics[:, 0] = torch.rand(64, generator=gen, dtype=torch.float64) * 1.5 + 0.1
+quintics[:, 2] = torch.rand(64, generator=gen, dtype=torch.float64) * 3
+quintics[:, 4] = torch.rand(64, generator=gen, dtype=torch.float64) * 4 + 1
+quintics[:, 5] = torch.rand(64, generator=gen, dtype=torch.float64) * 40 - 20
+quintics[:16, 0] = 0.0  # a quarter are cubics
+quintics[::3] *= -1
+starts = torch.rand(64, generator=gen, dtype=torch.float64) * 4 - 2
+# roots on both sides of zero, different degrees, different convergence speeds
+mixed = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], [-1.0, 0, 0, 0, -5, 0, -17, -9], [0, 0, 0, 0, 0, 1, 0, -2],
+                      [0, 0, 0, 0, 0, 0, 3, 7], [0, 0, 0, 0, 1, 0, 2, 5], [0, 0, 1, 0, 0, 0, 1, 100]], dtype=torch.float64)
+visible = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], [0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]],
+                       dtype=torch.float64)
+cases = [("the visible example's three polynomials", visible, 1.0, {}),
+         ("64 quintics and cubics", quintics, 0.0, {}), ("64 quintics and cubics, one x0 each", quintics, starts, {}),
+         ("64 quintics and cubics", quintics, 0.5, {"tol": 1e-9}), ("6 mixed polynomials", mixed, 3.0, {}),
+         ("6 mixed polynomials", mixed, -1.5, {}), ("6 mixed polynomials", mixed, 1, {}),
+         ("6 mixed polynomials in float32", mixed.float(), 3.0, {"tol": 1e-3}),
+         ("x^2 - 2 twice", torch.tensor([[1.0, 0, -2], [1.0, 0, -2]], dtype=torch.float64),
+          torch.tensor([1.0, -1.0], dtype=torch.float64), {}),
+         ("6 mixed polynomials", mixed, -1.5, {"max_iter": 8}), ("6 mixed polynomials", mixed, -1.5, {"max_iter": 7}),
+         ("x^3 - 2x + 2 and x - 2", torch.tensor([[1.0, 0, -2, 2], [0, 0, 1, -2]], dtype=torch.float64), 0.0,
+          {"max_iter": 17}),
+         ("x^2 + 1 and x - 2", torch.tensor([[1.0, 0, 1], [0, 1, -2]], dtype=torch.float64), 0.5, {}),
+         ("p(x) = x", torch.tensor([[1.0, 0.0]], dtype=torch.float64), 2.0**-17, {"tol": 2.0**-17}),  # |p(x0)| == tol
+         # every polynomial has converged at x0 already
+         ("x - 2 and x^2 - 4", torch.tensor([[0.0, 1, -2], [1, 0, -4]], dtype=torch.float64), 2.0, {}),
+         ("x - 2 and x + 1", torch.tensor([[1.0, -2], [1, 1]], dtype=torch.float64),
+          torch.tensor([2.0, -1.0], dtype=torch.float64), {})]
+for name, coeffs, x0, options in cases:
+    key = f"newton_roots_batched({name}, x0={'per polynomial' if isinstance(x0, torch.Tensor) else x0}" + "".join(
+        f", {k}={v}" for k, v in options.items()) + ")"
+    probe.record(f"case of {key}", {"coeffs": coeffs.clone(), "tol": 1e-5, "max_iter": 50, **options})
+    roots = probe.call(key, newton_roots_batched, coeffs, x0, **options)
+    probe.record(f"memory of {key}", probe.shared_memory(roots, [coeffs, x0]))
+    probe.call(f"expanded {key}", lambda: roots.numel() > 1 and 0 in roots.stride())  # elements sharing memory
+    probe.record(f"coeffs after {key}", coeffs)
+if torch.cuda.is_available():  # a grader with a GPU: coeffs on CUDA, x0 a plain number
+    probe.call("on cuda: newton_roots_batched(6 mixed polynomials, x0=3.0)", newton_roots_batched, mixed.cuda(), 3.0)
+# the same polynomials repeated: the number of torch calls must not depend on B
+def traced(coeffs):
+    """The roots from x0 = 0 and how many torch functions were called (counted after the block ends)."""
+    with probe.torch_calls() as calls:
+        roots = newton_roots_batched(coeffs, 0.0)
+    return roots, len(calls.names)
+
+
+for name, rows, sizes in (("x^7 + 5x^3 + 17x - 9", mixed[:1], (1, 64)), ("two mixed polynomials", mixed[:2], (2, 16, 128))):
+    for size in sizes:
+        probe.call(f"{name} repeated to B = {size}", traced, rows.repeat(size // rows.shape[0], 1))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_newton_roots_batched", "grade": true, "points": 2, "locked": true} tags=["en"]
 _coeffs = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9],   # x^7 + 5x^3 + 17x - 9
                         [0.0, 0, 0, 0, 0, 0, 1, -2],    # x - 2
                         [0.0, 0, 0, 0, 1, 0, 0, -8]],   # x^3 - 8
@@ -1863,7 +2311,31 @@ def polynomial(row):
         return value
     return p
 
+# %% tags=["demo", "ru"]
+coeffs = random_monotonic_quintics(200, torch.Generator().manual_seed(0))
+try:
+    start = timeit.default_timer()
+    with CountCalls() as loop_calls:
+        looped = torch.stack([newton_root(polynomial(row), 0.0)[0] for row in coeffs])
+    loop_seconds = timeit.default_timer() - start
+    start = timeit.default_timer()
+    with CountCalls() as batch_calls:
+        batched = newton_roots_batched(coeffs, 0.0)
+    batch_seconds = timeit.default_timer() - start
+except NotImplementedError:
+    print("Пропущено: этому сравнению нужны newton_root (задание 3) и newton_roots_batched (задание 4).")
+else:
+    table = PrettyTable(["вариант", "вызовов torch", "время (мс)", "мкс на вызов"])
+    for name, calls, seconds in (("цикл по 200 многочленам", loop_calls, loop_seconds),
+                                 ("один векторный вызов", batch_calls, batch_seconds)):
+        total = sum(calls.calls.values())
+        table.add_row([name, total, f"{seconds * 1e3:.1f}", f"{seconds * 1e6 / total:.1f}"])
+    print(table)
+    print("наибольшая разница между корнями:", (looped - batched.detach()).abs().max().item())
 
+
+
+# %% tags=["demo", "en"]
 coeffs = random_monotonic_quintics(200, torch.Generator().manual_seed(0))
 try:
     start = timeit.default_timer()
@@ -1897,7 +2369,31 @@ else:
 # would launch kernels for every polynomial. The cell below runs only when a GPU is present (and
 # exercise 4 is solved); on a CPU it only says what it would do.
 
-# %% tags=["demo"]
+# %% tags=["demo", "ru"]
+if torch.cuda.is_available():
+    try:
+        big = random_monotonic_quintics(1_000_000, torch.Generator().manual_seed(1), device="cuda")
+        newton_roots_batched(big[:10], 0.0)  # warm-up: CUDA initialisation is not part of the measurement
+        torch.cuda.synchronize()
+        start = timeit.default_timer()
+        roots = newton_roots_batched(big, 0.0)
+        torch.cuda.synchronize()
+        elapsed = timeit.default_timer() - start
+    except NotImplementedError:
+        print("Пропущено: этой демонстрации нужен newton_roots_batched (задание 4).")
+    else:
+        residual = torch.zeros_like(roots)
+        for k in range(big.shape[1]):  # Horner's scheme for all rows at once
+            residual = residual * roots + big[:, k]
+        print(f"1 000 000 многочленов пятой степени на {torch.cuda.get_device_name()}: {elapsed * 1e3:.1f} мс, "
+              f"наибольшее |p(корень)| = {residual.abs().max().item():.2e}")
+else:
+    print("GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени одним вызовом "
+          "newton_roots_batched и напечатала бы время.")
+
+
+
+# %% tags=["demo", "en"]
 if torch.cuda.is_available():
     try:
         big = random_monotonic_quintics(1_000_000, torch.Generator().manual_seed(1), device="cuda")
