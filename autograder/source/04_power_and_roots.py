@@ -207,7 +207,6 @@ print(f"MulConstant.forward(x, 4): y = {direct.item()}, grad_fn = {type(direct.g
       "(встроенный узел: наш backward обойдён)")
 
 
-
 # %% tags=["demo", "en"]
 x = torch.tensor(2.0, requires_grad=True)
 y = MulConstant.apply(x, 4)
@@ -309,7 +308,6 @@ print("машинный эпсилон float32:", torch.finfo(torch.float32).eps
       torch.finfo(torch.float32).eps / 2e-6)
 
 
-
 # %% tags=["demo", "en"]
 a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 b = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
@@ -383,7 +381,6 @@ for function in (MulOnCtx, Mul):
         print(f"{function.__name__:>10} -> dz/dx = {x.grad.item()} (должно быть 3.0), ошибки нет")
     except RuntimeError as error:
         print(f"{function.__name__:>10} -> RuntimeError: {str(error).splitlines()[0][:90]}...")
-
 
 
 # %% tags=["demo", "en"]
@@ -609,7 +606,6 @@ def _clear_of(tol, residuals, factor):
 with CountCalls() as naive:
     power_loop(torch.tensor([1.5, -2.0]), 13)
 print(f"power_loop(x, 13): {naive.calls['mul']} умножений; все вызовы: {dict(naive.calls)}")
-
 
 
 # %% tags=["demo", "en"]
@@ -1239,7 +1235,6 @@ except NotImplementedError:
     print("Пропущено: этой демонстрации нужен Power (задание 1). Решите его и запустите ячейку снова.")
 else:
     print(table)
-
 
 
 # %% tags=["demo", "en"]
@@ -1893,7 +1888,6 @@ else:
     print(f"отрезок [{lo}, {hi}] -> корень {root.item():.6f} после {n} делений")
 
 
-
 # %% tags=["demo", "en"]
 try:
     lo, hi = find_bracket(lambda x: poly(x - 20))  # the same polynomial, shifted: its root is near 20.49
@@ -2310,10 +2304,16 @@ check_more_newton(newton_root)
 #
 # Обратите внимание: `tol` у методов значит разное. У бисекции это расстояние до корня по $x$, у
 # Ньютона — порог для $|f(x)|$; здесь $f' \ge 17$, так что $|f(x)| < 10^{-5}$ означает, что до корня
-# меньше $10^{-5}/17$. И ещё: «до корня не дальше $10^{-5}$» ещё не означает «пять верных знаков
+# меньше $10^{-5}/17$.
+#
+# <details><summary>Почему столбец «5 знаков» может разойтись с корнем</summary>
+#
+# «до корня не дальше $10^{-5}$» ещё не означает «пять верных знаков
 # после округления». Корень $0.4936172\ldots$ лежит всего в $2.2 \cdot 10^{-6}$ от границы
 # округления $0.493615$, и ответ бисекции с `tol=1e-5` может округлиться до $0.49361$ — таблица ниже
 # показывает, как вышло на самом деле. Для пяти верных знаков берите запас: `tol=1e-7`.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Bisection versus Newton (≈ 10 minutes)
@@ -2324,11 +2324,17 @@ check_more_newton(newton_root)
 #
 # Note that `tol` means different things to the two methods. For bisection it is a distance to the
 # root along $x$; for Newton it is a bound on $|f(x)|$, and since $f' \ge 17$ here, $|f(x)| < 10^{-5}$
-# puts $x$ within $10^{-5}/17$ of the root. Also, "within $10^{-5}$ of the root" is not the same as
+# puts $x$ within $10^{-5}/17$ of the root.
+#
+# <details><summary>Why the "5 decimals" column may miss the root</summary>
+#
+# Also, "within $10^{-5}$ of the root" is not the same as
 # "five correct decimals after rounding". The root $0.4936172\ldots$ is only $2.2 \cdot 10^{-6}$ away
 # from the rounding boundary $0.493615$, so bisection's answer with `tol=1e-5` may round to
 # $0.49361$; the table below shows what actually happens. For five correct decimals leave a margin:
 # `tol=1e-7`.
+#
+# </details>
 
 # %% tags=["demo", "ru"]
 table = PrettyTable(["метод", "tol", "корень", "5 знаков", "|f(корень)|", "итераций", "мс на вызов"])
@@ -2348,7 +2354,6 @@ except NotImplementedError:
     print("Пропущено: этому сравнению нужны bisection_root (задание 2) и newton_root (задание 3).")
 else:
     print(table)
-
 
 
 # %% tags=["demo", "en"]
@@ -2379,7 +2384,6 @@ else:
     # %timeit -n 50 -r 5 bisection_root(poly, 0.0, 1.0)
 
 
-
 # %% tags=["demo", "en"]
 try:
     bisection_root(poly, 0.0, 1.0)
@@ -2395,7 +2399,6 @@ except NotImplementedError:
     print("Пропущено: для %timeit метода Ньютона нужно решённое задание 3.")
 else:
     # %timeit -n 50 -r 5 newton_root(poly, 0.0)
-
 
 
 # %% tags=["demo", "en"]
@@ -2482,7 +2485,6 @@ else:
     print(table)
 
 
-
 # %% tags=["demo", "en"]
 table = PrettyTable(["tol", "bisection iterations", "Newton steps"])
 try:
@@ -2504,10 +2506,15 @@ else:
 # - Бисекция надёжна: если на концах разные знаки, она сходится всегда и за заранее известное число
 #   шагов. Ньютон сходится быстро, только если начать достаточно близко; иначе он может уйти в
 #   сторону, зациклиться или упасть на нулевой производной (примеры ниже).
-# - Поэтому на практике их комбинируют: например, метод Брента
-#   ([`scipy.optimize.brentq`](https://docs.scipy.org/doc/scipy/reference/generated/scipy.optimize.brentq.html))
-#   всё время хранит отрезок со сменой знака, делает быстрые шаги (секущие и обратную квадратичную
-#   интерполяцию), а когда они не помогают — шаг бисекции.
+#
+# <details><summary>Как их комбинируют на практике</summary>
+#
+# Например, метод Брента
+# ([`scipy.optimize.brentq`](https://docs.scipy.org/doc/scipy/reference/generated/scipy.optimize.brentq.html))
+# всё время хранит отрезок со сменой знака, делает быстрые шаги (секущие и обратную квадратичную
+# интерполяцию), а когда они не помогают — шаг бисекции.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # **Takeaways.**
@@ -2519,10 +2526,15 @@ else:
 # - Bisection is reliable: with opposite signs at the ends it always converges, in a number of steps
 #   known in advance. Newton converges fast only when it starts close enough; otherwise it may wander
 #   off, cycle or hit a zero derivative (examples below).
-# - So in practice the two are combined: Brent's method
-#   ([`scipy.optimize.brentq`](https://docs.scipy.org/doc/scipy/reference/generated/scipy.optimize.brentq.html))
-#   always keeps an interval with a sign change, takes fast steps (secant and inverse quadratic
-#   interpolation), and falls back to a bisection step when they do not help.
+#
+# <details><summary>How the two are combined in practice</summary>
+#
+# Brent's method
+# ([`scipy.optimize.brentq`](https://docs.scipy.org/doc/scipy/reference/generated/scipy.optimize.brentq.html))
+# always keeps an interval with a sign change, takes fast steps (secant and inverse quadratic
+# interpolation), and falls back to a bisection step when they do not help.
+#
+# </details>
 
 # %% tags=["demo", "ru"]
 for name, f, x0 in (("x^3 - 2x + 2 из 0", lambda x: x**3 - 2 * x + 2, 0.0),
@@ -2533,7 +2545,6 @@ for name, f, x0 in (("x^3 - 2x + 2 из 0", lambda x: x**3 - 2 * x + 2, 0.0),
         print(f"{name} -> пропущено: newton_root (задание 3) ещё не решён")
     except (RuntimeError, ZeroDivisionError) as error:
         print(f"{name} -> {type(error).__name__}: {error}")
-
 
 
 # %% tags=["demo", "en"]
@@ -3028,7 +3039,6 @@ else:
     print("наибольшая разница между корнями:", (looped - batched.detach()).abs().max().item())
 
 
-
 # %% tags=["demo", "en"]
 coeffs = random_monotonic_quintics(200, torch.Generator().manual_seed(0))
 try:
@@ -3084,7 +3094,6 @@ if torch.cuda.is_available():
 else:
     print("GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени одним вызовом "
           "newton_roots_batched и напечатала бы время.")
-
 
 
 # %% tags=["demo", "en"]
