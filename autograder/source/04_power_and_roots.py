@@ -452,7 +452,7 @@ def power_loop(x, p):
 
 # %% tags=["demo", "self_check", "ru"] title={"ru": "Тексты необязательных проверок", "en": "Texts of the optional checks"}
 CHECK_TEXT = {
-    "passed": "Дополнительные проверки пройдены ({cases} случайных случаев).",
+    "passed": "Дополнительные проверки пройдены (случайных случаев: {cases}).",
     "returned": "вернул {value}",
     "crashed": "{call} бросил {name}: {message}",
     "not_tensor": "{call} должен вернуть тензор, получено {got}",
