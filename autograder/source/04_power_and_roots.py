@@ -60,7 +60,19 @@
 # Every exercise is followed by an optional "check more" cell: it runs your solution on hundreds of
 # random inputs and names the first one where something is wrong.
 
-# %%
+# %% tags=["ru"]
+import collections
+import math
+import operator
+import timeit
+
+import torch
+from prettytable import PrettyTable
+from torch.overrides import TorchFunctionMode
+
+print(f"torch {torch.__version__}; CUDA доступна: {torch.cuda.is_available()}")
+
+# %% tags=["en"]
 import collections
 import math
 import operator
