@@ -232,15 +232,18 @@ print(f"MulConstant.forward(x, 4): y = {direct.item()}, grad_fn = {type(direct.g
 # Второй пример — произведение двух тензоров: $\partial(xy)/\partial x = y$ и
 # $\partial(xy)/\partial y = x$. Здесь обратному проходу нужны сами входные тензоры. В лекции они
 # сохранены атрибутами `ctx`; правильнее класть тензоры через `ctx.save_for_backward(...)` и
-# доставать через `ctx.saved_tensors`. Документация `save_for_backward` называет три причины:
+# доставать через `ctx.saved_tensors`: тогда PyTorch заметит, если сохранённый тензор изменили на месте
+# после `forward`, и сообщит об ошибке вместо того, чтобы тихо посчитать неверный градиент (пример ниже).
 #
-# - PyTorch заметит, если сохранённый тензор изменили на месте после `forward`, и сообщит об ошибке
-#   вместо того, чтобы тихо посчитать неверный градиент (пример ниже);
-# - не будет утечек памяти: выход, сохранённый атрибутом `ctx`, замыкает цикл ссылок
-#   «выход → `grad_fn` → `ctx` → выход», и память освобождается позже;
-# - к сохранённым тензорам можно применить хуки
+# <details><summary>Ещё две причины из документации <code>save_for_backward</code></summary>
+#
+# - Не будет утечек памяти: выход, сохранённый атрибутом `ctx`, замыкает цикл ссылок
+#   «выход → `grad_fn` → `ctx` → выход», и память освобождается позже.
+# - К сохранённым тензорам можно применить хуки
 #   ([`saved_tensors_hooks`](https://pytorch.org/tutorials/intermediate/autograd_saved_tensors_hooks_tutorial.html),
 #   например выгрузку на CPU для экономии памяти GPU).
+#
+# </details>
 #
 # Числа и прочие не-тензоры по-прежнему хранятся атрибутами `ctx`.
 # `ctx.needs_input_grad` подсказывает, каким входам градиент действительно нужен, — лишнюю работу
@@ -250,15 +253,18 @@ print(f"MulConstant.forward(x, 4): y = {direct.item()}, grad_fn = {type(direct.g
 # The second example multiplies two tensors: $\partial(xy)/\partial x = y$ and
 # $\partial(xy)/\partial y = x$. Now the backward pass needs the input tensors themselves. The
 # lecture keeps them as attributes of `ctx`; the proper way is `ctx.save_for_backward(...)` and
-# `ctx.saved_tensors`. The documentation of `save_for_backward` gives three reasons:
+# `ctx.saved_tensors`: PyTorch then notices when a saved tensor was changed in place after `forward`
+# and raises an error instead of silently computing a wrong gradient (example below).
 #
-# - PyTorch notices when a saved tensor was changed in place after `forward` and raises an error
-#   instead of silently computing a wrong gradient (example below);
-# - no memory leaks: an output kept as an attribute of `ctx` closes the reference cycle
-#   "output → `grad_fn` → `ctx` → output", so its memory is freed later;
-# - hooks can be applied to saved tensors
+# <details><summary>Two more reasons from the documentation of <code>save_for_backward</code></summary>
+#
+# - No memory leaks: an output kept as an attribute of `ctx` closes the reference cycle
+#   "output → `grad_fn` → `ctx` → output", so its memory is freed later.
+# - Hooks can be applied to saved tensors
 #   ([`saved_tensors_hooks`](https://pytorch.org/tutorials/intermediate/autograd_saved_tensors_hooks_tutorial.html),
 #   for instance offloading them to the CPU to save GPU memory).
+#
+# </details>
 #
 # Numbers and other non-tensors still live as attributes of `ctx`. `ctx.needs_input_grad` tells
 # which inputs actually need a gradient, so needless work can be skipped.
