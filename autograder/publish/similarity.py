@@ -14,7 +14,7 @@ answers' weights, and never over less than CELL_FLOOR: an answer of one line, or
 of the class writes alike, is no evidence. That ratio alone says how alike two answers are, not how
 rare that is: two students who both wrote a long answer that a third of the class wrote word for word
 share all of its weight.
-So an answer's evidence is its similarity squared times its rarity: log(N / d) / log(N / 2), where d
+So an answer's evidence is its similarity cubed times its rarity: log(N / d) / log(N / 2), where d
 counts the pair and every student whose answer is as alike to one of them (N students): 1 when no one
 else wrote an answer that close, 0 when the whole class did. The notebook's similarity is the mean of
 that evidence over the assignment's answers, each answer weighing by how much rare material the larger
@@ -54,7 +54,7 @@ SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
 CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
 ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
-POWER = 2
+POWER = 3
 GRADED = ("ok", "repaired")
 CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
