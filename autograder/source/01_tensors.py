@@ -1115,7 +1115,7 @@ for ax, (name, picked, shape) in zip(axes.flat, picks):
                                        facecolor="#f4a582" if chosen else "#f0f0f0"))
                 ax.text(x0 + c + 0.46, R - 1 - r + 0.46, str(d * R * C + r * C + c), ha="center", va="center",
                         fontsize=8, fontweight="bold" if chosen else "normal", color="black" if chosen else "gray")
-    ax.set_title(f"{name} → shape {shape}", fontsize=10, family="DejaVu Sans Mono")
+    ax.set_title(f"{name} → {shape}", fontsize=10, family="DejaVu Sans Mono")
     ax.set_xlim(-0.1, 2 * C + 0.9)
     ax.set_ylim(-0.1, R + 0.8)
     ax.set_aspect("equal")
