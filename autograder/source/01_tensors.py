@@ -9,44 +9,22 @@
 # %% [markdown] tags=["ru"]
 # # Урок 1. Тензоры
 #
-# Тензор — главный объект PyTorch: многомерный массив чисел одного типа (`dtype`), который живёт на
-# каком-то устройстве (`device`) и умеет участвовать в автоматическом дифференцировании.
+# Тензор — главный объект PyTorch: многомерный массив чисел одного типа (`dtype`) на каком-то
+# устройстве (`device`). В этом уроке вы научитесь создавать тензоры, считать с ними, выбирать их
+# части без копирования (представления, views), менять форму, склеивать, применять broadcasting и
+# обмениваться данными с NumPy.
 #
-# В этом уроке (всего около 1 ч 45 мин):
-#
-# 1. создание тензоров и их атрибуты;
-# 2. операции: арифметика, матричное произведение, редукции;
-# 3. индексирование, представления (views) и многоточие `...`;
-# 4. изменение формы, а также склейка тензоров: `cat` и `stack`;
-# 5. broadcasting;
-# 6. обмен данными с NumPy.
+# **Время:** около 1 ч 55 мин (шесть разделов и вопросы для самопроверки).
 #
 # | Задание | Баллы |
 # |---|---|
-# | `create_tensors` | 2 |
-# | `tensor_ops` | 3 |
-# | `first_rows`, `last_columns`, `center_crop`, `even_index_elements` | 1 + 1 + 1 + 1 |
-# | `reshape_views` | 2 |
-# | `broadcast_shape` | 3 |
-# | `numpy_roundtrip` | 1 |
-#
-# **Как работать с ноутбуком.**
-# - Ваши ячейки — те, где стоит `raise NotImplementedError()`: замените эту строку решением, не
-#   меняя имя функции и её аргументы. Другие ячейки не удаляйте, не копируйте и не переставляйте,
-#   их теги и метаданные не трогайте: по ним проверяющая система находит ваши ответы.
-# - За каждым заданием идут ячейки с проверками. Видимые `assert` помогают проверить себя; при
-#   оценивании к ним добавляются скрытые проверки с другими входами (другие формы, значения,
-#   крайние случаи). Всё, что они проверяют, перечислено в условии задания.
-# - *Run All* выполняет ячейки сверху вниз и останавливается на первой ошибке. Пока задание не
-#   решено, его проверка падает с `NotImplementedError`, и ячейки ниже не выполняются: решайте
-#   задания по порядку или запускайте ячейки ниже по одной (Shift+Enter). Примеры в этом уроке от
-#   ваших решений не зависят.
-# - При оценивании проверяется каждое задание, даже если выше была ошибка, и каждое — отдельно:
-#   нерешённое задание стоит только своих баллов.
-# - Перед сдачей выполните *Restart & Run All* и убедитесь, что каждая проверка напечатала
-#   `Visible checks passed`.
-# - Сдайте сам файл `01_tensors.ipynb` (в Colab: *File → Download → Download .ipynb*), не
-#   переименовывая его.
+# | 1. `create_tensors` | 2 |
+# | 2. `tensor_ops` | 3 |
+# | 3. `first_rows`, `last_columns`, `center_crop`, `even_index_elements` | 1 + 1 + 1 + 1 |
+# | 4. `reshape_views` | 2 |
+# | 5. `broadcast_shape` | 3 |
+# | 6. `numpy_roundtrip` | 1 |
+# | **Всего** | **15** |
 #
 # **Что почитать.** [Tensors](https://pytorch.org/tutorials/beginner/basics/tensorqs_tutorial.html)
 # и [Introduction to PyTorch Tensors](https://pytorch.org/tutorials/beginner/introyt/tensors_deeper_tutorial.html)
@@ -57,43 +35,21 @@
 # # Lesson 1. Tensors
 #
 # A tensor is the central object of PyTorch: a multi-dimensional array of numbers of one type
-# (`dtype`) that lives on a device (`device`) and can take part in automatic differentiation.
+# (`dtype`) on a device (`device`). In this lesson you create tensors, compute with them, take
+# parts of them without copying (views), reshape and join them, use broadcasting and exchange data
+# with NumPy.
 #
-# In this lesson (about 1 h 45 min in all):
-#
-# 1. creating tensors and their attributes;
-# 2. operations: arithmetic, the matrix product, reductions;
-# 3. indexing, views and the ellipsis `...`;
-# 4. reshaping, and joining tensors: `cat` and `stack`;
-# 5. broadcasting;
-# 6. exchanging data with NumPy.
+# **Time:** about 1 h 55 min (six sections and the questions to check yourself).
 #
 # | Exercise | Points |
 # |---|---|
-# | `create_tensors` | 2 |
-# | `tensor_ops` | 3 |
-# | `first_rows`, `last_columns`, `center_crop`, `even_index_elements` | 1 + 1 + 1 + 1 |
-# | `reshape_views` | 2 |
-# | `broadcast_shape` | 3 |
-# | `numpy_roundtrip` | 1 |
-#
-# **How to work with this notebook.**
-# - Your cells are the ones with `raise NotImplementedError()`: replace that line with your
-#   solution, keeping the function's name and arguments. Do not delete, copy or reorder the other
-#   cells, and leave their tags and metadata alone: the grader finds your answers by them.
-# - Each exercise is followed by check cells. Their visible `assert`s help you check yourself; at
-#   grading, hidden checks add other inputs (other shapes, values, edge cases). Everything they
-#   check is stated in the exercise's text.
-# - *Run All* runs the cells top to bottom and stops at the first error. While an exercise is
-#   unsolved, its check raises `NotImplementedError` and the cells below it do not run: solve the
-#   exercises in order, or run the cells below one at a time (Shift+Enter). The examples in this
-#   lesson do not depend on your solutions.
-# - At grading every exercise is checked, even after an error above it, and each on its own: an
-#   unsolved exercise costs only its own points.
-# - Before you submit, run *Restart & Run All* and make sure that every check printed
-#   `Visible checks passed`.
-# - Submit the file `01_tensors.ipynb` itself (in Colab: *File → Download → Download .ipynb*),
-#   without renaming it.
+# | 1. `create_tensors` | 2 |
+# | 2. `tensor_ops` | 3 |
+# | 3. `first_rows`, `last_columns`, `center_crop`, `even_index_elements` | 1 + 1 + 1 + 1 |
+# | 4. `reshape_views` | 2 |
+# | 5. `broadcast_shape` | 3 |
+# | 6. `numpy_roundtrip` | 1 |
+# | **Total** | **15** |
 #
 # **Further reading.** [Tensors](https://pytorch.org/tutorials/beginner/basics/tensorqs_tutorial.html)
 # and [Introduction to PyTorch Tensors](https://pytorch.org/tutorials/beginner/introyt/tensors_deeper_tutorial.html)
@@ -104,10 +60,30 @@
 import numpy as np
 import torch
 
-print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
+print("PyTorch", torch.__version__, "| CUDA:", torch.cuda.is_available())
 
-# %% nbgrader={"grade_id": "test_helpers", "locked": true}
-# Helpers for the visible checks below.
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} tags=["ru"] title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
+def assert_view_of(result, t, what):
+    """`result` must share t's storage: writing through one shows in the other."""
+    assert isinstance(result, torch.Tensor), f"{what} должна вернуть тензор, а вернула {type(result).__name__}"
+    assert result.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(), \
+        f"{what} должна вернуть представление t (общая с t память), а не копию"
+
+
+def assert_raises(error, call, *args, what="", **kwargs):
+    """`call(*args, **kwargs)` must raise `error`; returns the message."""
+    try:
+        call(*args, **kwargs)
+    except error as exc:
+        return str(exc)
+    except NotImplementedError:
+        raise  # the exercise is not solved yet
+    except Exception as exc:
+        raise AssertionError(f"{what} должна бросить {error.__name__}, а бросила {type(exc).__name__}: {exc}")
+    raise AssertionError(f"{what} должна бросить {error.__name__}, а не бросила ничего")
+
+
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} tags=["en"] title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
 def assert_view_of(result, t, what):
     """`result` must share t's storage: writing through one shows in the other."""
     assert isinstance(result, torch.Tensor), f"{what} must return a tensor, got {type(result).__name__}"
@@ -126,6 +102,358 @@ def assert_raises(error, call, *args, what="", **kwargs):
     except Exception as exc:
         raise AssertionError(f"{what} must raise {error.__name__}, but raised {type(exc).__name__}: {exc}")
     raise AssertionError(f"{what} must raise {error.__name__}, but raised nothing")
+
+
+# %% tags=["ru", "demo", "self_check"] title={"ru": "Дополнительные проверки: тексты сообщений", "en": "Extra checks: the texts of their messages"}
+EXTRA = {
+    "passed": "Дополнительные проверки пройдены: случайных случаев — {n}.",
+    "raised": "{case}: бросила {error}",
+    "not_tensor": "{case}: ожидался тензор, а вернулся {got}",
+    "shape": "{case}: ожидалась форма {want}, а получилась {got}",
+    "dtype": "{case}: ожидался dtype {want}, а получился {got}",
+    "values": "{case}: неверные значения. Ожидалось:\n{want}\nПолучилось:\n{got}",
+    "copy": "{case}: результат должен делить память с t (быть представлением), а это копия",
+    "must_raise": "{case}: должна бросить {error}, а {got}",
+    "raised_other": "бросила {got}",
+    "returned": "вернула результат",
+    "message": "{case}: сообщение {error} должно называть {what}, а в нём: {got!r}",
+    "changed": "{case}: функция изменила свой вход {name}",
+    "keys": "{case}: ожидались ключи {want}, а получилось {got}",
+    "fresh": "{case}: два вызова вернули одни и те же случайные числа",
+    "range": "{case}: rand_3x4 должен лежать в [0, 1), а значения от {low:.3g} до {high:.3g}",
+    "constant": "{case}: rand_3x4 — константа, а не случайные числа",
+    "made_with": "{case}: range_4x4 нужно сделать через torch.arange, а затем reshape или view (вызваны: {got})",
+    "not_list": "{case}: ожидался список из {want} представлений, а получилось {got}",
+    "not_tuple": "{case}: ожидался кортеж целых чисел Python, а получилось {got!r}",
+    "by_hand": "{case}: broadcast_shape должна применять правила вручную, а вызвала {got}",
+    "to_tensor": "{case}: изменение массива не видно в тензоре (память должна быть общей)",
+    "to_array": "{case}: изменение тензора не видно в массиве (память должна быть общей)",
+}
+
+# %% tags=["en", "demo", "self_check"] title={"ru": "Дополнительные проверки: тексты сообщений", "en": "Extra checks: the texts of their messages"}
+EXTRA = {
+    "passed": "Extra checks passed ({n} random cases).",
+    "raised": "{case}: raised {error}",
+    "not_tensor": "{case}: expected a tensor, got {got}",
+    "shape": "{case}: expected shape {want}, got {got}",
+    "dtype": "{case}: expected dtype {want}, got {got}",
+    "values": "{case}: wrong values. Expected:\n{want}\nGot:\n{got}",
+    "copy": "{case}: the result must share memory with t (be a view), but it is a copy",
+    "must_raise": "{case}: must raise {error}, but it {got}",
+    "raised_other": "raised {got}",
+    "returned": "returned a result",
+    "message": "{case}: the message of the {error} must name {what}; it says {got!r}",
+    "changed": "{case}: the function changed its input {name}",
+    "keys": "{case}: expected the keys {want}, got {got}",
+    "fresh": "{case}: two calls returned the same random numbers",
+    "range": "{case}: rand_3x4 must lie in [0, 1), but its values reach from {low:.3g} to {high:.3g}",
+    "constant": "{case}: rand_3x4 is a constant, not random numbers",
+    "made_with": "{case}: range_4x4 must be made with torch.arange and then reshape or view (called: {got})",
+    "not_list": "{case}: expected a list of {want} views, got {got}",
+    "not_tuple": "{case}: expected a tuple of Python ints, got {got!r}",
+    "by_hand": "{case}: broadcast_shape must apply the rules by hand, but it called {got}",
+    "to_tensor": "{case}: a change to the array does not show in the tensor (they must share memory)",
+    "to_array": "{case}: a change to the tensor does not show in the array (they must share memory)",
+}
+
+# %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах (check_more_...)", "en": "Extra checks on random inputs (check_more_...)"}
+import random
+import re
+
+
+class _TorchCalls(torch.overrides.TorchFunctionMode):
+    """Inside `with _TorchCalls() as calls:`, calls.names lists the torch functions called."""
+
+    def __init__(self):
+        super().__init__()
+        self.names = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.names.append(getattr(func, "__name__", str(func)))
+        return func(*args, **(kwargs or {}))
+
+
+def _fail(key, **values):
+    raise AssertionError(EXTRA[key].format(**values))
+
+
+def _call(case, function, *args):
+    try:
+        return function(*args)
+    except NotImplementedError:
+        raise  # not solved yet
+    except Exception as error:
+        _fail("raised", case=case, error=f"{type(error).__name__}: {error}")
+
+
+def _expect_raises(case, error, function, *args):
+    """The message of the `error` that function(*args) must raise."""
+    try:
+        function(*args)
+    except NotImplementedError:
+        raise
+    except error as raised:
+        return str(raised)
+    except Exception as raised:
+        _fail("must_raise", case=case, error=error.__name__,
+              got=EXTRA["raised_other"].format(got=f"{type(raised).__name__}: {raised}"))
+    _fail("must_raise", case=case, error=error.__name__, got=EXTRA["returned"])
+
+
+def _expect_kind(case, got, shape, dtype):
+    if not isinstance(got, torch.Tensor):
+        _fail("not_tensor", case=case, got=type(got).__name__)
+    if got.shape != shape:
+        _fail("shape", case=case, want=tuple(shape), got=tuple(got.shape))
+    if got.dtype != dtype:
+        _fail("dtype", case=case, want=dtype, got=got.dtype)
+
+
+def _expect_same(case, got, want):
+    """got must be a tensor of want's shape, dtype and values (floats up to rounding)."""
+    _expect_kind(case, got, want.shape, want.dtype)
+    if not (torch.equal(got, want) or (want.is_floating_point() and torch.allclose(got, want))):
+        _fail("values", case=case, want=want, got=got)
+
+
+def _expect_view(case, got, want, t):
+    _expect_same(case, got, want)
+    if got.untyped_storage().data_ptr() != t.untyped_storage().data_ptr():
+        _fail("copy", case=case)
+
+
+def _names_shape(text, shape):
+    """Whether text names shape as (2, 3), [2, 3], torch.Size([2, 3]) or 2x3."""
+    sizes = [str(size) for size in shape]
+    pattern = r"[(\[]\s*" + r"\s*,\s*".join(sizes) + r"\s*,?\s*[)\]]"
+    if len(sizes) > 1:
+        pattern += r"|(?<![\w.])" + r"\s*[x×*]\s*".join(sizes) + r"(?![\w.])"
+    return re.search(pattern, text) is not None
+
+
+def _names_number(text, number):
+    return re.search(rf"(?<![\d.]){number}(?!\d)", text) is not None
+
+
+def _random_cubes(seed, count=40):
+    """3-D tensors of random shapes (sizes 1 to 6) and values."""
+    generator = torch.Generator().manual_seed(seed)
+    for _ in range(count):
+        yield torch.randn(tuple(torch.randint(1, 7, (3,), generator=generator).tolist()), generator=generator)
+
+
+def _not_3d(name, function, *args):
+    for shape in [(5,), (3, 4), (2, 3, 4, 5)]:
+        _expect_raises(f"{name}(t of shape {shape})", ValueError, function, torch.zeros(shape), *args)
+
+
+def check_more_create_tensors(create_tensors, calls=20):
+    keys = {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}
+    fixed = {"zeros_2x3x4": torch.zeros(2, 3, 4), "ones_5x5": torch.ones(5, 5),
+             "range_4x4": torch.arange(16).reshape(4, 4)}
+    previous = None
+    for n in range(1, calls + 1):
+        case = f"create_tensors() (call {n})"
+        with _TorchCalls() as torch_calls:
+            result = _call(case, create_tensors)
+        if type(result) is not dict or set(result) != keys:
+            _fail("keys", case=case, want=sorted(keys), got=sorted(result) if type(result) is dict else type(result))
+        rand = result["rand_3x4"]
+        _expect_kind(f"{case}['rand_3x4']", rand, (3, 4), torch.float32)
+        if not bool(((rand >= 0) & (rand < 1)).all()):
+            _fail("range", case=case, low=rand.min().item(), high=rand.max().item())
+        if rand.unique().numel() == 1:
+            _fail("constant", case=case)
+        if previous is not None and torch.equal(rand, previous):
+            _fail("fresh", case=case)
+        previous = rand
+        for key, want in fixed.items():
+            _expect_same(f"{case}[{key!r}]", result[key], want)
+        if "arange" not in torch_calls.names or not {"reshape", "view"} & set(torch_calls.names):
+            _fail("made_with", case=case, got=", ".join(sorted(set(torch_calls.names))))
+    print(EXTRA["passed"].format(n=calls))
+
+
+def check_more_tensor_ops(tensor_ops):
+    generator = torch.Generator().manual_seed(2)
+    cases = 0
+    for trial in range(60):
+        n, m = torch.randint(1, 7, (2,), generator=generator).tolist()
+        dtype = (torch.float32, torch.float64, torch.int64)[trial % 3]
+        a = torch.randint(-9, 10, (n, m), generator=generator).to(dtype)
+        b = torch.randint(-9, 10, (m, n), generator=generator).to(dtype)
+        a0, b0 = a.clone(), b.clone()
+        case = f"tensor_ops(a {n}x{m}, b {m}x{n}, {dtype})"
+        ops = _call(case, tensor_ops, a, b)
+        if not torch.equal(a, a0) or a.stride() != a0.stride():
+            _fail("changed", case=case, name="a")
+        if not torch.equal(b, b0) or b.stride() != b0.stride():
+            _fail("changed", case=case, name="b")
+        expected = {"a_t": a0.T, "matmul": a0 @ b0, "elementwise": a0 * b0.T, "total": a0.sum()}
+        if type(ops) is not dict or set(ops) != set(expected):
+            _fail("keys", case=case, want=sorted(expected), got=sorted(ops) if type(ops) is dict else type(ops))
+        for key, want in expected.items():
+            _expect_same(f"{case}[{key!r}]", ops[key], want)
+        cases += 1
+    for other, name in [(np.ones((2, 3)), "a NumPy array"), ([[1.0, 2.0]], "a list"), (3.0, "a float")]:
+        _expect_raises(f"tensor_ops({name}, a tensor)", TypeError, tensor_ops, other, torch.ones(3, 2))
+        _expect_raises(f"tensor_ops(a tensor, {name})", TypeError, tensor_ops, torch.ones(2, 3), other)
+        cases += 2
+    rng = random.Random(2)
+    while cases < 100:
+        shape_a, shape_b = (tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 3))) for _ in range(2))
+        if len(shape_a) == 2 and shape_a == shape_b[::-1]:
+            continue  # a valid pair
+        case = f"tensor_ops(a of shape {shape_a}, b of shape {shape_b})"
+        message = _expect_raises(case, ValueError, tensor_ops, torch.ones(shape_a), torch.ones(shape_b))
+        if not (_names_shape(message, shape_a) and _names_shape(message, shape_b)):
+            _fail("message", case=case, error="ValueError", what=f"{shape_a} & {shape_b}", got=message)
+        cases += 1
+    print(EXTRA["passed"].format(n=cases))
+
+
+def _check_more_views(name, function, pick, seed):
+    """function(t) must be the view pick(t) for random 3-D t, and raise ValueError for t of other dims."""
+    cubes = list(_random_cubes(seed))
+    for t in cubes:
+        case = f"{name}(t of shape {tuple(t.shape)})"
+        _expect_view(case, _call(case, function, t), pick(t), t)
+    _not_3d(name, function)
+    print(EXTRA["passed"].format(n=len(cubes) + 3))
+
+
+def check_more_first_rows(first_rows):
+    _check_more_views("first_rows", first_rows, lambda t: t[:, 0, :], seed=3)
+
+
+def check_more_last_columns(last_columns):
+    _check_more_views("last_columns", last_columns, lambda t: t[:, :, t.shape[2] - 1], seed=4)
+
+
+def check_more_even_index_elements(even_index_elements):
+    _check_more_views("even_index_elements", even_index_elements, lambda t: t[::2, ::2, ::2], seed=6)
+
+
+def check_more_center_crop(center_crop):
+    cases = 0
+    sizes = random.Random(5)
+    for t in _random_cubes(5, count=60):
+        _, rows, columns = t.shape
+        size = sizes.randint(-1, max(rows, columns) + 1)
+        case = f"center_crop(t of shape {tuple(t.shape)}, size={size})"
+        if 1 <= size <= min(rows, columns):
+            r0, c0 = (rows - size) // 2, (columns - size) // 2
+            _expect_view(case, _call(case, center_crop, t, size), t[:, r0:r0 + size, c0:c0 + size], t)
+        else:
+            _expect_raises(case, ValueError, center_crop, t, size)
+        case = f"center_crop(t of shape {tuple(t.shape)})"
+        if min(rows, columns) >= 2:
+            r0, c0 = (rows - 2) // 2, (columns - 2) // 2
+            _expect_view(case, _call(case, center_crop, t), t[:, r0:r0 + 2, c0:c0 + 2], t)
+        else:
+            _expect_raises(case, ValueError, center_crop, t)
+        cases += 2
+    _not_3d("center_crop", center_crop, 1)
+    print(EXTRA["passed"].format(n=cases + 3))
+
+
+def _factors(numel, parts, rng):
+    """A random shape of `parts` sizes whose product is numel."""
+    shape = []
+    for _ in range(parts - 1):
+        size = rng.choice([d for d in range(1, numel + 1) if numel % d == 0])
+        shape.append(size)
+        numel //= size
+    return tuple(shape + [numel])
+
+
+def check_more_reshape_views(reshape_views):
+    rng = random.Random(7)
+    for trial in range(40):
+        t = torch.randn([rng.randint(1, 5) for _ in range(rng.randint(1, 3))])
+        shapes = [_factors(t.numel(), rng.randint(1, 4), rng) for _ in range(rng.randint(0, 4))]
+        case = f"reshape_views(t of shape {tuple(t.shape)}, {shapes})"
+        views = _call(case, reshape_views, t, shapes)
+        if type(views) is not list or len(views) != len(shapes):
+            _fail("not_list", case=case, want=len(shapes), got=type(views).__name__ if type(views) is not list
+                  else len(views))
+        for view, shape in zip(views, shapes):
+            _expect_view(f"{case}, shape {shape}", view, t.reshape(shape), t)
+        bad = rng.choice([(t.numel() + 1,), (t.numel() + 2, t.numel() + 3)])  # no size equals t.numel()
+        case = f"reshape_views(t of shape {tuple(t.shape)}, {shapes[:1] + [bad]})"
+        message = _expect_raises(case, ValueError, reshape_views, t, shapes[:1] + [bad])
+        if not (_names_number(message, t.numel()) and _names_shape(message, bad)):
+            _fail("message", case=case, error="ValueError", what=f"{t.numel()} & {bad}", got=message)
+    print(EXTRA["passed"].format(n=80))
+
+
+LIBRARY_BROADCASTING = [(torch, "broadcast_shapes"), (torch, "broadcast_tensors"), (torch, "broadcast_to"),
+                        (np, "broadcast_shapes"), (np, "broadcast"), (np, "broadcast_to"), (np, "broadcast_arrays")]
+
+
+def _spied(module, name, used):
+    original = getattr(module, name)
+
+    def spy(*args, **kwargs):
+        used.append(f"{module.__name__}.{name}")
+        return original(*args, **kwargs)
+    return spy
+
+
+def check_more_broadcast_shape(broadcast_shape, pairs=300):
+    """Against torch.broadcast_shapes, with the library's broadcasting functions watched while it runs."""
+    rng = random.Random(11)
+    used, originals = [], {(module, name): getattr(module, name) for module, name in LIBRARY_BROADCASTING}
+    code, scope = broadcast_shape.__code__, broadcast_shape.__globals__
+    for name in code.co_names:  # a library function under another name of yours
+        if any(scope.get(name) is original for original in originals.values()):
+            _fail("by_hand", case=f"broadcast_shape: {name}", got=f"{scope[name].__module__}.{scope[name].__name__}")
+    try:
+        for (module, name) in originals:
+            setattr(module, name, _spied(module, name, used))
+        with _TorchCalls() as torch_calls:
+            for trial in range(pairs):
+                shape_a, shape_b = ([rng.choice([0, 1, 1, 2, 3]) for _ in range(rng.randint(0, 4))] for _ in range(2))
+                if trial % 2:
+                    shape_a, shape_b = tuple(shape_a), tuple(shape_b)
+                case = f"broadcast_shape({shape_a}, {shape_b})"
+                try:
+                    expected = tuple(originals[(torch, "broadcast_shapes")](shape_a, shape_b))
+                except RuntimeError:
+                    expected = None
+                if expected is None:
+                    _expect_raises(case, ValueError, broadcast_shape, shape_a, shape_b)
+                else:
+                    result = _call(case, broadcast_shape, shape_a, shape_b)
+                    if not isinstance(result, tuple) or not all(type(size) is int for size in result):
+                        _fail("not_tuple", case=case, got=result)
+                    if result != expected:
+                        _fail("shape", case=case, want=expected, got=result)
+                if used or torch_calls.names:
+                    _fail("by_hand", case=case, got=", ".join(sorted(set(used + torch_calls.names))))
+    finally:
+        for (module, name), original in originals.items():
+            setattr(module, name, original)
+    print(EXTRA["passed"].format(n=pairs))
+
+
+def check_more_numpy_roundtrip(numpy_roundtrip):
+    rng = np.random.default_rng(13)
+    cases = 0
+    for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8, np.int16):
+        for ndim in range(1, 4):
+            arr = (rng.random(tuple(rng.integers(1, 5, ndim))) * 100).astype(dtype)
+            case = f"numpy_roundtrip(an array of {np.dtype(dtype).name} of shape {arr.shape})"
+            tensor = _call(case, numpy_roundtrip, arr)
+            _expect_same(case, tensor, torch.from_numpy(arr.copy()))
+            arr[(0,) * ndim] = 200  # the values are below 100
+            if tensor[(0,) * ndim].item() != arr[(0,) * ndim]:
+                _fail("to_tensor", case=case)
+            tensor[(-1,) * ndim] = 250
+            if arr[(-1,) * ndim] != tensor[(-1,) * ndim].item():
+                _fail("to_array", case=case)
+            cases += 1
+    print(EXTRA["passed"].format(n=cases))
 
 
 # %% judge="helpers"
@@ -216,10 +544,21 @@ print(torch.randn(2, 3))                      # standard normal
 #
 # Random numbers come from a default generator that the whole process shares (one per device):
 # every call of `torch.rand` moves it on and gives new numbers. `torch.manual_seed` puts the
-# generators into a known state, and the calls after it repeat the same sequence. That makes experiments reproducible, but a function that calls
-# `manual_seed` inside returns the same "random" numbers at every call.
+# generators into a known state, and the calls after it repeat the same sequence. That makes
+# experiments reproducible, but a function that calls `manual_seed` inside returns the same
+# "random" numbers at every call.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+y = torch.tensor([1, 2, 3])
+print(y.dtype, y.to(torch.float16).dtype, torch.tensor([1.0, 2.0]).dtype)
+
+print("два вызова дают разные числа:", not torch.equal(torch.rand(3), torch.rand(3)))
+torch.manual_seed(0)
+first = torch.rand(3)
+torch.manual_seed(0)
+print("тот же seed повторяет их:", torch.equal(first, torch.rand(3)))
+
+# %% tags=["en", "demo"]
 y = torch.tensor([1, 2, 3])
 print(y.dtype, y.to(torch.float16).dtype, torch.tensor([1.0, 2.0]).dtype)
 
@@ -232,7 +571,7 @@ print("the same seed repeats them:", torch.equal(first, torch.rand(3)))
 # %% [markdown] tags=["ru"]
 # ### Задание 1 (2 балла). `create_tensors`
 #
-# Верните словарь ровно с четырьмя ключами:
+# `create_tensors()` без аргументов возвращает словарь ровно с четырьмя ключами:
 # - `"rand_3x4"` — случайные числа, равномерно распределённые на [0, 1), `float32`, форма 3×4;
 #   **при каждом вызове новые** (не фиксируйте seed внутри функции);
 # - `"zeros_2x3x4"` — нули, `float32`, форма 2×3×4;
@@ -240,14 +579,18 @@ print("the same seed repeats them:", torch.equal(first, torch.rand(3)))
 # - `"range_4x4"` — числа 0..15 типа `int64`, построчно (`[[0, 1, 2, 3], [4, 5, 6, 7], ...]`),
 #   сделанные вызовом `torch.arange` и превращённые в 4×4 через `reshape` (или `view`).
 #
-# Проверки: 1 балл за `"rand_3x4"` (форма, `float32`, все значения в [0, 1), не константа, новые
-# числа при втором вызове) и 1 балл за остальные три ключа (формы, типы, значения, `arange` и
-# `reshape`/`view`).
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - 1 балл за `"rand_3x4"`: форма (3, 4), `float32`, все значения в [0, 1), не константа, новые
+#   числа при втором вызове.
+# - 1 балл за остальные три ключа: ровно эти четыре ключа, формы, типы и значения, а для
+#   `"range_4x4"` — вызовы `torch.arange` и `reshape` (или `view`).
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 1 (2 points). `create_tensors`
 #
-# Return a dict with exactly four keys:
+# `create_tensors()` takes no arguments and returns a dict with exactly four keys:
 # - `"rand_3x4"`: random numbers uniform on [0, 1), `float32`, shape 3×4, **new at every call**
 #   (do not fix the seed inside the function);
 # - `"zeros_2x3x4"`: zeros, `float32`, shape 2×3×4;
@@ -255,9 +598,13 @@ print("the same seed repeats them:", torch.equal(first, torch.rand(3)))
 # - `"range_4x4"`: the numbers 0..15 as `int64`, row by row (`[[0, 1, 2, 3], [4, 5, 6, 7], ...]`),
 #   made by a call of `torch.arange` and turned into 4×4 with `reshape` (or `view`).
 #
-# Checks: 1 point for `"rand_3x4"` (shape, `float32`, every value in [0, 1), not a constant, new
-# numbers at a second call) and 1 point for the other three keys (shapes, dtypes, values,
-# `arange` and `reshape`/`view`).
+# <details><summary>What grading checks</summary>
+#
+# - 1 point for `"rand_3x4"`: shape (3, 4), `float32`, every value in [0, 1), not a constant, new
+#   numbers at a second call.
+# - 1 point for the other three keys: exactly these four keys, the shapes, dtypes and values, and
+#   for `"range_4x4"` calls of `torch.arange` and of `reshape` (or `view`).
+# </details>
 
 # %% nbgrader={"grade_id": "create_tensors", "solution": true}
 def create_tensors():
@@ -272,7 +619,18 @@ def create_tensors():
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true} tags=["ru"]
+rand = create_tensors()["rand_3x4"]
+assert rand.shape == (3, 4) and rand.dtype == torch.float32, "rand_3x4 должен быть float32 формы (3, 4)"
+assert bool(((rand >= 0) & (rand < 1)).all()), "значения rand_3x4 должны лежать в [0, 1)"
+assert not torch.equal(rand, create_tensors()["rand_3x4"]), "rand_3x4 должен быть новыми случайными числами при каждом вызове"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+probe.call("create_tensors()", create_tensors)
+probe.call("create_tensors() called again", create_tensors)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true} tags=["en"]
 rand = create_tensors()["rand_3x4"]
 assert rand.shape == (3, 4) and rand.dtype == torch.float32, "rand_3x4 must be float32 of shape (3, 4)"
 assert bool(((rand >= 0) & (rand < 1)).all()), "rand_3x4 must lie in [0, 1)"
@@ -299,10 +657,25 @@ def judge(got, want):
         "rand_3x4 must be new random numbers at every call: a second call of create_tensors() returned the same ones"
 
 
-# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true} tags=["ru"]
+tensors = create_tensors()
+assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, f"неожиданные ключи {sorted(tensors)}"
+assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5), \
+    "у zeros_2x3x4 должна быть форма (2, 3, 4), а у ones_5x5 — (5, 5)"
+assert tensors["range_4x4"].dtype == torch.int64, "range_4x4 должен быть int64"
+assert tensors["range_4x4"][1, 0] == 4, "range_4x4 заполняется построчно"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+with probe.torch_calls() as calls:
+    probe.call("create_tensors()", create_tensors)
+probe.record("torch functions called by create_tensors()", calls.names)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true} tags=["en"]
 tensors = create_tensors()
 assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, f"unexpected keys {sorted(tensors)}"
-assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5)
+assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5), \
+    "zeros_2x3x4 must have shape (2, 3, 4) and ones_5x5 shape (5, 5)"
 assert tensors["range_4x4"].dtype == torch.int64, "range_4x4 must be int64"
 assert tensors["range_4x4"][1, 0] == 4, "range_4x4 is filled row by row"
 print("Visible checks passed. Hidden tests run at grading.")
@@ -325,6 +698,10 @@ def judge(got, want):
     calls = got["torch functions called by create_tensors()"]
     assert "arange" in calls and ("reshape" in calls or "view" in calls), \
         "range_4x4 must be made with torch.arange and then reshape (or view), not written out by hand"
+
+
+# %% tags=["demo", "self_check"]
+check_more_create_tensors(create_tensors)
 
 
 # %% [markdown] tags=["ru"]
@@ -355,7 +732,17 @@ def judge(got, want):
 # underscore (`add_`, `mul_`) change a tensor in place: a function that receives tensors from its
 # caller must not do that unless it says so.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+b = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
+print(a + b, a * b, a @ b, sep="\n")
+print("сумма:", a.sum(), "| по столбцам:", a.sum(dim=0), "| по строкам:", a.sum(dim=1))
+print("транспонированная:\n", a.T)
+c = a.clone()
+c.add_(1)                                      # in place: c changes, a does not
+print(a, c, sep="\n")
+
+# %% tags=["en", "demo"]
 a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 b = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
 print(a + b, a * b, a @ b, sep="\n")
@@ -368,33 +755,42 @@ print(a, c, sep="\n")
 # %% [markdown] tags=["ru"]
 # ### Задание 2 (3 балла). `tensor_ops`
 #
-# Для двумерных `a` формы (n, m) и `b` формы (m, n) верните словарь ровно с четырьмя ключами:
-# `"a_t"` — транспонированное `a`, `"matmul"` — `a @ b`, `"elementwise"` — `a * b.T`,
-# `"total"` — сумма всех элементов `a` (0-мерный тензор, не число Python). Каждый результат имеет
-# тот же `dtype`, что и входы (при проверке это `float32`, `float64` или `int64`). Не изменяйте `a`
-# и `b`.
+# `tensor_ops(a, b)` получает двумерные тензоры `a` формы (n, m) и `b` формы (m, n) и возвращает
+# словарь ровно с четырьмя ключами: `"a_t"` — транспонированное `a`, `"matmul"` — `a @ b`,
+# `"elementwise"` — `a * b.T`, `"total"` — сумма всех элементов `a` (0-мерный тензор, не число
+# Python). Каждый результат имеет тот же `dtype`, что и входы. `a` и `b` не изменяются.
 #
 # Ошибки: если `a` или `b` не тензор — `TypeError`; если `a` и `b` не двумерные формы (n, m) и
-# (m, n) — `ValueError`, в сообщении которого названы обе формы (в любой привычной записи:
-# `(2, 3)`, `[2, 3]`, `torch.Size([2, 3])`, `2x3`).
+# (m, n) — `ValueError`, в сообщении которого названы обе формы.
 #
-# Проверки: 2 балла за результаты (ключи, формы, типы, значения, входы не изменены) и 1 балл за
-# ошибки.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - 2 балла за результаты: ключи, формы, типы (`float32`, `float64` и `int64`), значения, и что
+#   `a` и `b` после вызова не изменились.
+# - 1 балл за ошибки: `TypeError` для списка или массива NumPy на месте `a` или `b`; `ValueError`
+#   для форм, которые не (n, m) и (m, n), включая не двумерные, и в его сообщении обе формы в
+#   любой привычной записи: `(2, 3)`, `[2, 3]`, `torch.Size([2, 3])`, `2x3`.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2 (3 points). `tensor_ops`
 #
-# For 2-D `a` of shape (n, m) and `b` of shape (m, n), return a dict with exactly four keys:
-# `"a_t"`, `a` transposed; `"matmul"`, `a @ b`; `"elementwise"`, `a * b.T`; `"total"`, the sum of
-# all elements of `a` (a 0-dim tensor, not a Python number). Every result has the `dtype` of the
-# inputs (the checks use `float32`, `float64` and `int64`). Do not modify `a` or `b`.
+# `tensor_ops(a, b)` takes 2-D tensors `a` of shape (n, m) and `b` of shape (m, n) and returns a
+# dict with exactly four keys: `"a_t"`, `a` transposed; `"matmul"`, `a @ b`; `"elementwise"`,
+# `a * b.T`; `"total"`, the sum of all elements of `a` (a 0-dim tensor, not a Python number).
+# Every result has the `dtype` of the inputs. `a` and `b` stay unchanged.
 #
 # Errors: `TypeError` if `a` or `b` is not a tensor; `ValueError` if `a` and `b` are not 2-D of
-# shapes (n, m) and (m, n), with a message that names both shapes (in any common spelling:
-# `(2, 3)`, `[2, 3]`, `torch.Size([2, 3])`, `2x3`).
+# shapes (n, m) and (m, n), with a message that names both shapes.
 #
-# Checks: 2 points for the results (keys, shapes, dtypes, values, inputs unchanged) and 1 point for
-# the errors.
+# <details><summary>What grading checks</summary>
+#
+# - 2 points for the results: the keys, shapes, dtypes (`float32`, `float64` and `int64`), values,
+#   and that `a` and `b` are unchanged after the call.
+# - 1 point for the errors: `TypeError` for a list or a NumPy array as `a` or `b`; `ValueError` for
+#   shapes that are not (n, m) and (m, n), not 2-D ones included, with both shapes in its message
+#   in any common spelling: `(2, 3)`, `[2, 3]`, `torch.Size([2, 3])`, `2x3`.
+# </details>
 
 # %% nbgrader={"grade_id": "tensor_ops", "solution": true}
 def tensor_ops(a, b):
@@ -408,15 +804,40 @@ def tensor_ops(a, b):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true} tags=["ru"]
+a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+ops = tensor_ops(a, b)
+assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, f"неожиданные ключи {sorted(ops)}"
+assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), "a_t должно быть транспонированным a"
+assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), "matmul должно быть a @ b"
+assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), "elementwise должно быть a * b.T"
+assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, "total должен быть 0-мерным тензором со значением 21"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(1)
+for n, m in [(2, 3), (1, 1), (2, 5), (4, 3), (6, 6), (7, 2)]:
+    for dtype in (torch.float32, torch.float64, torch.int64):
+        a = torch.randint(-5, 6, (n, m), generator=generator).to(dtype)
+        b = torch.randint(-5, 6, (m, n), generator=generator).to(dtype)
+        key = f"tensor_ops(a {n}x{m}, b {m}x{n}, {str(dtype).removeprefix('torch.')})"
+        probe.call(key, tensor_ops, a, b)
+        probe.record(f"a and b after {key}", (a, b))
+a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # the visible example
+b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+probe.call("tensor_ops(the worked example's a and b)", tensor_ops, a, b)
+probe.record("a and b after tensor_ops(the worked example's a and b)", (a, b))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true} tags=["en"]
 a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 ops = tensor_ops(a, b)
 assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, f"unexpected keys {sorted(ops)}"
-assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]]))
-assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]]))
-assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]]))
-assert ops["total"].dim() == 0 and ops["total"].item() == 21.0
+assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), "a_t must be a transposed"
+assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), "matmul must be a @ b"
+assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), "elementwise must be a * b.T"
+assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, "total must be a 0-dim tensor holding 21"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(1)
@@ -449,7 +870,23 @@ def judge(got, want):
         same(ops["total"], a.sum(), f"total of {key}", ": it must be the sum of all elements of a")
 
 
-# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what="tensor_ops со списком")
+message = assert_raises(ValueError, tensor_ops, torch.ones(2, 3), torch.ones(2, 3), what="tensor_ops(2x3, 2x3)")
+print("Сообщение:", message)
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+probe.call("tensor_ops(a NumPy array, a tensor)", tensor_ops, np.ones((2, 3)), torch.ones(3, 2))
+probe.call("tensor_ops(a tensor, a list)", tensor_ops, torch.ones(2, 3), [[1, 2], [3, 4], [5, 6]])
+probe.call("tensor_ops(a list, a tensor)", tensor_ops, [[1.0, 2.0]], torch.ones(2, 1))
+for shape_a, shape_b in [((2, 3), (2, 3)), ((2, 3), (3, 3)), ((4, 2), (3, 4)), ((2, 3, 1), (1, 3, 2)), ((6,), (6,)),
+                         ((3, 5), (5,))]:
+    key = f"tensor_ops(a of shape {shape_a}, b of shape {shape_b})"
+    probe.call(key, tensor_ops, torch.ones(shape_a), torch.ones(shape_b))
+    probe.record(f"shapes of {key}", (shape_a, shape_b))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
 assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what="tensor_ops with a list")
 message = assert_raises(ValueError, tensor_ops, torch.ones(2, 3), torch.ones(2, 3), what="tensor_ops(2x3, 2x3)")
 print("The message:", message)
@@ -477,6 +914,10 @@ def judge(got, want):
             f"the ValueError of {key} must name both shapes, {shape_a} and {shape_b}"
 
 
+# %% tags=["demo", "self_check"]
+check_more_tensor_ops(tensor_ops)
+
+
 # %% [markdown] tags=["ru"]
 # ## 3. Индексирование и представления (views)
 #
@@ -490,6 +931,12 @@ def judge(got, want):
 # (view) — новый тензор поверх той же памяти с другими `shape` и `stride`. Изменение через
 # представление видно в исходном тензоре. Продвинутое индексирование (списком или тензором
 # индексов, булевой маской) и `.clone()` данные копируют.
+#
+# Сами числа тензор хранит в одномерной памяти (storage). `stride` говорит, на сколько элементов
+# памяти сдвинуться, чтобы перейти к следующему индексу по каждому измерению. Транспонирование
+# и срез только меняют `shape`, `stride` и смещение (offset) — память остаётся той же:
+#
+# ![Три представления одной памяти из 6 чисел: t, его транспонирование и срез](attachment:strides.png)
 
 # %% [markdown] tags=["en"]
 # ## 3. Indexing and views
@@ -504,8 +951,60 @@ def judge(got, want):
 # tensor over the same memory with another `shape` and `stride`. A change made through a view
 # shows in the original. Advanced indexing (with a list or a tensor of indices, or a boolean mask)
 # and `.clone()` copy the data.
+#
+# A tensor keeps its numbers in a one-dimensional storage. Its `stride` says how many storage
+# elements to step over to reach the next index along each dimension. A transpose or a slice
+# changes only the `shape`, the `stride` and the offset; the storage stays the same:
+#
+# ![Three views of one storage of 6 numbers: t, its transpose and a slice](attachment:strides.png)
 
-# %% tags=["demo"]
+
+# %% figure="strides"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+T = {"ru": {"storage": "память (storage): 6 чисел подряд", "offset": "смещение",
+            "rule": "элемент [i, j] берётся из памяти по индексу  смещение + i·stride[0] + j·stride[1]"},
+     "en": {"storage": "storage: 6 numbers in a row", "offset": "offset",
+            "rule": "element [i, j] is read from storage index  offset + i·stride[0] + j·stride[1]"}}[lang]
+colors = plt.get_cmap("Pastel1").colors
+views = [("t = torch.arange(6).view(2, 3)", (2, 3), (3, 1), 0), ("t.T", (3, 2), (1, 3), 0),
+         ("t[:, 1:]", (2, 2), (3, 1), 1)]
+fig, ax = plt.subplots(figsize=(8, 4.5))
+for k, (name, shape, stride, offset) in enumerate(views):
+    center = 1.6 + k * 4.1
+    ax.text(center, 5.3, name, ha="center", fontsize=10, family="DejaVu Sans Mono")
+    ax.text(center, 4.85, f"shape {shape}", ha="center", fontsize=9)
+    ax.text(center, 4.45, f"stride {stride}" + (f", {T['offset']} {offset}" if offset else ""), ha="center", fontsize=9)
+    for i in range(shape[0]):
+        for j in range(shape[1]):
+            index = offset + i * stride[0] + j * stride[1]
+            x, y = center + (j - shape[1] / 2) * 0.9 + 0.05, 4.1 - (i + 1) * 0.9
+            ax.add_patch(Rectangle((x, y), 0.8, 0.8, facecolor=colors[index], edgecolor="black"))
+            ax.text(x + 0.4, y + 0.4, str(index), ha="center", va="center", fontsize=12)
+for index in range(6):
+    x = 5.7 + (index - 3) * 0.9 + 0.05
+    ax.add_patch(Rectangle((x, -0.6), 0.8, 0.8, facecolor=colors[index], edgecolor="black"))
+    ax.text(x + 0.4, -0.2, str(index), ha="center", va="center", fontsize=12)
+    ax.text(x + 0.4, -0.85, f"[{index}]", ha="center", va="center", fontsize=8, color="dimgray")
+ax.text(5.7, 0.4, T["storage"], ha="center", fontsize=10)
+ax.text(5.7, -1.45, T["rule"], ha="center", fontsize=9)
+ax.set_xlim(-0.5, 11.8)
+ax.set_ylim(-1.7, 5.6)
+ax.set_aspect("equal")
+ax.axis("off")
+
+# %% tags=["ru", "demo"]
+t = torch.arange(24).reshape(2, 3, 4)      # 2 matrices of 3 rows and 4 columns
+row = t[0, 1]                              # a view: row 1 of matrix 0
+row[0] = 100
+print(t[0])                                # the change shows in t
+print("общая память:", row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+print("stride у t:", t.stride(), "| stride у t[:, :, 0]:", t[:, :, 0].stride())
+picked = t[t > 20]                         # boolean mask: a copy, flattened
+print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+
+# %% tags=["en", "demo"]
 t = torch.arange(24).reshape(2, 3, 4)      # 2 matrices of 3 rows and 4 columns
 row = t[0, 1]                              # a view: row 1 of matrix 0
 row[0] = 100
@@ -528,7 +1027,16 @@ print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_pt
 # applies to the last dimension however many dimensions come before it. That is how code is
 # written that does not care whether the data has a batch dimension. The result is a view too.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+t = torch.arange(24).reshape(2, 3, 4)
+print(t[..., 0])                                         # column 0 of every matrix
+print("то же, что t[:, :, 0]:", torch.equal(t[..., 0], t[:, :, 0]))
+print("t[0, ...] — это t[0]:", torch.equal(t[0, ...], t[0]), "| t[..., 1:3].shape:", tuple(t[..., 1:3].shape))
+images = torch.zeros(8, 3, 32, 32)                      # a batch of 8 images, 3 channels, 32x32 pixels
+print("левый верхний пиксель каждого канала:", tuple(images[..., 0, 0].shape))
+print("представление:", t[..., 0].untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+
+# %% tags=["en", "demo"]
 t = torch.arange(24).reshape(2, 3, 4)
 print(t[..., 0])                                         # column 0 of every matrix
 print("same as t[:, :, 0]:", torch.equal(t[..., 0], t[:, :, 0]))
@@ -540,34 +1048,81 @@ print("a view:", t[..., 0].untyped_storage().data_ptr() == t.untyped_storage().d
 # %% [markdown] tags=["ru"]
 # ### Задание 3 (4 балла, по 1 за функцию). Срезы трёхмерного тензора
 #
-# Тензор `t` формы (D, R, C) — это D матриц по R строк и C столбцов. Каждая функция возвращает
-# **представление** `t` (делит с ним память, без копирования) и бросает `ValueError`, если `t` не
-# трёхмерный (для этого есть готовая функция `require_3d`):
+# Тензор `t` формы (D, R, C) — это D матриц по R строк и C столбцов. Каждая функция получает `t`,
+# возвращает **представление** `t` (делит с ним память, без копирования) и бросает `ValueError`,
+# если `t` не трёхмерный (для этого есть готовая функция `require_3d`):
 # - `first_rows(t)` → форма (D, C): нулевая строка каждой матрицы;
 # - `last_columns(t)` → форма (D, R): последний столбец каждой матрицы;
 # - `center_crop(t, size=2)` → форма (D, size, size): строки r0..r0+size-1 и столбцы c0..c0+size-1,
 #   где r0 = (R - size) // 2, c0 = (C - size) // 2; `ValueError`, если size < 1, size > R или size > C;
-# - `even_index_elements(t)` → все элементы, у которых все три индекса чётные, в том порядке, в
-#   котором они стоят в `t` (например, тензор формы (⌈D/2⌉, ⌈R/2⌉, ⌈C/2⌉)).
+# - `even_index_elements(t)` → форма (⌈D/2⌉, ⌈R/2⌉, ⌈C/2⌉): все элементы, у которых все три
+#   индекса чётные, в том порядке, в котором они стоят в `t`.
 #
-# Проверяются форма, тип и значения результата (тип тот же, что у `t`), то, что он делит память
-# с `t`, и ошибки.
+# ![Что выбирает каждая из четырёх функций в тензоре формы (2, 4, 5)](attachment:slicing.png)
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# По 1 баллу за функцию: форма, тип (тот же, что у `t`) и значения результата на тензорах разных
+# форм, то, что результат делит память с `t`, `ValueError` для `t` другой размерности (двумерного,
+# четырёхмерного, одномерного), а у `center_crop` — ещё `ValueError` для size 0, -1 и size больше
+# R или C, и размер по умолчанию 2.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 3 (4 points, 1 per function). Slicing a 3-D tensor
 #
-# A tensor `t` of shape (D, R, C) is D matrices of R rows and C columns. Each function returns a
-# **view** of `t` (sharing its memory, no copy) and raises `ValueError` if `t` is not 3-D (the
-# ready-made `require_3d` does that):
+# A tensor `t` of shape (D, R, C) is D matrices of R rows and C columns. Each function takes `t`,
+# returns a **view** of `t` (sharing its memory, no copy) and raises `ValueError` if `t` is not 3-D
+# (the ready-made `require_3d` does that):
 # - `first_rows(t)` → shape (D, C): row 0 of every matrix;
 # - `last_columns(t)` → shape (D, R): the last column of every matrix;
 # - `center_crop(t, size=2)` → shape (D, size, size): rows r0..r0+size-1 and columns c0..c0+size-1,
 #   where r0 = (R - size) // 2 and c0 = (C - size) // 2; `ValueError` if size < 1, size > R or size > C;
-# - `even_index_elements(t)` → every element whose three indices are all even, in their order in
-#   `t` (for example, a tensor of shape (⌈D/2⌉, ⌈R/2⌉, ⌈C/2⌉)).
+# - `even_index_elements(t)` → shape (⌈D/2⌉, ⌈R/2⌉, ⌈C/2⌉): every element whose three indices are
+#   all even, in their order in `t`.
 #
-# The checks look at the result's shape, dtype and values (the dtype is `t`'s), at whether it
-# shares memory with `t`, and at the errors.
+# ![What each of the four functions picks from a tensor of shape (2, 4, 5)](attachment:slicing.png)
+#
+# <details><summary>What grading checks</summary>
+#
+# 1 point per function: the result's shape, dtype (`t`'s) and values on tensors of several shapes,
+# that it shares memory with `t`, `ValueError` for a `t` of another number of dimensions (2-D,
+# 4-D, 1-D), and for `center_crop` also `ValueError` for size 0, -1 and a size above R or C, and the
+# default size of 2.
+# </details>
+
+
+# %% figure="slicing"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+T = {"ru": {"matrix": "матрица", "title": "t формы (2, 4, 5): что выбирает каждая функция"},
+     "en": {"matrix": "matrix", "title": "t of shape (2, 4, 5): what each function picks"}}[lang]
+D, R, C = 2, 4, 5
+picks = [("first_rows(t)", lambda d, r, c: r == 0, "(2, 5)"),
+         ("last_columns(t)", lambda d, r, c: c == C - 1, "(2, 4)"),
+         ("center_crop(t, size=2)", lambda d, r, c: 1 <= r <= 2 and 1 <= c <= 2, "(2, 2, 2)"),
+         ("even_index_elements(t)", lambda d, r, c: d % 2 == 0 and r % 2 == 0 and c % 2 == 0, "(1, 2, 3)")]
+fig, axes = plt.subplots(2, 2, figsize=(8, 4.5))
+for ax, (name, picked, shape) in zip(axes.flat, picks):
+    for d in range(D):
+        x0 = d * (C + 0.8)
+        ax.text(x0 + C / 2, R + 0.15, f"{T['matrix']} {d}", ha="center", va="bottom", fontsize=8, color="dimgray")
+        for r in range(R):
+            for c in range(C):
+                chosen = picked(d, r, c)
+                ax.add_patch(Rectangle((x0 + c, R - 1 - r), 0.92, 0.92, edgecolor="black", linewidth=0.6,
+                                       facecolor="#f4a582" if chosen else "#f0f0f0"))
+                ax.text(x0 + c + 0.46, R - 1 - r + 0.46, str(d * R * C + r * C + c), ha="center", va="center",
+                        fontsize=8, fontweight="bold" if chosen else "normal", color="black" if chosen else "gray")
+    ax.set_title(f"{name} → {shape}", fontsize=10, family="DejaVu Sans Mono")
+    ax.set_xlim(-0.1, 2 * C + 0.9)
+    ax.set_ylim(-0.1, R + 0.8)
+    ax.set_aspect("equal")
+    ax.axis("off")
+fig.suptitle(T["title"], fontsize=11)
+fig.tight_layout()
+
 
 # %%
 def require_3d(t):
@@ -585,10 +1140,31 @@ def first_rows(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true} tags=["ru"]
 t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]]))
-assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]]))  # row 0 of matrix 0 and of matrix 1
+assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), "first_rows(t) должна быть нулевой строкой каждой матрицы"
+assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), "нулевая строка матрицы 0, затем нулевая строка матрицы 1"
+assert_view_of(first_rows(t), t, "first_rows")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(3)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "first_rows(arange(24) as 2x3x4)"
+result = probe.call(key, first_rows, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6)]:
+    t = torch.randn(shape, generator=generator)
+    key = f"first_rows(t of shape {shape})"
+    result = probe.call(key, first_rows, t)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+for shape in [(4, 5), (2, 3, 4, 5), (7,)]:
+    probe.call(f"first_rows(t of shape {shape})", first_rows, torch.zeros(shape))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true} tags=["en"]
+t = torch.arange(24).reshape(2, 3, 4)
+assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), "first_rows(t) must be row 0 of every matrix"
+assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), "row 0 of matrix 0, then row 0 of matrix 1"
 assert_view_of(first_rows(t), t, "first_rows")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
@@ -609,6 +1185,10 @@ for shape in [(4, 5), (2, 3, 4, 5), (7,)]:
 # %% judge="test_first_rows"
 def judge(got, want):
     check_views(got, want, "first_rows", ": it must hold row 0 of every matrix")
+
+
+# %% tags=["demo", "self_check"]
+check_more_first_rows(first_rows)
 
 
 # %% judge="helpers"
@@ -633,9 +1213,31 @@ def last_columns(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true} tags=["ru"]
 t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]]))
+assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]])), \
+    "last_columns(t) должна быть последним столбцом каждой матрицы"
+assert_view_of(last_columns(t), t, "last_columns")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(4)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "last_columns(arange(24) as 2x3x4)"
+result = probe.call(key, last_columns, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6), (2, 3, 3)]:
+    t = torch.randn(shape, generator=generator)
+    key = f"last_columns(t of shape {shape})"
+    result = probe.call(key, last_columns, t)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+for shape in [(4, 5), (2, 3, 4, 5)]:
+    probe.call(f"last_columns(t of shape {shape})", last_columns, torch.zeros(shape))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true} tags=["en"]
+t = torch.arange(24).reshape(2, 3, 4)
+assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]])), \
+    "last_columns(t) must be the last column of every matrix"
 assert_view_of(last_columns(t), t, "last_columns")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
@@ -658,6 +1260,10 @@ def judge(got, want):
     check_views(got, want, "last_columns", ": it must hold the last column of every matrix")
 
 
+# %% tags=["demo", "self_check"]
+check_more_last_columns(last_columns)
+
+
 # %% nbgrader={"grade_id": "center_crop", "solution": true}
 def center_crop(t, size=2):
     """The central size x size block of every matrix of t, shape (D, size, size), as a view."""
@@ -671,10 +1277,37 @@ def center_crop(t, size=2):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true} tags=["ru"]
 t = torch.arange(32).reshape(2, 4, 4)
-assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]]))
-assert torch.equal(center_crop(t), t[..., 1:3, 1:3])  # rows 1..2 and columns 1..2 of every matrix
+assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), "center_crop(t)[0] должен быть [[5, 6], [9, 10]]"
+assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), "строки 1..2 и столбцы 1..2 каждой матрицы"
+assert_view_of(center_crop(t), t, "center_crop")
+assert_raises(ValueError, center_crop, t, 5, what="center_crop(t of shape (2, 4, 4), size=5)")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(5)
+for shape, size in [((2, 4, 4), 2), ((3, 5, 7), 3), ((1, 6, 3), 1), ((2, 5, 5), 5), ((2, 7, 4), 4), ((1, 3, 8), 2),
+                    ((2, 6, 9), 3), ((2, 4, 4), 0), ((2, 4, 4), 5), ((2, 3, 6), 4), ((2, 6, 3), 4), ((2, 4, 4), -1)]:
+    t = torch.randn(shape, generator=generator)
+    key = f"center_crop(t of shape {shape}, size={size})"
+    result = probe.call(key, center_crop, t, size)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+t = torch.randn(1, 4, 6, generator=generator)
+key = "center_crop(t of shape (1, 4, 6)) with the default size"
+result = probe.call(key, center_crop, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+probe.call("center_crop(t of shape (4, 4))", center_crop, torch.zeros(4, 4))
+for size in (2, 5):  # the visible examples
+    t = torch.arange(32).reshape(2, 4, 4)
+    key = f"center_crop(arange(32) as 2x4x4, size={size})"
+    result = probe.call(key, center_crop, t, size)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true} tags=["en"]
+t = torch.arange(32).reshape(2, 4, 4)
+assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), "center_crop(t)[0] must be [[5, 6], [9, 10]]"
+assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), "rows 1..2 and columns 1..2 of every matrix"
 assert_view_of(center_crop(t), t, "center_crop")
 assert_raises(ValueError, center_crop, t, 5, what="center_crop(t of shape (2, 4, 4), size=5)")
 print("Visible checks passed. Hidden tests run at grading.")
@@ -704,6 +1337,10 @@ def judge(got, want):
                 ": the crop starts at row r0 = (R - size) // 2 and column c0 = (C - size) // 2")
 
 
+# %% tags=["demo", "self_check"]
+check_more_center_crop(center_crop)
+
+
 # %% nbgrader={"grade_id": "even_index_elements", "solution": true}
 def even_index_elements(t):
     """Every element of t whose three indices are all even, as a view."""
@@ -713,9 +1350,30 @@ def even_index_elements(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true} tags=["ru"]
 t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(even_index_elements(t).flatten(), torch.tensor([0, 2, 8, 10]))
+assert torch.equal(even_index_elements(t), torch.tensor([[[0, 2], [8, 10]]])), \
+    "even_index_elements(t) должна быть [[[0, 2], [8, 10]]], формы (1, 2, 2)"
+assert_view_of(even_index_elements(t), t, "even_index_elements")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(6)
+t = torch.arange(24).reshape(2, 3, 4)  # the visible example
+key = "even_index_elements(arange(24) as 2x3x4)"
+result = probe.call(key, even_index_elements, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+for shape in [(2, 3, 4), (1, 1, 1), (3, 5, 4), (4, 2, 7), (5, 5, 5)]:
+    t = torch.randn(shape, generator=generator)
+    key = f"even_index_elements(t of shape {shape})"
+    result = probe.call(key, even_index_elements, t)
+    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+probe.call("even_index_elements(t of shape (4, 4))", even_index_elements, torch.zeros(4, 4))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true} tags=["en"]
+t = torch.arange(24).reshape(2, 3, 4)
+assert torch.equal(even_index_elements(t), torch.tensor([[[0, 2], [8, 10]]])), \
+    "even_index_elements(t) must be [[[0, 2], [8, 10]]], of shape (1, 2, 2)"
 assert_view_of(even_index_elements(t), t, "even_index_elements")
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
@@ -734,18 +1392,12 @@ probe.call("even_index_elements(t of shape (4, 4))", even_index_elements, torch.
 
 # %% judge="test_even_index_elements"
 def judge(got, want):
-    for key in want.keys("even_index_elements("):
-        if want.raised(key) is not None:
-            raises(got, key, ValueError, " (t is not 3-D)")
-            continue
-        result, expected = got[key], want[key].flatten()
-        assert isinstance(result, torch.Tensor), f"{key} must return a tensor"
-        assert result.numel() == expected.numel(), \
-            f"for {key} there are {expected.numel()} elements with all three indices even, got {result.numel()}"
-        same(result.flatten(), expected, f"{key}, flattened", ": it must keep exactly the elements with all three "
-                                                               "indices even, in their order in t")
-        assert got[f"shares memory with t: {key}"] is True, \
-            f"{key} must return a view of t (sharing its memory), not a copy"
+    check_views(got, want, "even_index_elements",
+                ": it must keep exactly the elements with all three indices even, in their order in t")
+
+
+# %% tags=["demo", "self_check"]
+check_more_even_index_elements(even_index_elements)
 
 
 # %% [markdown] tags=["ru"]
@@ -780,7 +1432,19 @@ def judge(got, want):
 # otherwise); `reshape` silently copies when it must. One dimension may be given as `-1`: its size
 # is inferred. `unsqueeze`/`squeeze` add and remove dimensions of size 1.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+r = torch.arange(12)
+print(r.view(3, 4))
+print(r.view(2, -1).shape, r.unsqueeze(0).shape, r.view(1, 12, 1).squeeze().shape)
+transposed = r.view(3, 4).T                 # not contiguous any more
+print("непрерывный (contiguous):", transposed.is_contiguous())
+try:
+    transposed.view(12)
+except RuntimeError as error:
+    print("view не работает:", str(error).splitlines()[0])
+print("reshape вместо этого копирует:", transposed.reshape(12))
+
+# %% tags=["en", "demo"]
 r = torch.arange(12)
 print(r.view(3, 4))
 print(r.view(2, -1).shape, r.unsqueeze(0).shape, r.view(1, 12, 1).squeeze().shape)
@@ -799,6 +1463,8 @@ print("reshape copies instead:", transposed.reshape(12))
 # целиком. Так `stack` — это `cat` тензоров, каждому из которых сначала добавили измерение
 # размера 1 (`unsqueeze(dim)`). Оба создают новый тензор и копируют в него данные: результат
 # не делит память с исходными тензорами.
+#
+# ![cat по измерениям 0 и 1 и stack двух тензоров формы (3, 2)](attachment:joining.png)
 
 # %% [markdown] tags=["en"]
 # **Joining.** `torch.cat(tensors, dim)` puts tensors one after another along an *existing*
@@ -807,8 +1473,68 @@ print("reshape copies instead:", transposed.reshape(12))
 # entirely. So `stack` is `cat` of tensors that each got a dimension of size 1 first
 # (`unsqueeze(dim)`). Both make a new tensor and copy the data into it: the result shares no
 # memory with the tensors it came from.
+#
+# ![cat along dimensions 0 and 1, and stack, of two tensors of shape (3, 2)](attachment:joining.png)
 
-# %% tags=["demo"]
+
+# %% figure="joining"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+T = {"ru": {"layer": "слой", "new": "новое измерение 0:\nслой 0 — p, слой 1 — q"},
+     "en": {"layer": "layer", "new": "the new dimension 0:\nlayer 0 is p, layer 1 is q"}}[lang]
+BLUE, ORANGE = "#d7e8f7", "#fde2b8"
+fig, ax = plt.subplots(figsize=(8, 3.6))
+
+
+def grid(x0, top, rows, columns, face, start):
+    for i in range(rows):
+        for j in range(columns):
+            x, y = x0 + j, top - i - 1
+            ax.add_patch(Rectangle((x, y), 0.9, 0.9, facecolor=face, edgecolor="black"))
+            ax.text(x + 0.45, y + 0.45, str(start + i * columns + j), ha="center", va="center", fontsize=10)
+
+
+def title(x, text):
+    ax.text(x, 6.8, text, ha="center", va="bottom", fontsize=9, family="DejaVu Sans Mono")
+
+
+grid(0, 6.5, 3, 2, BLUE, 0)
+grid(2.4, 6.5, 3, 2, ORANGE, 10)
+title(2.15, "p, q: (3, 2)")
+grid(5.6, 6.5, 3, 2, BLUE, 0)
+grid(5.6, 3.5, 3, 2, ORANGE, 10)
+title(6.55, "cat(dim=0)\n→ (6, 2)")
+grid(9.2, 6.5, 3, 2, BLUE, 0)
+grid(11.2, 6.5, 3, 2, ORANGE, 10)
+title(11.15, "cat(dim=1)\n→ (3, 4)")
+for layer, (x0, face, start) in enumerate([(14.8, BLUE, 0), (17.6, ORANGE, 10)]):
+    ax.add_patch(Rectangle((x0 - 0.25, 3.25), 2.4, 3.5, facecolor="none", edgecolor="gray", linestyle="--"))
+    grid(x0, 6.5, 3, 2, face, start)
+    ax.text(x0 + 0.95, 2.85, f"{T['layer']} {layer}", ha="center", va="top", fontsize=9)
+title(17.1, "stack(dim=0)\n→ (2, 3, 2)")
+ax.text(17.1, 1.9, T["new"], ha="center", va="top", fontsize=8)
+ax.set_xlim(-0.2, 20.1)
+ax.set_ylim(0.3, 8.0)
+ax.set_aspect("equal")
+ax.axis("off")
+
+# %% tags=["ru", "demo"]
+p = torch.arange(6).reshape(3, 2)
+q = p + 10
+print("cat dim=0:", tuple(torch.cat([p, q], dim=0).shape), "| cat dim=1:", tuple(torch.cat([p, q], dim=1).shape))
+print(torch.cat([p, q], dim=1))
+print("stack dim=0:", tuple(torch.stack([p, q]).shape), "| stack dim=-1:", tuple(torch.stack([p, q], dim=-1).shape))
+print("stack — это cat после unsqueeze:",
+      torch.equal(torch.stack([p, q], dim=1), torch.cat([p.unsqueeze(1), q.unsqueeze(1)], dim=1)))
+print("cat копирует:", torch.cat([p, q]).untyped_storage().data_ptr() != p.untyped_storage().data_ptr())
+print("cat: вдоль dim размеры могут различаться:", tuple(torch.cat([p, torch.zeros(1, 2, dtype=p.dtype)]).shape))
+try:
+    torch.stack([p, torch.zeros(1, 2, dtype=p.dtype)])
+except RuntimeError as error:
+    print("stack нужны одинаковые формы:", error)
+
+# %% tags=["en", "demo"]
 p = torch.arange(6).reshape(3, 2)
 q = p + 10
 print("cat dim=0:", tuple(torch.cat([p, q], dim=0).shape), "| cat dim=1:", tuple(torch.cat([p, q], dim=1).shape))
@@ -826,24 +1552,35 @@ except RuntimeError as error:
 # %% [markdown] tags=["ru"]
 # ### Задание 4 (2 балла). `reshape_views`
 #
-# Верните **список** представлений `t`, по одному на каждую форму из `shapes`, в том же порядке
-# (все делят память с `t`; элементы идут в порядке `t`, построчно). `t` может быть любой формы,
-# `shapes` может быть пустым. Если какая-то форма не подходит по числу элементов — `ValueError`,
-# в сообщении которого названы число элементов `t` (например, `24`) и неподходящая форма (в любой
-# привычной записи: `(5, 5)`, `[5, 5]`, `5x5`).
+# `reshape_views(t, shapes)` получает тензор `t` любой формы и список форм `shapes` (возможно,
+# пустой) и возвращает **список** представлений `t`, по одному на каждую форму, в том же порядке:
+# все делят память с `t`, элементы идут в порядке `t`, построчно. Если какая-то форма не подходит
+# по числу элементов — `ValueError`, в сообщении которого названы число элементов `t` (например,
+# `24`) и неподходящая форма.
 #
-# Проверки: 1 балл за представления (формы, значения, общая память) и 1 балл за ошибку.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - 1 балл за представления: список нужной длины, формы, типы и значения, общая с `t` память.
+# - 1 балл за ошибку: `ValueError`, в сообщении число элементов `t` и неподходящая форма в любой
+#   привычной записи: `(5, 5)`, `[5, 5]`, `5x5`.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 4 (2 points). `reshape_views`
 #
-# Return a **list** with one view of `t` per shape in `shapes`, in the same order (all sharing
-# memory with `t`; the elements in `t`'s row-major order). `t` may have any shape, and `shapes` may
-# be empty. If a shape does not fit the number of elements, raise `ValueError` with a message that
-# names `t`'s number of elements (e.g. `24`) and the bad shape (in any common spelling: `(5, 5)`,
-# `[5, 5]`, `5x5`).
+# `reshape_views(t, shapes)` takes a tensor `t` of any shape and a list of shapes `shapes`
+# (possibly empty) and returns a **list** with one view of `t` per shape, in the same order: all
+# share memory with `t`, their elements in `t`'s row-major order. If a shape does not fit the
+# number of elements, it raises `ValueError` with a message that names `t`'s number of elements
+# (e.g. `24`) and the bad shape.
 #
-# Checks: 1 point for the views (shapes, values, shared memory) and 1 point for the error.
+# <details><summary>What grading checks</summary>
+#
+# - 1 point for the views: a list of the right length, the shapes, dtypes and values, memory shared
+#   with `t`.
+# - 1 point for the error: `ValueError`, its message naming `t`'s number of elements and the bad
+#   shape in any common spelling: `(5, 5)`, `[5, 5]`, `5x5`.
+# </details>
 
 # %% nbgrader={"grade_id": "reshape_views", "solution": true}
 def reshape_views(t, shapes):
@@ -858,12 +1595,38 @@ def reshape_views(t, shapes):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true} tags=["ru"]
 t = torch.arange(24)
 shapes = [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
 views = reshape_views(t, shapes)
-assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes
-assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23]))
+assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, "список представлений этих форм"
+assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), "views[3][1, 2] должно быть [20, 21, 22, 23]"
+for v in views:
+    assert_view_of(v, t, "reshape_views")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+generator = torch.Generator().manual_seed(7)
+for shape, shapes in [((24,), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]),
+                      ((24,), [(24,), (1, 24), (6, 4), (3, 2, 4), (1, 2, 1, 12)]),
+                      ((30,), [(5, 6), (2, 3, 5)]), ((7,), [(7, 1)]), ((4, 6), [(24,), (2, 12)]), ((5,), [])]:
+    t = torch.randn(shape, generator=generator)
+    key = f"reshape_views(t of shape {shape}, {shapes})"
+    views = probe.call(key, reshape_views, t, shapes)
+    probe.record(f"views of {key} sharing memory with t",
+                 [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
+t = torch.arange(24)  # the visible example
+key = "reshape_views(arange(24), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])"
+views = probe.call(key, reshape_views, t, [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])
+probe.record(f"views of {key} sharing memory with t",
+             [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true} tags=["en"]
+t = torch.arange(24)
+shapes = [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
+views = reshape_views(t, shapes)
+assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, "a list of views of these shapes"
+assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), "views[3][1, 2] must be [20, 21, 22, 23]"
 for v in views:
     assert_view_of(v, t, "reshape_views")
 print("Visible checks passed. Hidden tests run at grading.")
@@ -897,7 +1660,22 @@ def judge(got, want):
             f"{key} must return views of t (sharing its memory), not copies"
 
 
-# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+message = assert_raises(ValueError, reshape_views, torch.arange(24), [(24,), (5, 5)],
+                        what="reshape_views 24 элементов в форму (5, 5)")
+print("Сообщение:", message)
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8))]:
+    key = f"reshape_views(t of {numel} elements, shapes [({numel},), {bad}])"
+    probe.call(key, reshape_views, torch.zeros(numel), [(numel,), bad])
+    probe.record(f"arguments of {key}", (numel, bad))
+key = "reshape_views(arange(24), shapes [(24,), (5, 5)])"  # the visible example
+probe.call(key, reshape_views, torch.arange(24), [(24,), (5, 5)])
+probe.record(f"arguments of {key}", (24, (5, 5)))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
 message = assert_raises(ValueError, reshape_views, torch.arange(24), [(24,), (5, 5)],
                         what="reshape_views of 24 elements into (5, 5)")
 print("The message:", message)
@@ -921,6 +1699,10 @@ def judge(got, want):
             f"the ValueError of {key} must name t's number of elements ({numel}) and the bad shape {bad}"
 
 
+# %% tags=["demo", "self_check"]
+check_more_reshape_views(reshape_views)
+
+
 # %% [markdown] tags=["ru"]
 # ## 5. Broadcasting
 #
@@ -931,6 +1713,8 @@ def judge(got, want):
 # выравниваются по правому краю; недостающие слева измерения считаются равными 1. В каждой позиции
 # размеры должны быть равны, или один из них равен 1 — тогда он «растягивается» без копирования.
 # Размер 0 подчиняется тем же правилам: 0 и 1 дают 0, а 0 и 2 несовместимы.
+#
+# ![Формы (5, 3, 4, 1) и (3, 1, 1), выровненные справа, и сложение (3, 1) + (2,)](attachment:broadcasting.png)
 #
 # Можно ли сложить тензоры таких форм? (5, 7, 3) и (5, 7, 3); (0,) и (2, 2); (5, 3, 4, 1) и (3, 1, 1);
 # (5, 2, 4, 1) и (3, 1, 1).
@@ -946,10 +1730,76 @@ def judge(got, want):
 # sizes must be equal, or one of them must be 1, which is then stretched without copying.
 # A size of 0 follows the same rules: 0 with 1 gives 0, while 0 with 2 is incompatible.
 #
+# ![Shapes (5, 3, 4, 1) and (3, 1, 1) aligned on the right, and the sum (3, 1) + (2,)](attachment:broadcasting.png)
+#
 # Can tensors of these shapes be added? (5, 7, 3) and (5, 7, 3); (0,) and (2, 2); (5, 3, 4, 1) and
 # (3, 1, 1); (5, 2, 4, 1) and (3, 1, 1).
 
-# %% tags=["demo"]
+
+# %% figure="broadcasting"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Patch, Rectangle
+
+T = {"ru": {"rows": ["a", "b", "a + b"], "title": "(5, 3, 4, 1) и (3, 1, 1): выравнивание справа",
+            "pad": "нет измерения: считается 1", "stretch": "размер 1 растягивается",
+            "example": "(3, 1) + (2,) → (3, 2)"},
+     "en": {"rows": ["a", "b", "a + b"], "title": "(5, 3, 4, 1) and (3, 1, 1), aligned on the right",
+            "pad": "no dimension: counts as 1", "stretch": "a size of 1 is stretched",
+            "example": "(3, 1) + (2,) → (3, 2)"}}[lang]
+BLUE, ORANGE, GREEN = "#d7e8f7", "#fde2b8", "#d9f0d3"
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.4), gridspec_kw={"width_ratios": [1, 1]})
+
+
+def box(ax, x, y, text, face, dashed=False, color="black"):
+    ax.add_patch(Rectangle((x, y), 0.9, 0.9, facecolor=face, edgecolor="black", linestyle="--" if dashed else "-"))
+    ax.text(x + 0.45, y + 0.45, text, ha="center", va="center", fontsize=12, color=color)
+
+
+shape_a, shape_b = [5, 3, 4, 1], [None, 3, 1, 1]
+for x in range(4):
+    a, b = shape_a[x], shape_b[x]
+    box(left, x, 2.2, str(a), ORANGE if a == 1 and (b or 1) != 1 else BLUE)
+    box(left, x, 1.1, "1" if b is None else str(b), ORANGE if (b or 1) == 1 and a != 1 else BLUE,
+        dashed=b is None, color="gray" if b is None else "black")
+    box(left, x, -0.2, str(max(a, b or 1)), GREEN)
+for y, label in zip([2.2, 1.1, -0.2], T["rows"]):
+    left.text(-0.25, y + 0.45, label, ha="right", va="center", fontsize=12)
+left.plot([-1.3, 3.95], [0.95, 0.95], color="black", linewidth=1)
+left.legend(handles=[Patch(facecolor=ORANGE, edgecolor="black", label=T["stretch"]),
+                     Patch(facecolor="white", edgecolor="black", linestyle="--", label=T["pad"])],
+            loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=9, frameon=False)
+left.set_xlim(-1.4, 4)
+left.set_ylim(-0.3, 3.2)
+left.set_aspect("equal")
+left.set_title(T["title"], fontsize=11)
+left.axis("off")
+
+column, row = [1, 2, 3], [10, 20]
+for i in range(3):
+    for j in range(2):
+        box(right, j, 2 - i, str(column[i]), BLUE if j == 0 else ORANGE, dashed=j > 0)
+        box(right, 3 + j, 2 - i, str(row[j]), BLUE if i == 0 else ORANGE, dashed=i > 0)
+        box(right, 6 + j, 2 - i, str(column[i] + row[j]), GREEN)
+right.text(2.45, 1.45, "+", ha="center", va="center", fontsize=16)
+right.text(5.45, 1.45, "=", ha="center", va="center", fontsize=16)
+right.set_xlim(-0.2, 8.1)
+right.set_ylim(-0.3, 3.2)
+right.set_aspect("equal")
+right.set_title(T["example"], fontsize=11)
+right.axis("off")
+fig.tight_layout()
+
+# %% tags=["ru", "demo"]
+column = torch.tensor([[1], [2], [3]])      # shape (3, 1)
+row = torch.tensor([10, 20])                # shape (2,)
+print(column + row)                         # shape (3, 2)
+for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), ((5, 2, 4, 1), (3, 1, 1))]:
+    try:
+        print(pair, "->", tuple(torch.broadcast_shapes(*pair)))
+    except RuntimeError as error:
+        print(pair, "-> несовместимы:", str(error).splitlines()[0])
+
+# %% tags=["en", "demo"]
 column = torch.tensor([[1], [2], [3]])      # shape (3, 1)
 row = torch.tensor([10, 20])                # shape (2,)
 print(column + row)                         # shape (3, 2)
@@ -962,36 +1812,42 @@ for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), 
 # %% [markdown] tags=["ru"]
 # ### Задание 5 (3 балла). `broadcast_shape`
 #
-# Вычислите форму результата broadcasting двух форм **по правилам, вручную**. Формы `shape_a` и
-# `shape_b` — кортежи или списки целых чисел (в том числе пустые и с нулями). Верните кортеж целых
-# чисел Python (`tuple` из `int`); если формы несовместимы — `ValueError`.
+# `broadcast_shape(shape_a, shape_b)` получает две формы — кортежи или списки целых чисел (в том
+# числе пустые и с нулями) — и возвращает форму результата broadcasting, кортеж целых чисел Python
+# (`tuple` из `int`); если формы несовместимы — `ValueError`. Считайте **по правилам, вручную**:
+# не создавайте тензоров и массивов и не вызывайте готовых функций broadcasting — ни
+# `torch.broadcast_shapes`, `torch.broadcast_tensors`, `torch.broadcast_to`, ни их аналогов из NumPy
+# (`np.broadcast_shapes`, `np.broadcast`, `np.broadcast_to`, `np.broadcast_arrays`). Свои
+# вспомогательные функции можно называть как угодно.
 #
-# «Вручную» значит: функция не создаёт тензоров и массивов и не вызывает готовых функций
-# broadcasting — ни `torch.broadcast_shapes`, `torch.broadcast_tensors`, `torch.broadcast_to`, ни
-# их аналогов из NumPy (`np.broadcast_shapes`, `np.broadcast`, `np.broadcast_to`,
-# `np.broadcast_arrays`). Проверки смотрят, какие функции torch она вызывает и какие имена
-# встречаются в её коде.
+# <details><summary>Что проверяется при оценивании</summary>
 #
-# Проверки: 2 балла за результаты для совместимых форм и 1 балл за `ValueError` для
-# несовместимых, в обоих случаях только за решение вручную. Ответы сравниваются с
-# `torch.broadcast_shapes`.
+# - 2 балла за результаты для совместимых форм (сотни пар, ответы сравниваются с
+#   `torch.broadcast_shapes`) и 1 балл за `ValueError` для несовместимых — в обоих случаях только
+#   за решение вручную.
+# - «Вручную» проверяется так: функция не вызывает функций torch, а имена в её коде (и в коде
+#   ваших функций, которые она вызывает) не ссылаются на функции broadcasting из PyTorch и NumPy.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 5 (3 points). `broadcast_shape`
 #
-# Compute the broadcast result of two shapes **by hand, from the rules**. The shapes `shape_a` and
-# `shape_b` are tuples or lists of ints (possibly empty, possibly with zeros). Return a tuple of
-# Python ints; raise `ValueError` when the shapes cannot broadcast.
+# `broadcast_shape(shape_a, shape_b)` takes two shapes, tuples or lists of ints (possibly empty,
+# possibly with zeros), and returns the shape of their broadcast result as a tuple of Python ints;
+# it raises `ValueError` when the shapes cannot broadcast. Compute it **by hand, from the rules**:
+# make no tensors or arrays and call no ready-made broadcasting function, neither
+# `torch.broadcast_shapes`, `torch.broadcast_tensors` or `torch.broadcast_to` nor their NumPy
+# counterparts (`np.broadcast_shapes`, `np.broadcast`, `np.broadcast_to`, `np.broadcast_arrays`).
+# Helper functions of your own may have any name.
 #
-# "By hand" means the function makes no tensors or arrays and calls no ready-made broadcasting
-# function: not `torch.broadcast_shapes`, `torch.broadcast_tensors` or `torch.broadcast_to`, nor
-# their NumPy counterparts (`np.broadcast_shapes`, `np.broadcast`, `np.broadcast_to`,
-# `np.broadcast_arrays`). The checks look at the torch functions it calls and at the names in its
-# code.
+# <details><summary>What grading checks</summary>
 #
-# Checks: 2 points for the results of compatible shapes and 1 point for the `ValueError` of
-# incompatible ones, both only for a solution by hand. Answers are compared with
-# `torch.broadcast_shapes`.
+# - 2 points for the results of compatible shapes (hundreds of pairs, compared with
+#   `torch.broadcast_shapes`) and 1 point for the `ValueError` of incompatible ones, both only for
+#   a solution by hand.
+# - "By hand" is checked so: the function calls no torch function, and no name in its code (nor in
+#   the code of your functions that it calls) refers to a broadcasting function of PyTorch or NumPy.
+# </details>
 
 # %% nbgrader={"grade_id": "broadcast_shape", "solution": true}
 def broadcast_shape(shape_a, shape_b):
@@ -1009,9 +1865,79 @@ def broadcast_shape(shape_a, shape_b):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true}
-assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3)
-assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1)
+# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true} tags=["ru"]
+assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), "(5, 7, 3) и (5, 7, 3) дают (5, 7, 3)"
+assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), "(5, 3, 4, 1) и (3, 1, 1) дают (5, 3, 4, 1)"
+assert broadcast_shape([2, 1], [3]) == (2, 3), "формы могут прийти списками; результат — кортеж"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+import random
+
+rng = random.Random(8)
+pairs = [((5, 7, 3), (5, 7, 3)), ((5, 3, 4, 1), (3, 1, 1)), ((), ()), ((), (3, 1)), ((1,), (0,)), ((0,), (1,)),
+         ((0, 1), (1, 0)), ((1, 0), (3, 1)), ((2, 1, 0), (7, 1)), ((1, 1), (1,)), ((6, 1, 5), (1, 4, 1)),
+         ([2, 1], [3]), ([4, 1, 3], (5, 1))]
+pairs += [tuple(tuple(rng.choice([0, 1, 1, 2, 3]) for _ in range(rng.randint(0, 4))) for _ in range(2))
+          for _ in range(300)]
+seen = set()
+with probe.torch_calls() as calls:
+    for shape_a, shape_b in pairs:
+        key = f"broadcast_shape({shape_a}, {shape_b})"
+        if key not in seen:  # the random pairs repeat
+            seen.add(key)
+            probe.call(key, broadcast_shape, shape_a, shape_b)
+            probe.record(f"arguments of {key}", (shape_a, shape_b))
+probe.record("torch functions called by broadcast_shape", calls.names)
+
+
+def _names_of_broadcast_shape():
+    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
+    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
+    "other", or "unresolved"."""
+    import builtins
+    import dis
+
+    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
+               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
+               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
+               "np.broadcast_arrays": np.broadcast_arrays}
+    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
+    while codes:
+        code = codes.pop()
+        if code in done:
+            continue
+        done.add(code)
+        names.update(code.co_names)
+        codes += [const for const in code.co_consts if type(const) is type(code)]
+        chain = []
+        for instruction in [*dis.get_instructions(code), None]:
+            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                chain.append(instruction.argval)
+                continue
+            if chain:
+                try:
+                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
+                    for attribute in chain[1:]:
+                        target = getattr(target, attribute)
+                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
+                                                   "other")
+                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
+                        codes.append(target.__code__)  # a function of the student's: its code counts too
+                except Exception:
+                    refers[".".join(chain)] = "unresolved"
+            chain = [instruction.argval] if instruction is not None and instruction.opname in (
+                "LOAD_GLOBAL", "LOAD_NAME") else []
+    return sorted(names), refers
+
+
+names, refers = _names_of_broadcast_shape()
+probe.record("names in the code of broadcast_shape", names)
+probe.record("what the names in the code of broadcast_shape refer to", refers)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true} tags=["en"]
+assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), "(5, 7, 3) and (5, 7, 3) give (5, 7, 3)"
+assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), "(5, 3, 4, 1) and (3, 1, 1) give (5, 3, 4, 1)"
 assert broadcast_shape([2, 1], [3]) == (2, 3), "shapes may come as lists; the result is a tuple"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
@@ -1032,16 +1958,51 @@ with probe.torch_calls() as calls:
             probe.call(key, broadcast_shape, shape_a, shape_b)
             probe.record(f"arguments of {key}", (shape_a, shape_b))
 probe.record("torch functions called by broadcast_shape", calls.names)
-codes, names = [broadcast_shape.__code__], set()
-while codes:
-    code = codes.pop()
-    names.update(code.co_names)
-    codes += [const for const in code.co_consts if type(const) is type(code)]
-probe.record("names in the code of broadcast_shape", sorted(names))
-scope = broadcast_shape.__globals__
-probe.record("what those names are", {name: (getattr(scope[name], "__module__", None),
-                                             getattr(scope[name], "__name__", None))
-                                      for name in sorted(names) if name in scope})
+
+
+def _names_of_broadcast_shape():
+    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
+    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
+    "other", or "unresolved"."""
+    import builtins
+    import dis
+
+    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
+               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
+               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
+               "np.broadcast_arrays": np.broadcast_arrays}
+    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
+    while codes:
+        code = codes.pop()
+        if code in done:
+            continue
+        done.add(code)
+        names.update(code.co_names)
+        codes += [const for const in code.co_consts if type(const) is type(code)]
+        chain = []
+        for instruction in [*dis.get_instructions(code), None]:
+            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                chain.append(instruction.argval)
+                continue
+            if chain:
+                try:
+                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
+                    for attribute in chain[1:]:
+                        target = getattr(target, attribute)
+                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
+                                                   "other")
+                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
+                        codes.append(target.__code__)  # a function of the student's: its code counts too
+                except Exception:
+                    refers[".".join(chain)] = "unresolved"
+            chain = [instruction.argval] if instruction is not None and instruction.opname in (
+                "LOAD_GLOBAL", "LOAD_NAME") else []
+    return sorted(names), refers
+
+
+names, refers = _names_of_broadcast_shape()
+probe.record("names in the code of broadcast_shape", names)
+probe.record("what the names in the code of broadcast_shape refer to", refers)
 ### END HIDDEN TESTS
 
 # %% judge="test_broadcast_shape_results"
@@ -1064,19 +2025,90 @@ BROADCASTING_HELPERS = {"broadcast_shapes", "broadcast_tensors", "broadcast_to",
 
 
 def by_hand(got):
-    """broadcast_shape called no torch function and names no broadcasting helper (directly or by an alias).
-    The messages name no function: the names come from the submission, and a message never quotes it."""
+    """broadcast_shape called no torch function, and no name in its code (or in its helpers' code) refers to a
+    broadcasting function of PyTorch or NumPy, directly or by an alias. A helper's name is free: a name that is a
+    helper's name counts only where it is not a chain that refers to something else (`np.broadcast` counts,
+    the student's own `broadcast` does not). The messages name no function: the names come from the submission,
+    and a message never quotes it."""
     calls = got["torch functions called by broadcast_shape"]
     assert not calls, f"broadcast_shape must not use tensors, but it called {len(calls)} torch functions"
+    refers = {str.__str__(chain): str.__str__(what)
+              for chain, what in got["what the names in the code of broadcast_shape refer to"].items()}
+    own = {chain.rsplit(".", 1)[-1] for chain, what in refers.items() if what == "other"}
     names = {str.__str__(name) for name in got["names in the code of broadcast_shape"]}
-    aliases = got["what those names are"]
-    referred = {str.__str__(what[1]) for what in aliases.values()
-                if isinstance(what, tuple) and len(what) == 2 and isinstance(what[1], str)}
-    assert not (names | referred) & BROADCASTING_HELPERS, \
+    assert set(refers.values()) <= {"other", "unresolved"} and not (names & BROADCASTING_HELPERS) - own, \
         "broadcast_shape must apply the rules by hand, without a broadcasting function of PyTorch or NumPy"
 
 
-# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+assert_raises(ValueError, broadcast_shape, (0,), (2, 2), what="broadcast_shape((0,), (2, 2))")
+assert_raises(ValueError, broadcast_shape, (5, 2, 4, 1), (3, 1, 1), what="broadcast_shape((5, 2, 4, 1), (3, 1, 1))")
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+import random
+
+rng = random.Random(9)
+pairs = [((0,), (2, 2)), ((5, 2, 4, 1), (3, 1, 1)), ((2,), (3,)), ((0,), (2,)), ((2, 0), (0, 2)), ((3, 1), (2, 2)),
+         ((4, 3), (3, 4)), ((1, 2, 3), (4, 3, 3)), ([2, 3], [3, 3]), ((2, 1, 1, 1), (3, 1, 1, 1))]
+pairs += [tuple(tuple(rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 4))) for _ in range(2))
+          for _ in range(300)]
+seen = set()
+with probe.torch_calls() as calls:
+    for shape_a, shape_b in pairs:
+        key = f"broadcast_shape({shape_a}, {shape_b})"
+        if key not in seen:  # the random pairs repeat
+            seen.add(key)
+            probe.call(key, broadcast_shape, shape_a, shape_b)
+            probe.record(f"arguments of {key}", (shape_a, shape_b))
+probe.record("torch functions called by broadcast_shape", calls.names)
+
+
+def _names_of_broadcast_shape():
+    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
+    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
+    "other", or "unresolved"."""
+    import builtins
+    import dis
+
+    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
+               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
+               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
+               "np.broadcast_arrays": np.broadcast_arrays}
+    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
+    while codes:
+        code = codes.pop()
+        if code in done:
+            continue
+        done.add(code)
+        names.update(code.co_names)
+        codes += [const for const in code.co_consts if type(const) is type(code)]
+        chain = []
+        for instruction in [*dis.get_instructions(code), None]:
+            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                chain.append(instruction.argval)
+                continue
+            if chain:
+                try:
+                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
+                    for attribute in chain[1:]:
+                        target = getattr(target, attribute)
+                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
+                                                   "other")
+                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
+                        codes.append(target.__code__)  # a function of the student's: its code counts too
+                except Exception:
+                    refers[".".join(chain)] = "unresolved"
+            chain = [instruction.argval] if instruction is not None and instruction.opname in (
+                "LOAD_GLOBAL", "LOAD_NAME") else []
+    return sorted(names), refers
+
+
+names, refers = _names_of_broadcast_shape()
+probe.record("names in the code of broadcast_shape", names)
+probe.record("what the names in the code of broadcast_shape refer to", refers)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
 assert_raises(ValueError, broadcast_shape, (0,), (2, 2), what="broadcast_shape((0,), (2, 2))")
 assert_raises(ValueError, broadcast_shape, (5, 2, 4, 1), (3, 1, 1), what="broadcast_shape((5, 2, 4, 1), (3, 1, 1))")
 print("Visible checks passed. Hidden tests run at grading.")
@@ -1097,16 +2129,51 @@ with probe.torch_calls() as calls:
             probe.call(key, broadcast_shape, shape_a, shape_b)
             probe.record(f"arguments of {key}", (shape_a, shape_b))
 probe.record("torch functions called by broadcast_shape", calls.names)
-codes, names = [broadcast_shape.__code__], set()
-while codes:
-    code = codes.pop()
-    names.update(code.co_names)
-    codes += [const for const in code.co_consts if type(const) is type(code)]
-probe.record("names in the code of broadcast_shape", sorted(names))
-scope = broadcast_shape.__globals__
-probe.record("what those names are", {name: (getattr(scope[name], "__module__", None),
-                                             getattr(scope[name], "__name__", None))
-                                      for name in sorted(names) if name in scope})
+
+
+def _names_of_broadcast_shape():
+    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
+    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
+    "other", or "unresolved"."""
+    import builtins
+    import dis
+
+    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
+               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
+               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
+               "np.broadcast_arrays": np.broadcast_arrays}
+    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
+    while codes:
+        code = codes.pop()
+        if code in done:
+            continue
+        done.add(code)
+        names.update(code.co_names)
+        codes += [const for const in code.co_consts if type(const) is type(code)]
+        chain = []
+        for instruction in [*dis.get_instructions(code), None]:
+            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                chain.append(instruction.argval)
+                continue
+            if chain:
+                try:
+                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
+                    for attribute in chain[1:]:
+                        target = getattr(target, attribute)
+                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
+                                                   "other")
+                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
+                        codes.append(target.__code__)  # a function of the student's: its code counts too
+                except Exception:
+                    refers[".".join(chain)] = "unresolved"
+            chain = [instruction.argval] if instruction is not None and instruction.opname in (
+                "LOAD_GLOBAL", "LOAD_NAME") else []
+    return sorted(names), refers
+
+
+names, refers = _names_of_broadcast_shape()
+probe.record("names in the code of broadcast_shape", names)
+probe.record("what the names in the code of broadcast_shape refer to", refers)
 ### END HIDDEN TESTS
 
 # %% judge="test_broadcast_shape_errors"
@@ -1118,6 +2185,10 @@ def judge(got, want):
             torch.broadcast_shapes(shape_a, shape_b)
         except RuntimeError:
             raises(got, key, ValueError, " (the shapes cannot broadcast)")
+
+
+# %% tags=["demo", "self_check"]
+check_more_broadcast_shape(broadcast_shape)
 
 
 # %% [markdown] tags=["ru"]
@@ -1154,16 +2225,27 @@ print(arr)
 # %% [markdown] tags=["ru"]
 # ### Задание 6 (1 балл). `numpy_roundtrip`
 #
-# Верните тензор, который делит память с массивом NumPy `arr`: изменение через одного видно в
-# другом. Форма, значения и тип элементов те же, что у `arr` (при проверке: `float32`, `float64`,
-# `int64`, `int32`, `uint8`).
+# `numpy_roundtrip(arr)` получает массив NumPy `arr` и возвращает тензор, который делит с ним
+# память: изменение через одного видно в другом. Форма, значения и тип элементов те же, что у `arr`.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Массивы `float32`, `float64`, `int64`, `int32` и `uint8` разных форм: форма, тип и значения
+# тензора, и что запись в массив видна в тензоре, а запись в тензор — в массиве.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 6 (1 point). `numpy_roundtrip`
 #
-# Return a tensor that shares memory with the NumPy array `arr`: a change through one shows in the
-# other. The shape, the values and the element type are `arr`'s (the checks use `float32`,
-# `float64`, `int64`, `int32` and `uint8`).
+# `numpy_roundtrip(arr)` takes a NumPy array `arr` and returns a tensor that shares its memory: a
+# change through one shows in the other. The shape, the values and the element type are `arr`'s.
+#
+# <details><summary>What grading checks</summary>
+#
+# Arrays of `float32`, `float64`, `int64`, `int32` and `uint8` of several shapes: the tensor's
+# shape, dtype and values, and that a write to the array shows in the tensor and a write to the
+# tensor shows in the array.
+# </details>
 
 # %% nbgrader={"grade_id": "numpy_roundtrip", "solution": true}
 def numpy_roundtrip(arr):
@@ -1173,12 +2255,35 @@ def numpy_roundtrip(arr):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true} tags=["ru"]
 arr = np.zeros(3, dtype=np.float32)
 tensor = numpy_roundtrip(arr)
-assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32
+assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, "массив float32 даёт тензор float32"
 tensor[0] = 5.0
-assert arr[0] == 5.0
+assert arr[0] == 5.0, "изменение тензора должно быть видно в массиве"
+print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
+### BEGIN HIDDEN TESTS
+rng = np.random.default_rng(9)
+arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32))]
+for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8):
+    for shape in [(4,), (2, 3), (2, 1, 5)]:
+        arrays.append((f"an array of {np.dtype(dtype).name} of shape {shape}", (rng.random(shape) * 100).astype(dtype)))
+for name, arr in arrays:
+    key = f"numpy_roundtrip({name})"
+    tensor = probe.call(key, numpy_roundtrip, arr)
+    arr[(0,) * arr.ndim] = 200  # values are below 100: a write shows as 200
+    probe.record(f"the result of {key} after arr[0, ...] = 200", tensor)
+    if type(tensor) is torch.Tensor and tensor.dim() > 0 and tensor.numel() > 0:
+        tensor[(-1,) * tensor.dim()] = 250
+    probe.record(f"arr of {key} after result[-1, ...] = 250", arr)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true} tags=["en"]
+arr = np.zeros(3, dtype=np.float32)
+tensor = numpy_roundtrip(arr)
+assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, "a float32 array gives a float32 tensor"
+tensor[0] = 5.0
+assert arr[0] == 5.0, "a change to the tensor must show in the array"
 print("Visible checks passed. Hidden tests run at grading.")
 ### BEGIN HIDDEN TESTS
 rng = np.random.default_rng(9)
@@ -1208,6 +2313,10 @@ def judge(got, want):
             f"{key}: a change to the tensor must show in the array (they must share memory)"
 
 
+# %% tags=["demo", "self_check"]
+check_more_numpy_roundtrip(numpy_roundtrip)
+
+
 # %% [markdown] tags=["ru"]
 # ## Итоги
 #
@@ -1229,3 +2338,142 @@ def judge(got, want):
 # - A function that receives a tensor must not change it in place unless it says so.
 # - Broadcasting aligns shapes on the right and stretches dimensions of size 1.
 # - `torch.from_numpy` shares memory with NumPy; `torch.tensor` copies.
+
+# %% [markdown] tags=["ru"]
+# ## Вопросы для самопроверки
+#
+# *Около 10 минут. Не оцениваются.*
+#
+# 1. Какие `dtype` получат `torch.tensor([1, 2])`, `torch.tensor([1.0, 2.0])` и `torch.arange(16.0)`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `int64`, `float32` и `float32`: целые числа по умолчанию становятся `int64`, дробные — `float32`.
+#    </details>
+#
+# 2. Почему функция, которая вызывает `torch.manual_seed(0)` у себя внутри, плохо подходит для
+#    `"rand_3x4"`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Она возвращает генератор в одно и то же состояние, поэтому каждый вызов даёт те же самые
+#    «случайные» числа.
+#    </details>
+#
+# 3. Тензор `t = torch.arange(12).view(3, 4)` имеет `stride` (4, 1). Какие `shape` и `stride` у
+#    `t.T` и у `t[:, ::2]`? Какое смещение у `t[1:, 1:]`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `t.T`: форма (4, 3), stride (1, 4). `t[:, ::2]`: форма (3, 2), stride (4, 2). `t[1:, 1:]`
+#    начинается с элемента 5 памяти: смещение 1·4 + 1·1 = 5.
+#    </details>
+#
+# 4. Почему `t.T.view(12)` бросает ошибку, а `t.T.reshape(12)` работает?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Элементы `t.T` построчно не лежат в памяти подряд, так что одномерного представления с
+#    одним шагом не существует. `view` никогда не копирует и сообщает об ошибке, `reshape` молча
+#    делает копию.
+#    </details>
+#
+# 5. Делит ли `t[[0, 2]]` память с `t`? А `t[0:3:2]`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `t[[0, 2]]` — продвинутое индексирование списком: копия. `t[0:3:2]` — срез с шагом:
+#    представление, те же строки 0 и 2 поверх той же памяти.
+#    </details>
+#
+# 6. Какой формы будут `torch.cat([a, b])` и `torch.stack([a, b])` для `a` и `b` формы (3, 4)?
+#
+#    <details><summary>Ответ</summary>
+#
+#    `cat` по измерению 0: (6, 4). `stack` добавляет новое измерение: (2, 3, 4).
+#    </details>
+#
+# 7. Совместимы ли формы (8, 1, 6) и (7, 1)? А (4, 0) и (4, 1)? Каков результат?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Да: (8, 7, 6). Да: (4, 0), потому что 1 растягивается до 0.
+#    </details>
+#
+# 8. Вы изменили `arr[0]` после `t = torch.tensor(arr)`. Изменится ли `t`? А после
+#    `t = torch.from_numpy(arr)`?
+#
+#    <details><summary>Ответ</summary>
+#
+#    После `torch.tensor` — нет, он копирует. После `torch.from_numpy` — да, память общая.
+#    </details>
+
+# %% [markdown] tags=["en"]
+# ## Questions to check yourself
+#
+# *About 10 minutes. Not graded.*
+#
+# 1. What `dtype` do `torch.tensor([1, 2])`, `torch.tensor([1.0, 2.0])` and `torch.arange(16.0)`
+#    get?
+#
+#    <details><summary>Answer</summary>
+#
+#    `int64`, `float32` and `float32`: integers default to `int64`, floating-point numbers to
+#    `float32`.
+#    </details>
+#
+# 2. Why does a function that calls `torch.manual_seed(0)` inside not fit `"rand_3x4"`?
+#
+#    <details><summary>Answer</summary>
+#
+#    It puts the generator into the same state each time, so every call gives the same "random"
+#    numbers.
+#    </details>
+#
+# 3. The tensor `t = torch.arange(12).view(3, 4)` has stride (4, 1). What are the shape and stride
+#    of `t.T` and of `t[:, ::2]`? What is the offset of `t[1:, 1:]`?
+#
+#    <details><summary>Answer</summary>
+#
+#    `t.T`: shape (4, 3), stride (1, 4). `t[:, ::2]`: shape (3, 2), stride (4, 2). `t[1:, 1:]`
+#    starts at storage element 5: offset 1·4 + 1·1 = 5.
+#    </details>
+#
+# 4. Why does `t.T.view(12)` raise an error while `t.T.reshape(12)` works?
+#
+#    <details><summary>Answer</summary>
+#
+#    The elements of `t.T`, read row by row, do not lie in storage at one fixed step, so no 1-D
+#    view of them exists. `view` never copies and reports the error; `reshape` silently copies.
+#    </details>
+#
+# 5. Does `t[[0, 2]]` share memory with `t`? And `t[0:3:2]`?
+#
+#    <details><summary>Answer</summary>
+#
+#    `t[[0, 2]]` is advanced indexing with a list: a copy. `t[0:3:2]` is a slice with a step: a
+#    view of the same rows 0 and 2 over the same storage.
+#    </details>
+#
+# 6. What shapes do `torch.cat([a, b])` and `torch.stack([a, b])` have for `a` and `b` of shape
+#    (3, 4)?
+#
+#    <details><summary>Answer</summary>
+#
+#    `cat` along dimension 0: (6, 4). `stack` adds a new dimension: (2, 3, 4).
+#    </details>
+#
+# 7. Are the shapes (8, 1, 6) and (7, 1) compatible? And (4, 0) and (4, 1)? What is the result?
+#
+#    <details><summary>Answer</summary>
+#
+#    Yes: (8, 7, 6). Yes: (4, 0), since the 1 is stretched to 0.
+#    </details>
+#
+# 8. You change `arr[0]` after `t = torch.tensor(arr)`. Does `t` change? And after
+#    `t = torch.from_numpy(arr)`?
+#
+#    <details><summary>Answer</summary>
+#
+#    After `torch.tensor`, no: it copies. After `torch.from_numpy`, yes: they share memory.
+#    </details>

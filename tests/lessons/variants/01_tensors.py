@@ -520,6 +520,27 @@ def broadcast_shape(shape_a, shape_b):
         result.append(y if x == 1 else x)
     return result
 ''',
+        # a helper of its own, named broadcast, lets NumPy do the work
+        "own_helper_calls_numpy": '''
+def broadcast(shape_a, shape_b):
+    return np.broadcast_shapes(tuple(shape_a), tuple(shape_b))
+
+
+def broadcast_shape(shape_a, shape_b):
+    return tuple(int(size) for size in broadcast(shape_a, shape_b))
+''',
+        # a helper of its own lets torch do the work, and the error is turned into ValueError there
+        "own_helper_calls_torch": '''
+def shapes_of_sum(shape_a, shape_b):
+    try:
+        return torch.broadcast_shapes(shape_a, shape_b)
+    except RuntimeError as error:
+        raise ValueError(str(error))
+
+
+def broadcast_shape(shape_a, shape_b):
+    return tuple(shapes_of_sum(shape_a, shape_b))
+''',
         # a size of 0 stretched like a 1: (0,) with (2,) gives no error
         "zero_stretches": '''
 def broadcast_shape(shape_a, shape_b):
@@ -750,6 +771,20 @@ def broadcast_shape(shape_a, shape_b):
             raise ValueError(f"sizes {x} and {y} do not broadcast")
         result.insert(0, x if y == 1 else y)
     return tuple(result)
+''',
+        # a helper of its own named broadcast: a broadcasting helper's name, but not one of the library's
+        "own_helper_named_broadcast": '''
+def broadcast(size_a, size_b):
+    if size_a != size_b and 1 not in (size_a, size_b):
+        raise ValueError(f"sizes {size_a} and {size_b} do not broadcast")
+    return size_b if size_a == 1 else size_a
+
+
+def broadcast_shape(shape_a, shape_b):
+    ndim = max(len(shape_a), len(shape_b))
+    padded_a = [1] * (ndim - len(shape_a)) + list(shape_a)
+    padded_b = [1] * (ndim - len(shape_b)) + list(shape_b)
+    return tuple(broadcast(size_a, size_b) for size_a, size_b in zip(padded_a, padded_b))
 ''',
         # torch.Size is a tuple of ints, and no tensor
         "torch_size": '''
