@@ -77,13 +77,13 @@ print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}
 
 # %% tags=["ru", "demo", "self_check"] title={"ru": "Тексты сообщений дополнительных проверок", "en": "Messages of the extra checks"}
 SAY = {
-    "passed": "Дополнительные проверки пройдены ({} случайных случаев).",
+    "passed": "Дополнительные проверки пройдены (случайных случаев: {}).",
     "case": "Случай {}: ",
     "not_tensor": "{} должен быть тензором, а получено {}",
     "shape": "{} имеет форму {}, ожидалась {}",
     "dtype": "{} имеет dtype {}, ожидался {}",
     "values": "{} неверен: расхождение до {:.3g} (ожидалось {}, получено {})",
-    "count": "ожидалось результатов: {}, получено {}",
+    "count": "ожидалось результатов: {}, получено: {}",
     "requires_grad": "{} требует градиента: верните его без градиента (.detach())",
     "shares": "{} делит память с аргументом: верните новый тензор (.detach().clone())",
     "changed_values": "у тензора вызывающего {} изменились значения",
@@ -114,6 +114,9 @@ SAY = {
     "raised": "выброшено исключение {}: {}",
     "order": "первый результат получен из torch.autograd.grad: верните (градиент из .backward(), градиент из torch.autograd.grad)",
     "passes": "ожидались проход .backward() и проход torch.autograd.grad, каждый на своём графе; было: {}",
+    "params": "параметры в {}, формы {}",
+    "points": "точек: {}",
+    "flags": "requires_grad у a, b, c: {}",
     "plain": "",
     "leaf": " с requires_grad",
     "with_grad": " с requires_grad и заполненным .grad",
@@ -159,6 +162,9 @@ SAY = {
     "raised": "it raised {}: {}",
     "order": "the first result came from torch.autograd.grad: return (the .backward() gradient, the torch.autograd.grad gradient)",
     "passes": "expected a .backward() pass and a torch.autograd.grad pass, each on its own graph; seen: {}",
+    "params": "parameters in a {}, shapes {}",
+    "points": "{} points",
+    "flags": "requires_grad of a, b, c: {}",
     "plain": "",
     "leaf": " requiring grad",
     "with_grad": " requiring grad with .grad set",
@@ -166,11 +172,8 @@ SAY = {
 }
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах: функции check_more_*", "en": "Extra checks on random inputs: the check_more_* functions"}
-import contextlib
-import re
-
-import torch
-import torch.nn.functional as F
+import contextlib as _contextlib
+import re as _re
 
 
 def _fail(case, message):
@@ -242,7 +245,7 @@ def _check_untouched(case, names, tensors, before):
             _fail(case, SAY["changed_grad_fn"].format(name))
 
 
-@contextlib.contextmanager
+@_contextlib.contextmanager
 def _autograd_calls():
     """Records each backward pass as (".backward()" or "torch.autograd.grad", its graph, the gradients it returned)."""
     calls, grad, backward = [], torch.autograd.grad, torch.autograd.backward
@@ -267,7 +270,7 @@ def _autograd_calls():
         torch.autograd.grad, torch.autograd.backward = grad, backward
 
 
-@contextlib.contextmanager
+@_contextlib.contextmanager
 def _replaced(**functions):
     """The notebook's functions of these names replaced by reference versions inside the block."""
     saved = {name: globals().get(name) for name in functions}
@@ -316,7 +319,7 @@ def _poly(x, y, z):
     return (x**2 + y**2 + z**2 + 2 * x * y * z).sum()
 
 
-def check_more_poly_grads(poly_grads, cases=60):
+def check_more_poly_grads(poly_grads, cases=40):
     gen = torch.Generator().manual_seed(71)
     for i in range(cases):
         dtype = (torch.float32, torch.float64)[i % 2]
@@ -349,7 +352,7 @@ def check_more_poly_grads_analytic(poly_grads_analytic, cases=40):
         dtype = (torch.float32, torch.float64)[i % 2]
         shape = _shape(gen)
         tensors = [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)]
-        case = f"poly_grads_analytic(x, y, z of shape {shape}, {dtype})"
+        case = f"poly_grads_analytic(x, y, z {shape}, {dtype})"
         with _autograd_calls() as calls:
             grads = _call(case, poly_grads_analytic, *tensors)
         if calls:
@@ -364,7 +367,7 @@ def _names_shape(text, shape):
     pattern = r"[(\[]\s*" + r"\s*,\s*".join(sizes) + r"\s*,?\s*[)\]]"
     if len(sizes) > 1:
         pattern += r"|(?<![\w.])" + r"\s*[x×*]\s*".join(sizes) + r"(?![\w.])"
-    return re.search(pattern, str(text)) is not None
+    return _re.search(pattern, str(text)) is not None
 
 
 def check_more_mse(mse, cases=40):
@@ -413,7 +416,7 @@ def _linear_case(gen, i):
     return dtype, x, w_shape, b_shape, y
 
 
-def check_more_linear_mse_grads(linear_mse_grads, cases=40):
+def check_more_linear_mse_grads(linear_mse_grads, cases=30):
     gen = torch.Generator().manual_seed(74)
     with _replaced(mse=_reference_mse):
         for i in range(cases):
@@ -440,7 +443,7 @@ def check_more_linear_mse_grads(linear_mse_grads, cases=40):
     print(SAY["passed"].format(cases + 1))
 
 
-def check_more_chain_rule_grads(chain_rule_grads, cases=40):
+def check_more_chain_rule_grads(chain_rule_grads, cases=30):
     gen = torch.Generator().manual_seed(75)
     for i in range(cases):
         dtype = (torch.float32, torch.float64)[i % 2]
@@ -474,7 +477,7 @@ def _parameters(gen, count):
     return params
 
 
-def check_more_sgd_step(sgd_step, cases=40):
+def check_more_sgd_step(sgd_step, cases=32):
     gen = torch.Generator().manual_seed(76)
     for i in range(cases):
         kind = ("list", "tuple", "generator", "model.parameters()")[i % 4]
@@ -486,7 +489,7 @@ def check_more_sgd_step(sgd_step, cases=40):
         else:
             params = _parameters(gen, torch.randint(1, 4, (1,), generator=gen).item())
             container = list(params) if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
-        case = f"sgd_step({kind} of {len(params)} parameters {[tuple(p.shape) for p in params]}, lr={lr})"
+        case = f"sgd_step({SAY['params'].format(kind, [tuple(p.shape) for p in params])}, lr={lr})"
         given = list(container) if kind == "list" else None
         container = given if given is not None else container
         want = [(p - lr * p.grad).detach() for p in params]
@@ -518,7 +521,7 @@ def _descend(x, y, lr, steps):
     return w.item(), b.item()
 
 
-def check_more_fit_line(fit_line, cases=12):
+def check_more_fit_line(fit_line, cases=8):
     gen = torch.Generator().manual_seed(77)
     rates = []
 
@@ -535,7 +538,7 @@ def check_more_fit_line(fit_line, cases=12):
             x = torch.rand(n, generator=gen) * 4 - 2
             y = torch.randn(1, generator=gen) * x + torch.randn(1, generator=gen) + 0.1 * torch.randn(n, generator=gen)
             lr, steps = (0.05, 500) if i == 0 else (_pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item())
-            case = f"fit_line({n} points, lr={lr}, steps={steps})"
+            case = f"fit_line({SAY['points'].format(n)}, lr={lr}, steps={steps})"
             x_before, y_before = x.clone(), y.clone()
             rates.clear()
             result = _call(case, fit_line, x, y) if i == 0 else _call(case, fit_line, x, y, lr, steps)
@@ -564,9 +567,9 @@ def _count_nodes(t):
 
 def check_more_count_graph_nodes(count_graph_nodes, cases=30):
     gen = torch.Generator().manual_seed(78)
-    operations = [("*", lambda p, q: p * q), ("+", lambda p, q: p + q), ("-", lambda p, q: p - q.sin()),
-                  ("exp", lambda p, q: p.exp()), ("outer @", lambda p, q: torch.outer(p, q) @ q), ("cat", lambda p, q: torch.cat([p[1:], q[:1]])),
-                  ("h + h", lambda p, q: p + p)]
+    operations = [("{0} * {1}", lambda p, q: p * q), ("{0} + {1}", lambda p, q: p + q), ("{0} - sin({1})", lambda p, q: p - q.sin()),
+                  ("exp({0})", lambda p, q: p.exp()), ("{0} + {0}", lambda p, q: p + p),
+                  ("outer({0}, {1}) @ {1}", lambda p, q: torch.outer(p, q) @ q), ("cat({0}[1:], {1}[:1])", lambda p, q: torch.cat([p[1:], q[:1]]))]
     for i in range(cases):
         shape = (3,) if i % 3 else ()
         leaves = [torch.randn(shape, generator=gen).requires_grad_(torch.rand(1, generator=gen).item() < 0.7) for _ in range(3)]
@@ -574,11 +577,11 @@ def check_more_count_graph_nodes(count_graph_nodes, cases=30):
         for _ in range(torch.randint(0, 8, (1,), generator=gen).item()):
             j, k = torch.randint(0, len(pool), (2,), generator=gen).tolist()
             name, operation = _pick(gen, operations)
-            if shape == () and name in ("outer @", "cat"):
+            if shape == () and name.startswith(("outer", "cat")):
                 continue
             pool.append(operation(pool[j], pool[k]))
-            names.append(f"({names[j]} {name} {names[k]})")
-        out, case = pool[-1], f"count_graph_nodes({names[-1]}, a, b, c requiring grad: {[t.requires_grad for t in leaves]})"
+            names.append("(" + name.format(names[j], names[k]) + ")")
+        out, case = pool[-1], f"count_graph_nodes({names[-1]}; {SAY['flags'].format([t.requires_grad for t in leaves])})"
         got = _call(case, count_graph_nodes, out)
         if got != _count_nodes(out):
             _fail(case, SAY["dict"].format(_count_nodes(out), got))
@@ -621,7 +624,7 @@ def check_more_abcd_grads(abcd_grads, cases=48):
     print(SAY["passed"].format(cases))
 
 
-def check_more_logistic_grads(logistic_grads, cases=40):
+def check_more_logistic_grads(logistic_grads, cases=30):
     gen = torch.Generator().manual_seed(80)
     for i in range(cases):
         dtype = (torch.float32, torch.float64)[i % 2]
@@ -3747,13 +3750,13 @@ left.set_title(T["loss"], fontsize=10)
 for label, colour in [(0, "#e6550d"), (1, "#3182bd")]:
     chosen = points[labels == label]
     right.scatter(chosen[:, 0], chosen[:, 1], s=8, color=colour, alpha=0.6, label=T["cls"].format(label))
-xs = torch.linspace(-4.0, 6.0, 2)
+xs = torch.linspace(-4.0, 8.5, 2)
 for (step, (wk, bk)), style in zip(snapshots.items(), [":", "--", "-"]):
     right.plot(xs, -(wk[0] * xs + bk) / wk[1], color="black", ls=style, label=T["after"].format(step))
-right.set_xlim(-4, 6)
+right.set_xlim(-4, 8.5)
 right.set_ylim(-3, 5)
 right.set_title(T["bound"], fontsize=10)
-right.legend(fontsize=8, loc="lower left")
+right.legend(fontsize=8, loc="lower right", framealpha=0.9)
 fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
