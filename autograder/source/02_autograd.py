@@ -3426,8 +3426,8 @@ z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
 target = torch.zeros(6)
 print("sigmoid(z) == 1 во float32:", (torch.sigmoid(z) == 1).tolist())
 for name, value in [
-    ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="нет")),
-    ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="нет")),
+    ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="none")),
+    ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
 ]:
     print(name, [round(v, 4) for v in value.tolist()])
 print("точно: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
