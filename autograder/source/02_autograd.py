@@ -34,6 +34,7 @@
 # | 4. `sgd_step`, `fit_line` | 2 + 2 |
 # | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
 # | 6. `logistic_grads` | 2 |
+# | **Всего** | **18** |
 #
 # Задание из двух частей проверяется двумя ячейками, поэтому возможен частичный балл.
 
@@ -64,6 +65,7 @@
 # | 4. `sgd_step`, `fit_line` | 2 + 2 |
 # | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
 # | 6. `logistic_grads` | 2 |
+# | **Total** | **18** |
 #
 # An exercise with two parts is checked by two cells, so partial credit is possible.
 
@@ -747,17 +749,19 @@ fig.tight_layout(rect=(0, 0.05, 1, 1))
 # %% [markdown] tags=["ru"]
 # ## 1. Вычислительный граф (около 15 минут)
 #
-# Документация: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# <details><summary>Документация</summary>
+#
+# [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
 # [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
 # [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
 #
-# Если градиенты включены (так по умолчанию) и хотя бы один вход операции требует градиента
-# (`requires_grad=True`), PyTorch не только считает результат, но и запоминает, **как** он
-# получен. Каждый такой результат хранит в поле `grad_fn` узел графа: объект, который знает, как по
-# градиенту выхода посчитать градиенты входов, и ссылается на узлы, породившие эти входы. Тензоры,
-# созданные пользователем (а не операцией), называются **листьями** графа: у них `grad_fn is None`.
-# Листья, которые требуют градиента, накапливают градиенты в поле `.grad`.
+# </details>
+#
+# Если вход операции требует градиента (`requires_grad=True`), PyTorch запоминает, **как** получен
+# результат: его `grad_fn` — узел графа, который по градиенту выхода считает градиенты входов и
+# ссылается на узлы, породившие эти входы. Тензоры, созданные пользователем, — **листья** графа
+# (`grad_fn is None`); листья, которые требуют градиента, собирают его в `.grad`.
 #
 # Возьмём функцию $f(x, y) = x^2 + xy + (x + y)^2$ и запишем её по шагам, чтобы у каждого
 # промежуточного значения было имя:
@@ -776,18 +780,20 @@ fig.tight_layout(rect=(0, 0.05, 1, 1))
 # %% [markdown] tags=["en"]
 # ## 1. The computational graph (about 15 minutes)
 #
-# Documentation: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# <details><summary>Documentation</summary>
+#
+# [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
 # [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
 # [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
 #
-# When gradients are enabled (the default) and at least one input of an operation requires a
-# gradient (`requires_grad=True`), PyTorch does not just compute the result: it also records **how**
-# it was obtained. Every such result stores a graph node in its `grad_fn` attribute: an object that
-# knows how to turn the gradient of the output into gradients of the inputs, and that points to the
-# nodes that produced those inputs. Tensors created by the user (not by an operation) are the
-# **leaves** of the graph: their `grad_fn` is `None`. Leaves that require a gradient accumulate
-# gradients in their `.grad` attribute.
+# </details>
+#
+# When an input of an operation requires a gradient (`requires_grad=True`), PyTorch also records
+# **how** the result was obtained: the result's `grad_fn` is a graph node that turns the gradient of
+# the output into gradients of the inputs and points to the nodes that produced those inputs.
+# Tensors created by the user are the **leaves** of the graph (`grad_fn` is `None`); leaves that
+# require a gradient collect it in `.grad`.
 #
 # Take $f(x, y) = x^2 + xy + (x + y)^2$ and write it step by step so that every intermediate value
 # has a name:
@@ -873,23 +879,19 @@ print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
 # ### Три вещи, о которых стоит помнить
 #
 # **1. После `backward()` сохранённые значения освобождаются.** Многие операции сохраняют для
-# обратного прохода свои входы: `x**2` запоминает `x`, умножение — оба множителя. Чтобы не
-# занимать память, `backward()` эти значения освобождает, и второй `backward()` по тому же графу
-# падает. Граф, которому ничего не нужно было сохранять, второй проход переживёт: у сложения
-# `x + y` производные постоянны, поэтому `(x + y).backward()` можно вызвать дважды. Полагаться на
-# это не стоит. Если граф действительно нужен ещё раз, передайте `retain_graph=True`; в цикле
-# обучения это не требуется: параметры меняются на каждом шаге, и граф всё равно строится заново.
+# обратного прохода свои входы (`x**2` запоминает `x`); `backward()` их освобождает, и второй
+# `backward()` по тому же графу падает. Граф, которому нечего было сохранять, это переживёт:
+# `(x + y).backward()` работает дважды (полагаться на это не стоит). Если граф нужен ещё раз,
+# передайте `retain_graph=True`; цикл обучения и так строит граф заново на каждом шаге.
 
 # %% [markdown] tags=["en"]
 # ### Three things to remember
 #
 # **1. `backward()` frees the saved values.** Many operations save their inputs for the backward
-# pass: `x**2` keeps `x`, a multiplication keeps both factors. To save memory, `backward()` frees
-# those values, and a second `backward()` through the same graph fails. A graph that had nothing
-# to save survives a second pass: the derivatives of an addition are constant, so
-# `(x + y).backward()` can be called twice. Do not rely on that. If you really need a graph again,
-# pass `retain_graph=True`; a training loop does not need it: the parameters change at every step,
-# so the graph is built anew anyway.
+# pass (`x**2` keeps `x`); `backward()` frees them, and a second `backward()` through the same graph
+# fails. A graph with nothing saved survives it: `(x + y).backward()` works twice (do not rely on
+# that). If you really need a graph again, pass `retain_graph=True`; a training loop builds a new
+# graph at every step anyway.
 
 # %% tags=["ru", "demo"]
 try:
@@ -991,10 +993,6 @@ else:
 # %% [markdown] tags=["ru"]
 # ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
 #
-# Документация: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
-# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
-# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
-#
 # Для функции
 #
 # $$f(x, y, z) = \sum \left(x^2 + y^2 + z^2 + 2xyz\right)$$
@@ -1009,12 +1007,9 @@ else:
 # - `poly_grads_analytic(x, y, z)`: те же градиенты по формуле, выведенной на бумаге, без autograd
 #   (здесь входы одной формы).
 #
-# **Не трогайте тензоры вызывающего.** Функция не должна менять значения входов, их
-# `requires_grad` и их `.grad`. Частая ошибка: вызвать `x.requires_grad_()` на переданном тензоре
-# и `backward()`: тогда у вызывающего появится (или изменится) `x.grad`, а второй вызов функции
-# прибавит к нему ещё раз. Работайте с копией, отсоединённой от графа: `x.detach().requires_grad_()`.
-# Если вход сам получен из вычислений с градиентом, без `detach()` обратный проход уйдёт дальше, в
-# чужой граф.
+# **Не трогайте тензоры вызывающего**: их значения, `requires_grad` и `.grad`. Если вызвать
+# `x.requires_grad_()` и `backward()` на переданном тензоре, у вызывающего появится `x.grad`, а без
+# `detach()` обратный проход уйдёт в чужой граф. Работайте с копией: `x.detach().requires_grad_()`.
 #
 # **Возвращайте новые тензоры** (правило курса; исключение в этом уроке — `mse`, её loss остаётся в
 # графе): без градиента и без общей памяти с аргументами.
@@ -1026,6 +1021,14 @@ else:
 #
 # За видимыми проверками каждого задания идёт необязательная ячейка `check_more_...`: она проверяет
 # все свойства из условия на случайных входах и называет первый случай, где ответ неверен.
+#
+# <details><summary>Документация</summary>
+#
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -1055,10 +1058,6 @@ else:
 # %% [markdown] tags=["en"]
 # ## Exercise 1. Gradients of a polynomial (2 + 1 points, about 25 minutes)
 #
-# Documentation: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
-# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
-# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
-#
 # For
 #
 # $$f(x, y, z) = \sum \left(x^2 + y^2 + z^2 + 2xyz\right)$$
@@ -1073,12 +1072,10 @@ else:
 # - `poly_grads_analytic(x, y, z)`: the same gradients from the formula you derive on paper, without
 #   autograd (here the inputs share one shape).
 #
-# **Leave the caller's tensors alone.** The function must not change the inputs' values, their
-# `requires_grad` or their `.grad`. A common mistake is to call `x.requires_grad_()` on the tensor
-# you were given and then `backward()`: the caller finds a new (or changed) `x.grad`, and a second
-# call adds to it again. Work on a copy detached from any graph: `x.detach().requires_grad_()`. If an
-# input was itself computed with gradients, without `detach()` the backward pass would run on into
-# someone else's graph.
+# **Leave the caller's tensors alone**: their values, `requires_grad` and `.grad`. Calling
+# `x.requires_grad_()` and `backward()` on the tensor you were given leaves an `x.grad` behind, and
+# without `detach()` the backward pass runs on into someone else's graph. Work on a copy:
+# `x.detach().requires_grad_()`.
 #
 # **Return fresh tensors** (the course's rule; in this lesson `mse` is the exception, its loss stays in
 # the graph): without grad, and sharing no memory with the arguments.
@@ -1090,6 +1087,14 @@ else:
 #
 # After the visible checks of each exercise comes an optional cell `check_more_...`: it tests every
 # property the task states on random inputs and names the first case that goes wrong.
+#
+# <details><summary>Documentation</summary>
+#
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # <details><summary>What grading checks</summary>
 #
@@ -1391,35 +1396,42 @@ except NotImplementedError:
 # %% [markdown] tags=["ru"]
 # ## 2. Как отключить градиенты (около 10 минут)
 #
-# Документация: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# <details><summary>Документация</summary>
+#
+# [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
 # [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
 # [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
-# Запись графа стоит памяти и времени, а иногда она просто вредна: например, когда мы обновляем
-# параметры модели или считаем метрики на валидации. Есть три способа её выключить.
+# </details>
+#
+# Запись графа стоит памяти и времени и вредна, когда мы обновляем параметры или считаем метрики на
+# валидации. Три способа её выключить:
 #
 # **1. Флаг `requires_grad` самого тензора.** Операции над тензорами, ни один из которых не требует
-# градиента, граф не строят. Флаг можно поменять только у листа: тензор, полученный операцией,
-# наследует его от входов (для него есть `detach()`, см. ниже).
+# градиента, граф не строят. Флаг можно поменять только у листа (для вычисленного тензора есть
+# `detach()`, см. ниже).
 
 # %% [markdown] tags=["en"]
 # ## 2. Turning gradients off (about 10 minutes)
 #
-# Documentation: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# <details><summary>Documentation</summary>
+#
+# [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
 # [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
 # [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
-# Recording the graph costs memory and time, and sometimes it is plainly harmful: for instance when
-# we update the parameters of a model or compute validation metrics. There are three ways to turn
-# it off.
+# </details>
+#
+# Recording the graph costs memory and time, and is wrong when we update parameters or compute
+# validation metrics. Three ways to turn it off:
 #
 # **1. The tensor's own `requires_grad` flag.** Operations on tensors none of which requires a
-# gradient build no graph. Only a leaf's flag can be changed: a tensor computed by an operation
-# takes it from its inputs (for such a tensor there is `detach()`, below).
+# gradient build no graph. Only a leaf's flag can be changed (for a computed tensor there is
+# `detach()`, below).
 
 # %% tags=["ru", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
@@ -1582,8 +1594,12 @@ fig.tight_layout()
 # %% [markdown] tags=["ru"]
 # ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла, около 25 минут)
 #
-# Документация: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# <details><summary>Документация</summary>
+#
+# [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
 # [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # Среднеквадратичная ошибка $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, где
 # сумма и $N$ берутся по всем элементам. Классическая ошибка при её реализации связана с
@@ -1600,8 +1616,12 @@ fig.tight_layout()
 # %% [markdown] tags=["en"]
 # ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points, about 25 minutes)
 #
-# Documentation: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# <details><summary>Documentation</summary>
+#
+# [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
 # [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # The mean squared error is $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, with the
 # sum and $N$ over all elements. The classic bug in implementing it comes from broadcasting. A model
@@ -1650,7 +1670,7 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # 2. `linear_mse_grads(x, w, b, y_true)`: градиенты `mse(x @ w + b, y_true)` по `w` и по `b`, той же
 #    формы и dtype, что `w` и `b`. Используйте свою `mse`: тогда несовпадение форм `x @ w + b` и
 #    `y_true` тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
-#    меняйте. Видимые проверки ниже вызывают вашу `mse`: сначала решите её.
+#    меняйте.
 #
 # Примеры из домашнего задания:
 #
@@ -1694,8 +1714,7 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # 2. `linear_mse_grads(x, w, b, y_true)`: the gradients of `mse(x @ w + b, y_true)` with respect to
 #    `w` and `b`, with the shapes and dtypes of `w` and `b`. Use your `mse`: then a mismatch between
 #    the shapes of `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors
-#    (values, `requires_grad`, `.grad`) unchanged. The visible checks below call your `mse`: solve
-#    it first.
+#    (values, `requires_grad`, `.grad`) unchanged.
 #
 # The homework's examples:
 #
@@ -2061,25 +2080,28 @@ check_more_linear_mse_grads(linear_mse_grads)
 # %% [markdown] tags=["ru"]
 # ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 15 минут)
 #
-# Документация: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x`, посчитанный дважды, через
+# `.backward()` и через `torch.autograd.grad`, **каждый раз на своём графе**. Верните пару
+# `(градиент из .backward(), градиент из torch.autograd.grad)`; оба равны $2x\cos(x^2 + 1)$ и имеют
+# форму и dtype `x`. Тензор `x` вызывающего (значения, `requires_grad`, `.grad`) не меняйте.
+#
+# Два способа запустить обратный проход:
+#
+# - `loss.backward()` ничего не возвращает: градиенты **прибавляются** к `.grad` каждого листа,
+#   который требует градиента. Так работают циклы обучения: оптимизатор потом читает `p.grad`.
+# - `torch.autograd.grad(loss, inputs)` **возвращает** градиенты по `inputs` и не трогает `.grad`:
+#   удобно, когда градиент нужен как значение.
+#
+# Второй проход по тому же графу упадёт: `sin` и возведение в квадрат сохранили свои входы, а первый
+# проход их освободил. Не ищите `retain_graph=True`: просто посчитайте функцию заново.
+#
+# <details><summary>Документация</summary>
+#
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
 # [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
-# Есть два способа запустить обратный проход.
-#
-# - `loss.backward()` ничего не возвращает: градиенты **прибавляются** к полю `.grad` каждого листа,
-#   который требует градиента. Так работают циклы обучения: оптимизатор потом читает `p.grad`.
-# - `torch.autograd.grad(loss, inputs)` **возвращает** кортеж градиентов по `inputs` и не трогает
-#   `.grad`. Это удобно, когда градиент нужен как значение: внутри функции, для проверки, для
-#   производных высших порядков (с `create_graph=True`).
-#
-# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x` двумя способами, один раз
-# через `.backward()` и один раз через `torch.autograd.grad`, **каждый раз на своём графе**.
-# Второй проход по тому же графу упадёт: и `sin`, и возведение в квадрат сохранили свои входы, а
-# первый проход их освободил. `retain_graph=True` здесь не нужен: просто посчитайте функцию заново.
-# Верните пару `(градиент из .backward(), градиент из torch.autograd.grad)`; оба должны совпасть с
-# формулой $2x\cos(x^2 + 1)$ и иметь форму и dtype `x`. Тензор `x` вызывающего (его значения,
-# `requires_grad` и `.grad`) менять нельзя.
+# </details>
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -2099,25 +2121,28 @@ check_more_linear_mse_grads(linear_mse_grads)
 # %% [markdown] tags=["en"]
 # ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
 #
-# Documentation: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x`, computed
+# twice, with `.backward()` and with `torch.autograd.grad`, **each on its own graph**. Return the pair
+# `(gradient from .backward(), gradient from torch.autograd.grad)`; both equal $2x\cos(x^2 + 1)$ and
+# have the shape and dtype of `x`. Leave the caller's `x` (values, `requires_grad`, `.grad`) unchanged.
+#
+# The two ways to run the backward pass:
+#
+# - `loss.backward()` returns nothing: the gradients are **added** to the `.grad` of every leaf that
+#   requires one. This is how training loops work: the optimizer then reads `p.grad`.
+# - `torch.autograd.grad(loss, inputs)` **returns** the gradients with respect to `inputs` and leaves
+#   `.grad` alone: handy when you need the gradient as a value.
+#
+# A second pass through the same graph fails: `sin` and the square saved their inputs, and the first
+# pass freed them. `retain_graph=True` is not the fix: just compute the function again.
+#
+# <details><summary>Documentation</summary>
+#
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
 # [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
-# There are two ways to run the backward pass.
-#
-# - `loss.backward()` returns nothing: the gradients are **added** to the `.grad` attribute of every
-#   leaf that requires one. This is how training loops work: the optimizer then reads `p.grad`.
-# - `torch.autograd.grad(loss, inputs)` **returns** a tuple of gradients with respect to `inputs` and
-#   leaves `.grad` alone. It is handy when you need the gradient as a value: inside a function, in a
-#   check, for higher derivatives (with `create_graph=True`).
-#
-# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x` in both ways,
-# once with `.backward()` and once with `torch.autograd.grad`, **each on its own graph**. A second
-# pass through the same graph fails: both `sin` and the square saved their inputs, and the first
-# pass freed them. `retain_graph=True` is not the fix here: just compute the function again. Return
-# the pair `(gradient from .backward(), gradient from torch.autograd.grad)`; both must match the
-# formula $2x\cos(x^2 + 1)$ and have the shape and dtype of `x`. The caller's tensor `x` (its values,
-# `requires_grad` and `.grad`) must not change.
+# </details>
 #
 # <details><summary>What grading checks</summary>
 #
@@ -2280,22 +2305,24 @@ check_more_chain_rule_grads(chain_rule_grads)
 # %% [markdown] tags=["ru"]
 # ## 4. Градиентный спуск своими руками (около 20 минут)
 #
-# Документация: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# <details><summary>Документация</summary>
+#
+# [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (то, что мы
 # пишем вручную).
 #
+# </details>
+#
 # Шаг градиентного спуска: $w \leftarrow w - \eta \,\nabla_w L$. В PyTorch у него три обязательных
 # свойства:
 #
-# 1. обновление делается **на месте** (`w -= ...`), чтобы `w` остался тем же тензором-листом, на
-#    который ссылаются модель и оптимизатор;
+# 1. обновление делается **на месте** (`w -= ...`): `w` остаётся листом, на который ссылается модель;
 # 2. обновление **не записывается в граф** (`torch.no_grad()`);
 # 3. после шага градиенты **обнуляются**, иначе следующий `backward()` прибавит к старым.
 #
-# Три классические ошибки из лекции нарушают первые два свойства. Каждая ячейка ниже падает; мы
-# ловим исключение и печатаем его, чтобы ноутбук выполнялся дальше. (Нарушение третьего свойства
-# ошибки не вызывает: градиенты молча копятся, как в разделе 1.)
+# Три классические ошибки из лекции нарушают первые два свойства; каждая ячейка ниже ловит и
+# печатает свою ошибку. (Нарушение третьего ошибки не вызывает: градиенты молча копятся.)
 #
 # **Ошибка 1: обновление листа на месте вне `no_grad`.** Когда градиенты включены, autograd
 # записывает и операции на месте: тензор становится выходом нового узла (ниже промежуточный `h`
@@ -2308,22 +2335,24 @@ check_more_chain_rule_grads(chain_rule_grads)
 # %% [markdown] tags=["en"]
 # ## 4. Gradient descent by hand (about 20 minutes)
 #
-# Documentation: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# <details><summary>Documentation</summary>
+#
+# [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (what we write
 # by hand).
 #
+# </details>
+#
 # A gradient descent step is $w \leftarrow w - \eta \,\nabla_w L$. In PyTorch it has three required
 # properties:
 #
-# 1. the update happens **in place** (`w -= ...`), so that `w` stays the same leaf tensor that the
-#    model and the optimizer refer to;
+# 1. the update happens **in place** (`w -= ...`): `w` stays the leaf the model refers to;
 # 2. the update is **not recorded** in the graph (`torch.no_grad()`);
 # 3. after the step the gradients are **reset**, or the next `backward()` adds to the old ones.
 #
-# The three classic mistakes of the lecture break the first two. Each cell below fails; we catch
-# the exception and print it so that the notebook runs on. (Breaking the third property raises no
-# error: the gradients silently pile up, as in section 1.)
+# The three classic mistakes of the lecture break the first two; each cell below catches and prints
+# its error. (Breaking the third raises nothing: the gradients silently pile up.)
 #
 # **Mistake 1: an in-place update of a leaf outside `no_grad`.** With gradients on, autograd records
 # in-place operations too: the tensor becomes the output of a new node (below, an intermediate `h`
@@ -2377,15 +2406,13 @@ except RuntimeError as error:
 
 # %% [markdown] tags=["ru"]
 # **Ошибка 2: присваивание вместо обновления на месте.** `w = w - lr * w.grad` создаёт **новый**
-# тензор, результат вычитания. Он не лист, поэтому на следующем шаге `backward()` не заполнит его
-# `.grad` (при чтении `w.grad` PyTorch выдаст предупреждение), градиент окажется `None`, и вычитание
-# упадёт. Заодно граф растёт от шага к шагу: новый `w` помнит всю историю обновлений.
+# тензор, не лист: на следующем шаге его `.grad` равен `None` (с предупреждением), и вычитание
+# падает. Заодно граф растёт от шага к шагу.
 
 # %% [markdown] tags=["en"]
 # **Mistake 2: re-assigning instead of updating in place.** `w = w - lr * w.grad` creates a **new**
-# tensor, the result of a subtraction. It is not a leaf, so on the next step `backward()` does not
-# fill its `.grad` (reading `w.grad` gives a warning), the gradient is `None`, and the subtraction
-# fails. The graph also grows from step to step: the new `w` remembers the whole history of updates.
+# tensor that is not a leaf: on the next step its `.grad` is `None` (with a warning) and the
+# subtraction fails. The graph also grows from step to step.
 
 # %% tags=["ru", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
@@ -3026,10 +3053,6 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # %% [markdown] tags=["ru"]
 # ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
 #
-# Документация: [граф autograd](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
-# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
-# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
-#
 # Класс узла говорит, какая операция его породила: `MulBackward0`, `AddBackward0`, `SinBackward0`…
 # Если вход операции не требует градиента, на его месте в `next_functions` стоит `None` (правая
 # половина рисунка из раздела 1).
@@ -3045,6 +3068,14 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #    Для тензора, который не требует градиента, значение `None` (как у `.grad` такого тензора после
 #    `backward()`); тензор, который требует градиента, получает градиент, даже если он не лист.
 #    Градиент — новый тензор (правило из задания 1) формы и dtype своего тензора.
+#
+# <details><summary>Документация</summary>
+#
+# [граф autograd](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
+#
+# </details>
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -3068,10 +3099,6 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # %% [markdown] tags=["en"]
 # ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
 #
-# Documentation: [the autograd graph](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
-# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
-# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
-#
 # A node's class tells which operation produced it: `MulBackward0`, `AddBackward0`, `SinBackward0`…
 # If an input of an operation does not require a gradient, `next_functions` holds `None` in its place
 # (the right half of the picture in section 1).
@@ -3087,6 +3114,14 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #    A tensor that does not require grad gets `None` (just like its `.grad` after `backward()`); a
 #    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient is a fresh
 #    tensor (the rule of exercise 1) with the shape and dtype of its tensor.
+#
+# <details><summary>Documentation</summary>
+#
+# [the autograd graph](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
+#
+# </details>
 #
 # <details><summary>What grading checks</summary>
 #
@@ -3386,40 +3421,46 @@ except NotImplementedError:
 # %% [markdown] tags=["ru"]
 # ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
 #
-# Документация: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# <details><summary>Документация</summary>
+#
+# [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
 # [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
 # [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
+#
+# </details>
 #
 # Бинарный классификатор: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$,
 # функция потерь — бинарная кросс-энтропия
 #
 # $$L = -\frac{1}{N}\sum_i \bigl(y_i \log \hat y_i + (1 - y_i)\log(1 - \hat y_i)\bigr).$$
 #
-# Число $z$ называют **логитом**. В PyTorch есть две функции потерь: `F.binary_cross_entropy` ждёт
-# вероятности $\hat y$, а `F.binary_cross_entropy_with_logits` принимает логиты и сама применяет
-# сигмоиду. Вторая предпочтительнее: она считает $\log\sigma(z)$ устойчиво. Для больших $|z|$
-# сигмоида во float32 округляется ровно до 1 или 0 (ниже: уже при $z = 17$), логарифм от неё
-# равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$ (так написано в документации
-# `nn.BCELoss`), а версия с логитами даёт точный ответ $\mathrm{softplus}(z)$.
+# Число $z$ — **логит**. `F.binary_cross_entropy` ждёт вероятности $\hat y$, а
+# `F.binary_cross_entropy_with_logits` принимает логиты и считает $\log\sigma(z)$ устойчиво: берите
+# её. Для больших $|z|$ сигмоида во float32 округляется ровно до 1 или 0 (ниже: при $z = 17$),
+# логарифм от неё равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$, а версия с
+# логитами даёт точный $\mathrm{softplus}(z)$.
 
 # %% [markdown] tags=["en"]
 # ## 6. Logistic regression (about 30 minutes with exercise 6)
 #
-# Documentation: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# <details><summary>Documentation</summary>
+#
+# [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
 # [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
 # [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
+#
+# </details>
 #
 # A binary classifier: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$, trained
 # with the binary cross-entropy loss
 #
 # $$L = -\frac{1}{N}\sum_i \bigl(y_i \log \hat y_i + (1 - y_i)\log(1 - \hat y_i)\bigr).$$
 #
-# The number $z$ is called a **logit**. PyTorch has two losses: `F.binary_cross_entropy` takes the
-# probabilities $\hat y$, while `F.binary_cross_entropy_with_logits` takes logits and applies the
-# sigmoid itself. Prefer the latter: it computes $\log\sigma(z)$ stably. For large $|z|$ the float32
-# sigmoid rounds to exactly 1 or 0 (below: already at $z = 17$), its logarithm is $-\infty$, and
-# `F.binary_cross_entropy` clips it to $-100$ (as the `nn.BCELoss` documentation says), while the
-# logits version gives the exact answer $\mathrm{softplus}(z)$.
+# The number $z$ is a **logit**. `F.binary_cross_entropy` takes the probabilities $\hat y$;
+# `F.binary_cross_entropy_with_logits` takes logits and computes $\log\sigma(z)$ stably: prefer it.
+# For large $|z|$ the float32 sigmoid rounds to exactly 1 or 0 (below: at $z = 17$), its logarithm
+# is $-\infty$, and `F.binary_cross_entropy` clips it to $-100$, while the logits version gives the
+# exact $\mathrm{softplus}(z)$.
 
 # %% tags=["ru", "demo"]
 z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
