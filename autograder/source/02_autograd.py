@@ -113,6 +113,7 @@ SAY = {
     "keys": "abcd_grads должна вернуть словарь с ключами a, b, c, d, а вернула {}",
     "none": "{} не требует градиента: его градиент должен быть None",
     "not_none": "{} требует градиента: его градиент должен быть тензором, а получено None",
+    "not_f": "ни один обратный проход не дифференцировал саму f (здесь f = {:.5g}): дифференцируйте sum(x**2 + y**2 + z**2 + 2*x*y*z)",
     "raised": "выброшено исключение {}: {}",
     "order": "первый результат получен из torch.autograd.grad: верните (градиент из .backward(), градиент из torch.autograd.grad)",
     "passes": "ожидались проход .backward() и проход torch.autograd.grad, каждый на своём графе; было: {}",
@@ -161,6 +162,7 @@ SAY = {
     "keys": "abcd_grads must return a dict with the keys a, b, c, d, got {}",
     "none": "{} does not require grad: its gradient must be None",
     "not_none": "{} requires grad: its gradient must be a tensor, got None",
+    "not_f": "no backward pass differentiated f itself (here f = {:.5g}): differentiate sum(x**2 + y**2 + z**2 + 2*x*y*z)",
     "raised": "it raised {}: {}",
     "order": "the first result came from torch.autograd.grad: return (the .backward() gradient, the torch.autograd.grad gradient)",
     "passes": "expected a .backward() pass and a torch.autograd.grad pass, each on its own graph; seen: {}",
@@ -249,20 +251,23 @@ def _check_untouched(case, names, tensors, before):
 
 @_contextlib.contextmanager
 def _autograd_calls():
-    """Records each backward pass as (".backward()" or "torch.autograd.grad", its graph, the gradients it returned)."""
+    """Records each backward pass as (".backward()" or "torch.autograd.grad", its graph, the gradients it
+    returned, the sum of the tensor it differentiated)."""
     calls, grad, backward = [], torch.autograd.grad, torch.autograd.backward
 
-    def graph(outputs):
-        first = outputs[0] if isinstance(outputs, (tuple, list)) else outputs
-        return getattr(first, "grad_fn", None)
+    def first(outputs):
+        return outputs[0] if isinstance(outputs, (tuple, list)) else outputs
+
+    def value(outputs):
+        return first(outputs).detach().sum().item() if isinstance(first(outputs), torch.Tensor) else None
 
     def recorded_grad(outputs, *args, **kwargs):
         result = grad(outputs, *args, **kwargs)
-        calls.append(("torch.autograd.grad", graph(outputs), result))
+        calls.append(("torch.autograd.grad", getattr(first(outputs), "grad_fn", None), result, value(outputs)))
         return result
 
     def recorded_backward(tensors, *args, **kwargs):
-        calls.append((".backward()", graph(tensors), ()))
+        calls.append((".backward()", getattr(first(tensors), "grad_fn", None), (), value(tensors)))
         return backward(tensors, *args, **kwargs)
 
     torch.autograd.grad, torch.autograd.backward = recorded_grad, recorded_backward
@@ -326,21 +331,28 @@ def check_more_poly_grads(poly_grads, cases=40):
     for i in range(cases):
         dtype = (torch.float32, torch.float64)[i % 2]
         full = _shape(gen)
-        shapes = [full] + [full[len(full) - torch.randint(0, len(full) + 1, (1,), generator=gen).item():] for _ in range(2)]
+        tails = [full[torch.randint(0, len(full) + 1, (1,), generator=gen).item():] for _ in range(2)]
+        shapes = [full] + tails
         shapes = [tuple(1 if torch.rand(1, generator=gen).item() < 0.3 else s for s in shape) if j else shape
                   for j, shape in enumerate(shapes)]
         order = torch.randperm(3, generator=gen).tolist()
         kinds = [_pick(gen, ["plain", "leaf", "with_grad", "non_leaf"]) for _ in range(3)]
         bases = []
         tensors = [_input(gen, shapes[j], dtype, kind, bases) for j, kind in zip(order, kinds)]
-        case = "poly_grads(" + ", ".join(f"{n} {tuple(t.shape)}{SAY[k]}" for n, t, k in zip("xyz", tensors, kinds)) + f", {dtype})"
+        described = ", ".join(f"{n} {tuple(t.shape)}{SAY[k]}" for n, t, k in zip("xyz", tensors, kinds))
+        case = f"poly_grads({described}, {dtype})"
         before = [_state(t) for t in tensors]
         want = _autograd_oracle(_poly, tensors)
-        names = [f"df/d{n}" for n in "xyz"]
-        _check_results(case, names, _call(case, poly_grads, *tensors), want, tensors)
+        with _autograd_calls() as calls:
+            grads = _call(case, poly_grads, *tensors)
+        f = _poly(*(t.detach() for t in tensors)).item()
+        if calls and not any(out is not None and abs(out - f) <= 1e-4 * (1 + abs(f)) for *_, out in calls):
+            _fail(case, SAY["not_f"].format(f))
+        _check_results(case, [f"df/d{n}" for n in "xyz"], grads, want, tensors)
         second = _call(case, poly_grads, *tensors)
-        if not isinstance(second, (tuple, list)) or len(second) != 3 or not all(
-                isinstance(g, torch.Tensor) and g.shape == w.shape and torch.allclose(g, w) for g, w in zip(second, want)):
+        same = isinstance(second, (tuple, list)) and len(second) == 3 and all(
+            isinstance(g, torch.Tensor) and g.shape == w.shape and torch.allclose(g, w) for g, w in zip(second, want))
+        if not same:
             _fail(case, SAY["second"].format("(df/dx, df/dy, df/dz)"))
         _check_untouched(case, "xyz", tensors, before)
         if any(base.grad is not None for base in bases):
@@ -424,7 +436,8 @@ def check_more_linear_mse_grads(linear_mse_grads, cases=30):
         for i in range(cases):
             dtype, x, w_shape, b_shape, y = _linear_case(gen, i)
             bases = []
-            w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), bases) for shape in (w_shape, b_shape))
+            w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), bases)
+                    for shape in (w_shape, b_shape))
             case = f"linear_mse_grads(x {tuple(x.shape)}, w {w_shape}, b {b_shape}, y_true {tuple(y.shape)}, {dtype})"
             tensors = (x, w, b, y)
             before = [_state(t) for t in tensors]
@@ -458,13 +471,14 @@ def check_more_chain_rule_grads(chain_rule_grads, cases=30):
             grads = _call(case, chain_rule_grads, x)
         _check_results(case, (".backward()", "torch.autograd.grad"), grads, (want, want), [x])
         seen = [how for how, *_ in calls]
-        graphs = {id(graph) for _, graph, _ in calls}
+        graphs = {id(graph) for _, graph, *_ in calls}
         if ".backward()" not in seen or "torch.autograd.grad" not in seen or len(graphs) < 2:
             _fail(case, SAY["passes"].format(seen))
-        from_grad = [g for how, _, result in calls for g in result]
+        from_grad = [g for _, _, result, _ in calls for g in result]
         if any(grads[0] is g for g in from_grad) and not any(grads[1] is g for g in from_grad):
             _fail(case, SAY["order"])
-        _check_results(case, (".backward() (2)", "torch.autograd.grad (2)"), _call(case, chain_rule_grads, x), (want, want))
+        again = _call(case, chain_rule_grads, x)
+        _check_results(case, (".backward() (2)", "torch.autograd.grad (2)"), again, (want, want))
         _check_untouched(case, "x", [x], before)
     print(SAY["passed"].format(cases))
 
@@ -508,7 +522,8 @@ def check_more_sgd_step(sgd_step, cases=32):
             if p.grad is not None and p.grad.any():
                 _fail(case, SAY["not_reset"].format(j))
             (3 * p).sum().backward()
-            _check_tensor(case, f"p{j}.grad after sgd_step and backward() of sum(3 * p{j})", p.grad, torch.full_like(p, 3.0))
+            _check_tensor(case, f"p{j}.grad after sgd_step and backward() of sum(3 * p{j})", p.grad,
+                          torch.full_like(p, 3.0))
     print(SAY["passed"].format(cases))
 
 
@@ -539,7 +554,9 @@ def check_more_fit_line(fit_line, cases=8):
             n = torch.randint(5, 40, (1,), generator=gen).item()
             x = torch.rand(n, generator=gen) * 4 - 2
             y = torch.randn(1, generator=gen) * x + torch.randn(1, generator=gen) + 0.1 * torch.randn(n, generator=gen)
-            lr, steps = (0.05, 500) if i == 0 else (_pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item())
+            lr, steps = 0.05, 500  # the defaults
+            if i:
+                lr, steps = _pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item()
             case = f"fit_line({SAY['points'].format(n)}, lr={lr}, steps={steps})"
             x_before, y_before = x.clone(), y.clone()
             rates.clear()
@@ -569,12 +586,14 @@ def _count_nodes(t):
 
 def check_more_count_graph_nodes(count_graph_nodes, cases=30):
     gen = torch.Generator().manual_seed(78)
-    operations = [("{0} * {1}", lambda p, q: p * q), ("{0} + {1}", lambda p, q: p + q), ("{0} - sin({1})", lambda p, q: p - q.sin()),
-                  ("exp({0})", lambda p, q: p.exp()), ("{0} + {0}", lambda p, q: p + p),
-                  ("outer({0}, {1}) @ {1}", lambda p, q: torch.outer(p, q) @ q), ("cat({0}[1:], {1}[:1])", lambda p, q: torch.cat([p[1:], q[:1]]))]
+    operations = [("{0} * {1}", lambda p, q: p * q), ("{0} + {1}", lambda p, q: p + q),
+                  ("{0} - sin({1})", lambda p, q: p - q.sin()), ("exp({0})", lambda p, q: p.exp()),
+                  ("{0} + {0}", lambda p, q: p + p), ("outer({0}, {1}) @ {1}", lambda p, q: torch.outer(p, q) @ q),
+                  ("cat({0}[1:], {1}[:1])", lambda p, q: torch.cat([p[1:], q[:1]]))]
     for i in range(cases):
         shape = (3,) if i % 3 else ()
-        leaves = [torch.randn(shape, generator=gen).requires_grad_(torch.rand(1, generator=gen).item() < 0.7) for _ in range(3)]
+        leaves = [torch.randn(shape, generator=gen).requires_grad_(torch.rand(1, generator=gen).item() < 0.7)
+                  for _ in range(3)]
         pool, names = list(leaves), ["a", "b", "c"]
         for _ in range(torch.randint(0, 8, (1,), generator=gen).item()):
             j, k = torch.randint(0, len(pool), (2,), generator=gen).tolist()
@@ -583,7 +602,8 @@ def check_more_count_graph_nodes(count_graph_nodes, cases=30):
                 continue
             pool.append(operation(pool[j], pool[k]))
             names.append("(" + name.format(names[j], names[k]) + ")")
-        out, case = pool[-1], f"count_graph_nodes({names[-1]}; {SAY['flags'].format([t.requires_grad for t in leaves])})"
+        out = pool[-1]
+        case = f"count_graph_nodes({names[-1]}; {SAY['flags'].format([t.requires_grad for t in leaves])})"
         got = _call(case, count_graph_nodes, out)
         if got != _count_nodes(out):
             _fail(case, SAY["dict"].format(_count_nodes(out), got))
@@ -638,8 +658,10 @@ def check_more_logistic_grads(logistic_grads, cases=30):
         y = torch.rand(y_shape, generator=gen, dtype=dtype)
         if i % 2:
             y = y.round()
-        w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), []) for shape in (w_shape, b_shape))
-        case = f"logistic_grads(x {x_shape}{', x20' if scale > 1 else ''}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype})"
+        w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), [])
+                for shape in (w_shape, b_shape))
+        large = ", x20" if scale > 1 else ""
+        case = f"logistic_grads(x {x_shape}{large}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype})"
         tensors = (x, y, w, b)
         before = [_state(t) for t in tensors]
         loss = F.binary_cross_entropy_with_logits(x @ w.detach() + b.detach(), y)
