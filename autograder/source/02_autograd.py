@@ -23,7 +23,8 @@
 # 4. `.backward()` и `torch.autograd.grad`;
 # 5. градиентный спуск своими руками и три классические ошибки при обновлении параметров;
 # 6. устройство графа изнутри;
-# 7. логистическая регрессия.
+# 7. логистическая регрессия;
+# 8. вопросы для самопроверки.
 #
 # | Задание | Баллы |
 # |---|---|
@@ -33,30 +34,9 @@
 # | 4. `sgd_step`, `fit_line` | 2 + 2 |
 # | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
 # | 6. `logistic_grads` | 2 |
+# | **Всего** | **18** |
 #
-# Задание из двух независимых частей проверяется двумя ячейками по 1 баллу (например, значения
-# градиентов и то, что тензоры вызывающего остались нетронутыми), поэтому частичный балл возможен.
-#
-# ### Как работать и что сдавать
-#
-# - Ваши ячейки — те, где стоит `raise NotImplementedError()`: замените эту строку решением, не
-#   меняя имя функции и её аргументы. Для экспериментов добавляйте свои ячейки.
-# - Не удаляйте, не копируйте и не переставляйте данные ячейки и не меняйте их теги и метаданные:
-#   проверка находит ячейки по скрытым идентификаторам. Изменённые ячейки с проверками при
-#   оценивании заменяются исходными.
-# - За каждым заданием идут ячейки с проверками. Видимые `assert` проверяют пример из условия.
-#   При оценивании скрытые проверки вызывают вашу функцию на других входах (другие формы,
-#   float32 и float64, крайние случаи, ошибки); всё, что они проверяют, перечислено в условии
-#   задания. Пройденные видимые проверки ещё не гарантируют полный балл.
-# - Ячейка с проверками для нерешённого задания падает с `NotImplementedError`, и *Run All*
-#   останавливается на ней: ячейки ниже не выполняются. Пока вы работаете, это нормально. Каждое
-#   задание оценивается отдельно: если функции нужна функция из другого задания (например,
-#   `linear_mse_grads` вызывает `mse`), скрытые проверки подставляют эталонную версию, так что
-#   нерешённое задание не отнимает баллы у соседнего.
-# - Перед сдачей выполните *Kernel → Restart & Run All* и убедитесь, что все ячейки выполнились
-#   без ошибок.
-# - Сдайте сам файл `02_autograd.ipynb` (в Colab: *File → Download → Download .ipynb*): один
-#   ноутбук, не копию под другим именем и не PDF.
+# Задание из двух частей проверяется двумя ячейками, поэтому возможен частичный балл.
 
 # %% [markdown] tags=["en"]
 # # Lesson 2. Automatic differentiation (autograd)
@@ -74,7 +54,8 @@
 # 4. `.backward()` and `torch.autograd.grad`;
 # 5. gradient descent by hand and the three classic mistakes when updating parameters;
 # 6. the graph from the inside;
-# 7. logistic regression.
+# 7. logistic regression;
+# 8. questions to check yourself.
 #
 # | Exercise | Points |
 # |---|---|
@@ -84,31 +65,9 @@
 # | 4. `sgd_step`, `fit_line` | 2 + 2 |
 # | 5. `count_graph_nodes`, `abcd_grads` | 2 + 1 |
 # | 6. `logistic_grads` | 2 |
+# | **Total** | **18** |
 #
-# An exercise with two independent parts is checked by two cells of 1 point each (for instance,
-# the values of the gradients, and that the caller's tensors stay untouched), so partial credit
-# is possible.
-#
-# ### How to work and what to submit
-#
-# - Your cells are the ones with `raise NotImplementedError()`: replace that line with your
-#   solution, keeping the function's name and arguments. Add cells of your own for experiments.
-# - Do not delete, copy or move the given cells, and do not change their tags or metadata: the
-#   grader finds cells by hidden ids. Check cells that were edited are replaced by the originals
-#   at grading.
-# - Each exercise is followed by check cells. The visible `assert`s check the worked example. At
-#   grading, hidden checks call your function on other inputs (other shapes, float32 and float64,
-#   edge cases, errors); everything they check is listed in the exercise's text. Passing the
-#   visible checks does not guarantee full marks.
-# - The check cell of an exercise you have not solved yet stops with `NotImplementedError`, and
-#   *Run All* stops there: the cells below it do not run. That is fine while you work. Every
-#   exercise is graded on its own: where a function needs another exercise's function (say,
-#   `linear_mse_grads` calls `mse`), the hidden checks put in a reference version, so an unsolved
-#   exercise costs no other exercise its points.
-# - Before you submit, run *Kernel → Restart & Run All* and make sure that every cell ran without
-#   an error.
-# - Submit the file `02_autograd.ipynb` itself (in Colab: *File → Download → Download .ipynb*):
-#   one notebook, not a renamed copy and not a PDF.
+# An exercise with two parts is checked by two cells, so partial credit is possible.
 
 # %%
 import warnings
@@ -117,6 +76,601 @@ import torch
 import torch.nn.functional as F
 
 print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
+
+# %% tags=["ru", "demo", "self_check"] title={"ru": "Тексты сообщений дополнительных проверок", "en": "Messages of the extra checks"}
+SAY = {
+    "passed": "Дополнительные проверки пройдены (случайных случаев: {}).",
+    "case": "Случай {}: ",
+    "not_tensor": "{} должен быть тензором, а получено {}",
+    "shape": "{} имеет форму {}, ожидалась {}",
+    "dtype": "{} имеет dtype {}, ожидался {}",
+    "values": "{} неверен: расхождение до {:.3g} (ожидалось {}, получено {})",
+    "count": "ожидалось результатов: {}, получено: {}",
+    "requires_grad": "{} требует градиента: верните его без градиента (.detach())",
+    "shares": "{} делит память с аргументом: верните новый тензор (.detach().clone())",
+    "changed_values": "у тензора вызывающего {} изменились значения",
+    "changed_flag": "{}.requires_grad вызывающего изменился с {} на {}",
+    "changed_grad": "{}.grad вызывающего изменился (был {}, стал {})",
+    "changed_grad_fn": "тензор вызывающего {} изменён на месте (его grad_fn изменился)",
+    "leaked": "градиент ушёл в граф вызывающего: у base появился .grad (отсоедините входы, detach)",
+    "second": "второй вызов с теми же аргументами вернул другой {}",
+    "no_error": "ожидался ValueError, но исключения не было",
+    "wrong_error": "ожидался ValueError, а получен {}",
+    "unnamed": "в сообщении ValueError должны быть названы обе формы, {} и {}: {!r}",
+    "not_0dim": "результат должен быть 0-мерным тензором, а его форма {}",
+    "no_graph": "результат не связан с графом y_pred (без .item(), float() и .detach())",
+    "autograd": "{} вызывает autograd ({}): используйте выведенную формулу",
+    "same_object": "после sgd_step параметр {} должен остаться тем же объектом-тензором",
+    "leaf": "после sgd_step параметр {} должен быть листом, требующим градиента (обновляйте под torch.no_grad())",
+    "memory": "sgd_step дала параметру {} новую память (p.data = ...): обновляйте на месте",
+    "not_reset": "градиент параметра {} не сброшен (None или нули)",
+    "floats": "fit_line должна вернуть два числа Python float, а вернула {}",
+    "line": "ожидалось (w, b) = ({:.6f}, {:.6f}) после {} шагов с lr = {}, получено ({:.6f}, {:.6f})",
+    "sgd_calls": "fit_line должна вызывать sgd_step на каждом из {} шагов с lr = {}; вызовы: {}",
+    "xy_changed": "fit_line изменила свой аргумент x или y",
+    "dict": "ожидался словарь {}, получен {}",
+    "graph_used": "count_graph_nodes запустила обратный проход или освободила граф: {}",
+    "keys": "abcd_grads должна вернуть словарь с ключами a, b, c, d, а вернула {}",
+    "none": "{} не требует градиента: его градиент должен быть None",
+    "not_none": "{} требует градиента: его градиент должен быть тензором, а получено None",
+    "not_f": "ни один обратный проход не дифференцировал саму f (здесь f = {:.5g}): дифференцируйте sum(x**2 + y**2 + z**2 + 2*x*y*z)",
+    "raised": "выброшено исключение {}: {}",
+    "order": "первый результат получен из torch.autograd.grad: верните (градиент из .backward(), градиент из torch.autograd.grad)",
+    "passes": "ожидались проход .backward() и проход torch.autograd.grad, каждый на своём графе; было: {}",
+    "params": "параметры в {}, формы {}",
+    "points": "точек: {}",
+    "flags": "requires_grad у a, b, c: {}",
+    "plain": "",
+    "leaf": " с requires_grad",
+    "with_grad": " с requires_grad и заполненным .grad",
+    "non_leaf": " = 1.5 * base (не лист)",
+}
+
+# %% tags=["en", "demo", "self_check"] title={"ru": "Тексты сообщений дополнительных проверок", "en": "Messages of the extra checks"}
+SAY = {
+    "passed": "Extra checks passed ({} random cases).",
+    "case": "Case {}: ",
+    "not_tensor": "{} must be a tensor, got {}",
+    "shape": "{} has shape {}, expected {}",
+    "dtype": "{} has dtype {}, expected {}",
+    "values": "{} is wrong: off by up to {:.3g} (expected {}, got {})",
+    "count": "expected {} results, got {}",
+    "requires_grad": "{} requires grad: return it without grad (.detach())",
+    "shares": "{} shares memory with an argument: return a new tensor (.detach().clone())",
+    "changed_values": "the caller's {} changed its values",
+    "changed_flag": "the caller's {}.requires_grad changed from {} to {}",
+    "changed_grad": "the caller's {}.grad changed (it was {}, now {})",
+    "changed_grad_fn": "the caller's {} was changed in place (its grad_fn changed)",
+    "leaked": "the gradient flowed into the caller's graph: base.grad is now set (detach the inputs)",
+    "second": "a second call with the same arguments returned another {}",
+    "no_error": "expected a ValueError, nothing was raised",
+    "wrong_error": "expected a ValueError, got {}",
+    "unnamed": "the ValueError's message must name both shapes {} and {}: {!r}",
+    "not_0dim": "the result must be a 0-dim tensor, got shape {}",
+    "no_graph": "the result is not connected to the graph of y_pred (no .item(), float() or .detach())",
+    "autograd": "{} called autograd ({}): use the formula you derived",
+    "same_object": "after sgd_step parameter {} must be the same tensor object",
+    "leaf": "after sgd_step parameter {} must be a leaf that requires grad (update it under torch.no_grad())",
+    "memory": "sgd_step gave parameter {} new memory (p.data = ...): update it in place",
+    "not_reset": "the gradient of parameter {} was not reset (None or zeros)",
+    "floats": "fit_line must return two Python floats, got {}",
+    "line": "expected (w, b) = ({:.6f}, {:.6f}) after {} steps with lr = {}, got ({:.6f}, {:.6f})",
+    "sgd_calls": "fit_line must call sgd_step in each of its {} steps with lr = {}; calls seen: {}",
+    "xy_changed": "fit_line changed its argument x or y",
+    "dict": "expected the dict {}, got {}",
+    "graph_used": "count_graph_nodes ran the backward pass or freed the graph: {}",
+    "keys": "abcd_grads must return a dict with the keys a, b, c, d, got {}",
+    "none": "{} does not require grad: its gradient must be None",
+    "not_none": "{} requires grad: its gradient must be a tensor, got None",
+    "not_f": "no backward pass differentiated f itself (here f = {:.5g}): differentiate sum(x**2 + y**2 + z**2 + 2*x*y*z)",
+    "raised": "it raised {}: {}",
+    "order": "the first result came from torch.autograd.grad: return (the .backward() gradient, the torch.autograd.grad gradient)",
+    "passes": "expected a .backward() pass and a torch.autograd.grad pass, each on its own graph; seen: {}",
+    "params": "parameters in a {}, shapes {}",
+    "points": "{} points",
+    "flags": "requires_grad of a, b, c: {}",
+    "plain": "",
+    "leaf": " requiring grad",
+    "with_grad": " requiring grad with .grad set",
+    "non_leaf": " = 1.5 * base (not a leaf)",
+}
+
+# %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах: функции check_more_*", "en": "Extra checks on random inputs: the check_more_* functions"}
+import contextlib as _contextlib
+import re as _re
+
+
+def _fail(case, message):
+    raise AssertionError(SAY["case"].format(case) + message)
+
+
+def _short(t):
+    if not isinstance(t, torch.Tensor):
+        return repr(t)
+    values = [round(v, 4) for v in t.detach().double().flatten()[:4].tolist()]
+    return f"{values}{'...' if t.numel() > 4 else ''}"
+
+
+def _call(case, fn, *args):
+    try:
+        return fn(*args)
+    except Exception as error:  # the case is named in the message
+        _fail(case, SAY["raised"].format(type(error).__name__, error))
+
+
+def _check_tensor(case, what, got, want):
+    if not isinstance(got, torch.Tensor):
+        _fail(case, SAY["not_tensor"].format(what, type(got).__name__))
+    if got.shape != want.shape:
+        _fail(case, SAY["shape"].format(what, tuple(got.shape), tuple(want.shape)))
+    if got.dtype != want.dtype:
+        _fail(case, SAY["dtype"].format(what, got.dtype, want.dtype))
+    try:
+        torch.testing.assert_close(got.detach(), want)
+    except AssertionError:
+        off = (got.detach().double() - want.double()).abs().max().item()
+        _fail(case, SAY["values"].format(what, off, _short(want), _short(got)))
+
+
+def _check_results(case, names, got, want, tensors=None):
+    """got must hold len(want) tensors like want; with tensors (the arguments), each must also be fresh."""
+    if not isinstance(got, (tuple, list)) or len(got) != len(want):
+        _fail(case, SAY["count"].format(len(want), len(got) if isinstance(got, (tuple, list)) else type(got).__name__))
+    for name, value, right in zip(names, got, want):
+        _check_tensor(case, name, value, right)
+        if tensors is not None:
+            _check_fresh(case, name, value, tensors)
+
+
+def _check_fresh(case, what, value, tensors):
+    if value.requires_grad:
+        _fail(case, SAY["requires_grad"].format(what))
+    memory = {t.untyped_storage().data_ptr() for t in tensors}
+    memory |= {t.grad.untyped_storage().data_ptr() for t in tensors if t.is_leaf and t.grad is not None}
+    if value.untyped_storage().data_ptr() in memory:
+        _fail(case, SAY["shares"].format(what))
+
+
+def _state(t):
+    grad = t.grad.clone() if t.is_leaf and t.grad is not None else None
+    return t.detach().clone(), t.requires_grad, grad, type(t.grad_fn).__name__
+
+
+def _check_untouched(case, names, tensors, before):
+    for name, t, (values, flag, grad, grad_fn) in zip(names, tensors, before):
+        if not torch.equal(t.detach(), values):
+            _fail(case, SAY["changed_values"].format(name))
+        if t.requires_grad != flag:
+            _fail(case, SAY["changed_flag"].format(name, flag, t.requires_grad))
+        now = t.grad if t.is_leaf else None
+        if (now is None) != (grad is None) or (now is not None and not torch.equal(now, grad)):
+            _fail(case, SAY["changed_grad"].format(name, _short(grad), _short(now)))
+        if type(t.grad_fn).__name__ != grad_fn:
+            _fail(case, SAY["changed_grad_fn"].format(name))
+
+
+@_contextlib.contextmanager
+def _autograd_calls():
+    """Records each backward pass as (".backward()" or "torch.autograd.grad", its graph, the gradients it
+    returned, the sum of the tensor it differentiated)."""
+    calls, grad, backward = [], torch.autograd.grad, torch.autograd.backward
+
+    def first(outputs):
+        return outputs[0] if isinstance(outputs, (tuple, list)) else outputs
+
+    def value(outputs):
+        return first(outputs).detach().sum().item() if isinstance(first(outputs), torch.Tensor) else None
+
+    def recorded_grad(outputs, *args, **kwargs):
+        result = grad(outputs, *args, **kwargs)
+        calls.append(("torch.autograd.grad", getattr(first(outputs), "grad_fn", None), result, value(outputs)))
+        return result
+
+    def recorded_backward(tensors, *args, **kwargs):
+        calls.append((".backward()", getattr(first(tensors), "grad_fn", None), (), value(tensors)))
+        return backward(tensors, *args, **kwargs)
+
+    torch.autograd.grad, torch.autograd.backward = recorded_grad, recorded_backward
+    try:
+        yield calls
+    finally:
+        torch.autograd.grad, torch.autograd.backward = grad, backward
+
+
+@_contextlib.contextmanager
+def _replaced(**functions):
+    """The notebook's functions of these names replaced by reference versions inside the block."""
+    saved = {name: globals().get(name) for name in functions}
+    globals().update(functions)
+    try:
+        yield
+    finally:
+        globals().update(saved)
+
+
+def _reference_mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)}, {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+
+
+def _shape(gen, low=0, high=3):
+    dims = torch.randint(low, high + 1, (1,), generator=gen).item()
+    return tuple(torch.randint(1, 5, (dims,), generator=gen).tolist())
+
+
+def _pick(gen, options):
+    return options[torch.randint(0, len(options), (1,), generator=gen).item()]
+
+
+def _input(gen, shape, dtype, kind, bases):
+    """A random tensor of this kind: plain, leaf (requires grad), with_grad (and .grad set), non_leaf."""
+    t = torch.randn(shape, generator=gen, dtype=dtype)
+    if kind == "non_leaf":
+        bases.append(t.requires_grad_(True))
+        return t * 1.5
+    if kind != "plain":
+        t.requires_grad_(True)
+    if kind == "with_grad":
+        t.grad = torch.randn(shape, generator=gen, dtype=dtype)
+    return t
+
+
+def _autograd_oracle(function, tensors):
+    """Gradients of function(*copies) with respect to copies of tensors, computed by autograd."""
+    copies = [t.detach().clone().requires_grad_(True) for t in tensors]
+    return torch.autograd.grad(function(*copies), copies)
+
+
+def _poly(x, y, z):
+    return (x**2 + y**2 + z**2 + 2 * x * y * z).sum()
+
+
+def check_more_poly_grads(poly_grads, cases=40):
+    gen = torch.Generator().manual_seed(71)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i % 2]
+        full = _shape(gen)
+        tails = [full[torch.randint(0, len(full) + 1, (1,), generator=gen).item():] for _ in range(2)]
+        shapes = [full] + tails
+        shapes = [tuple(1 if torch.rand(1, generator=gen).item() < 0.3 else s for s in shape) if j else shape
+                  for j, shape in enumerate(shapes)]
+        order = torch.randperm(3, generator=gen).tolist()
+        kinds = [_pick(gen, ["plain", "leaf", "with_grad", "non_leaf"]) for _ in range(3)]
+        bases = []
+        tensors = [_input(gen, shapes[j], dtype, kind, bases) for j, kind in zip(order, kinds)]
+        described = ", ".join(f"{n} {tuple(t.shape)}{SAY[k]}" for n, t, k in zip("xyz", tensors, kinds))
+        case = f"poly_grads({described}, {dtype})"
+        before = [_state(t) for t in tensors]
+        want = _autograd_oracle(_poly, tensors)
+        with _autograd_calls() as calls:
+            grads = _call(case, poly_grads, *tensors)
+        f = _poly(*(t.detach() for t in tensors)).item()
+        if calls and not any(out is not None and abs(out - f) <= 1e-4 * (1 + abs(f)) for *_, out in calls):
+            _fail(case, SAY["not_f"].format(f))
+        _check_results(case, [f"df/d{n}" for n in "xyz"], grads, want, tensors)
+        second = _call(case, poly_grads, *tensors)
+        same = isinstance(second, (tuple, list)) and len(second) == 3 and all(
+            isinstance(g, torch.Tensor) and g.shape == w.shape and torch.allclose(g, w) for g, w in zip(second, want))
+        if not same:
+            _fail(case, SAY["second"].format("(df/dx, df/dy, df/dz)"))
+        _check_untouched(case, "xyz", tensors, before)
+        if any(base.grad is not None for base in bases):
+            _fail(case, SAY["leaked"])
+    print(SAY["passed"].format(cases))
+
+
+def check_more_poly_grads_analytic(poly_grads_analytic, cases=40):
+    gen = torch.Generator().manual_seed(72)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i % 2]
+        shape = _shape(gen)
+        tensors = [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)]
+        case = f"poly_grads_analytic(x, y, z {shape}, {dtype})"
+        with _autograd_calls() as calls:
+            grads = _call(case, poly_grads_analytic, *tensors)
+        if calls:
+            _fail(case, SAY["autograd"].format("poly_grads_analytic", calls[0][0]))
+        _check_results(case, [f"df/d{n}" for n in "xyz"], grads, _autograd_oracle(_poly, tensors))
+    print(SAY["passed"].format(cases))
+
+
+def _names_shape(text, shape):
+    """Whether text names the shape as (2, 3), [2, 3], torch.Size([2, 3]) or 2x3 ((6,) or [6] for one dimension)."""
+    sizes = [str(size) for size in shape]
+    pattern = r"[(\[]\s*" + r"\s*,\s*".join(sizes) + r"\s*,?\s*[)\]]"
+    if len(sizes) > 1:
+        pattern += r"|(?<![\w.])" + r"\s*[x×*]\s*".join(sizes) + r"(?![\w.])"
+    return _re.search(pattern, str(text)) is not None
+
+
+def check_more_mse(mse, cases=40):
+    gen = torch.Generator().manual_seed(73)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i % 2]
+        shape = _pick(gen, [_shape(gen), (torch.randint(1, 6, (1,), generator=gen).item(), 1)])
+        y_pred = torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(i % 3 == 0)
+        y_true = torch.randn(shape, generator=gen, dtype=dtype)
+        case = f"mse(y_pred {shape}{SAY['leaf'] if y_pred.requires_grad else ''}, y_true {shape}, {dtype})"
+        before = [_state(t) for t in (y_pred, y_true)]
+        loss = _call(case, mse, y_pred, y_true)
+        if isinstance(loss, torch.Tensor) and loss.dim() != 0:
+            _fail(case, SAY["not_0dim"].format(tuple(loss.shape)))
+        _check_tensor(case, "mse", loss, F.mse_loss(y_pred.detach(), y_true))
+        _check_untouched(case, ("y_pred", "y_true"), (y_pred, y_true), before)
+        if y_pred.requires_grad:
+            if not loss.requires_grad:
+                _fail(case, SAY["no_graph"])
+            (grad,) = torch.autograd.grad(loss, y_pred)
+            _check_tensor(case, "d mse / d y_pred", grad, 2 * (y_pred.detach() - y_true) / y_true.numel())
+    for i in range(cases // 2):
+        n, m = torch.randint(2, 6, (2,), generator=gen).tolist()
+        m += m == n
+        shape_pred, shape_true = [((n, 1), (n,)), ((n,), (n, 1)), ((n, m), (m, n)), ((n, m), (m,)), ((n,), ())][i % 5]
+        case = f"mse(y_pred {shape_pred}, y_true {shape_true})"
+        try:
+            mse(torch.zeros(shape_pred), torch.zeros(shape_true))
+        except ValueError as error:
+            if not (_names_shape(error, shape_pred) and _names_shape(error, shape_true)):
+                _fail(case, SAY["unnamed"].format(shape_pred, shape_true, str(error)))
+        except Exception as error:
+            _fail(case, SAY["wrong_error"].format(type(error).__name__))
+        else:
+            _fail(case, SAY["no_error"])
+    print(SAY["passed"].format(cases + cases // 2))
+
+
+def _linear_case(gen, i):
+    dtype = (torch.float32, torch.float64)[i % 2]
+    n, d, k = torch.randint(1, 6, (3,), generator=gen).tolist()
+    w_shape, b_shape, y_shape = _pick(gen, [((d,), (1,), (n,)), ((d,), (), (n,)), ((d, k), (k,), (n, k)),
+                                            ((d, k), (1,), (n, k))])
+    x = torch.randn(n, d, generator=gen, dtype=dtype)
+    y = torch.randn(y_shape, generator=gen, dtype=dtype)
+    return dtype, x, w_shape, b_shape, y
+
+
+def check_more_linear_mse_grads(linear_mse_grads, cases=30):
+    gen = torch.Generator().manual_seed(74)
+    with _replaced(mse=_reference_mse):
+        for i in range(cases):
+            dtype, x, w_shape, b_shape, y = _linear_case(gen, i)
+            bases = []
+            w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), bases)
+                    for shape in (w_shape, b_shape))
+            case = f"linear_mse_grads(x {tuple(x.shape)}, w {w_shape}, b {b_shape}, y_true {tuple(y.shape)}, {dtype})"
+            tensors = (x, w, b, y)
+            before = [_state(t) for t in tensors]
+            want = _autograd_oracle(lambda w, b: ((x @ w + b - y) ** 2).mean(), (w, b))
+            _check_results(case, ("dw", "db"), _call(case, linear_mse_grads, *tensors), want, tensors)
+            _check_results(case, ("dw (2)", "db (2)"), _call(case, linear_mse_grads, *tensors), want)
+            _check_untouched(case, ("x", "w", "b", "y_true"), tensors, before)
+        n = torch.randint(2, 6, (1,), generator=gen).item()
+        case = f"linear_mse_grads(x ({n}, 2), w (2, 1), b (1,), y_true ({n},))"
+        try:
+            linear_mse_grads(torch.randn(n, 2), torch.randn(2, 1), torch.randn(1), torch.randn(n))
+        except ValueError:
+            pass
+        except Exception as error:
+            _fail(case, SAY["wrong_error"].format(type(error).__name__))
+        else:
+            _fail(case, SAY["no_error"])
+    print(SAY["passed"].format(cases + 1))
+
+
+def check_more_chain_rule_grads(chain_rule_grads, cases=30):
+    gen = torch.Generator().manual_seed(75)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i % 2]
+        kind = _pick(gen, ["plain", "leaf", "with_grad"])
+        x = _input(gen, _shape(gen), dtype, kind, [])
+        case = f"chain_rule_grads(x {tuple(x.shape)}{SAY[kind]}, {dtype})"
+        before = [_state(x)]
+        want = 2 * x.detach() * torch.cos(x.detach() ** 2 + 1)
+        with _autograd_calls() as calls:
+            grads = _call(case, chain_rule_grads, x)
+        _check_results(case, (".backward()", "torch.autograd.grad"), grads, (want, want), [x])
+        seen = [how for how, *_ in calls]
+        graphs = {id(graph) for _, graph, *_ in calls}
+        if ".backward()" not in seen or "torch.autograd.grad" not in seen or len(graphs) < 2:
+            _fail(case, SAY["passes"].format(seen))
+        from_grad = [g for _, _, result, _ in calls for g in result]
+        if any(grads[0] is g for g in from_grad) and not any(grads[1] is g for g in from_grad):
+            _fail(case, SAY["order"])
+        again = _call(case, chain_rule_grads, x)
+        _check_results(case, (".backward() (2)", "torch.autograd.grad (2)"), again, (want, want))
+        _check_untouched(case, "x", [x], before)
+    print(SAY["passed"].format(cases))
+
+
+def _parameters(gen, count):
+    params = []
+    for _ in range(count):
+        dtype = _pick(gen, [torch.float32, torch.float64])
+        p = torch.randn(_shape(gen), generator=gen, dtype=dtype).requires_grad_(True)
+        p.grad = torch.randn(p.shape, generator=gen, dtype=dtype)
+        params.append(p)
+    return params
+
+
+def check_more_sgd_step(sgd_step, cases=32):
+    gen = torch.Generator().manual_seed(76)
+    for i in range(cases):
+        kind = ("list", "tuple", "generator", "model.parameters()")[i % 4]
+        lr = _pick(gen, [0.0, 0.01, 0.1, 0.5])
+        if kind == "model.parameters()":
+            model = torch.nn.Linear(*torch.randint(1, 5, (2,), generator=gen).tolist())
+            model(torch.randn(3, model.in_features, generator=gen)).pow(2).mean().backward()
+            params, container = [model.weight, model.bias], model.parameters()
+        else:
+            params = _parameters(gen, torch.randint(1, 4, (1,), generator=gen).item())
+            container = list(params) if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
+        case = f"sgd_step({SAY['params'].format(kind, [tuple(p.shape) for p in params])}, lr={lr})"
+        given = list(container) if kind == "list" else None
+        container = given if given is not None else container
+        want = [(p - lr * p.grad).detach() for p in params]
+        memory = [p.data_ptr() for p in params]
+        _call(case, sgd_step, container, lr)
+        for j, (p, right) in enumerate(zip(params, want)):
+            if given is not None and given[j] is not p:
+                _fail(case, SAY["same_object"].format(j))
+            _check_tensor(case, f"p{j} - lr * p{j}.grad", p, right)
+            if not (p.is_leaf and p.requires_grad and p.grad_fn is None):
+                _fail(case, SAY["leaf"].format(j))
+            if p.data_ptr() != memory[j]:
+                _fail(case, SAY["memory"].format(j))
+            if p.grad is not None and p.grad.any():
+                _fail(case, SAY["not_reset"].format(j))
+            (3 * p).sum().backward()
+            _check_tensor(case, f"p{j}.grad after sgd_step and backward() of sum(3 * p{j})", p.grad,
+                          torch.full_like(p, 3.0))
+    print(SAY["passed"].format(cases))
+
+
+def _descend(x, y, lr, steps):
+    """Plain gradient descent on the MSE from w = b = 0, gradients from autograd."""
+    w, b = torch.zeros((), requires_grad=True), torch.zeros((), requires_grad=True)
+    for _ in range(steps):
+        dw, db = torch.autograd.grad(((w * x + b - y) ** 2).mean(), (w, b))
+        with torch.no_grad():
+            w -= lr * dw
+            b -= lr * db
+    return w.item(), b.item()
+
+
+def check_more_fit_line(fit_line, cases=8):
+    gen = torch.Generator().manual_seed(77)
+    rates = []
+
+    def counting_sgd_step(params, lr):
+        rates.append(lr)
+        with torch.no_grad():
+            for p in params:
+                p -= lr * p.grad
+                p.grad = None
+
+    with _replaced(sgd_step=counting_sgd_step, mse=_reference_mse):
+        for i in range(cases):
+            n = torch.randint(5, 40, (1,), generator=gen).item()
+            x = torch.rand(n, generator=gen) * 4 - 2
+            y = torch.randn(1, generator=gen) * x + torch.randn(1, generator=gen) + 0.1 * torch.randn(n, generator=gen)
+            lr, steps = 0.05, 500  # the defaults
+            if i:
+                lr, steps = _pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item()
+            case = f"fit_line({SAY['points'].format(n)}, lr={lr}, steps={steps})"
+            x_before, y_before = x.clone(), y.clone()
+            rates.clear()
+            result = _call(case, fit_line, x, y) if i == 0 else _call(case, fit_line, x, y, lr, steps)
+            if not isinstance(result, (tuple, list)) or len(result) != 2 or not all(type(v) is float for v in result):
+                _fail(case, SAY["floats"].format(repr(result)))
+            if not (torch.equal(x, x_before) and torch.equal(y, y_before)):
+                _fail(case, SAY["xy_changed"])
+            if len(rates) < steps or any(rate != lr for rate in rates):
+                _fail(case, SAY["sgd_calls"].format(steps, lr, rates[:5] + (["..."] if len(rates) > 5 else [])))
+            right = _descend(x, y, lr, steps)
+            if not all(abs(v - r) < 1e-5 for v, r in zip(result, right)):
+                _fail(case, SAY["line"].format(*right, steps, lr, *result))
+    print(SAY["passed"].format(cases))
+
+
+def _count_nodes(t):
+    counts, seen, stack = {}, set(), [t.grad_fn] if t.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            counts[type(node).__name__] = counts.get(type(node).__name__, 0) + 1
+            stack.extend(child for child, _ in node.next_functions if child is not None)
+    return counts
+
+
+def check_more_count_graph_nodes(count_graph_nodes, cases=30):
+    gen = torch.Generator().manual_seed(78)
+    operations = [("{0} * {1}", lambda p, q: p * q), ("{0} + {1}", lambda p, q: p + q),
+                  ("{0} - sin({1})", lambda p, q: p - q.sin()), ("exp({0})", lambda p, q: p.exp()),
+                  ("{0} + {0}", lambda p, q: p + p), ("outer({0}, {1}) @ {1}", lambda p, q: torch.outer(p, q) @ q),
+                  ("cat({0}[1:], {1}[:1])", lambda p, q: torch.cat([p[1:], q[:1]]))]
+    for i in range(cases):
+        shape = (3,) if i % 3 else ()
+        leaves = [torch.randn(shape, generator=gen).requires_grad_(torch.rand(1, generator=gen).item() < 0.7)
+                  for _ in range(3)]
+        pool, names = list(leaves), ["a", "b", "c"]
+        for _ in range(torch.randint(0, 8, (1,), generator=gen).item()):
+            j, k = torch.randint(0, len(pool), (2,), generator=gen).tolist()
+            name, operation = _pick(gen, operations)
+            if shape == () and name.startswith(("outer", "cat")):
+                continue
+            pool.append(operation(pool[j], pool[k]))
+            names.append("(" + name.format(names[j], names[k]) + ")")
+        out = pool[-1]
+        case = f"count_graph_nodes({names[-1]}; {SAY['flags'].format([t.requires_grad for t in leaves])})"
+        got = _call(case, count_graph_nodes, out)
+        if got != _count_nodes(out):
+            _fail(case, SAY["dict"].format(_count_nodes(out), got))
+        if any(t.grad is not None for t in leaves):
+            _fail(case, SAY["graph_used"].format("a.grad, b.grad or c.grad"))
+        if out.requires_grad:
+            try:
+                out.sum().backward()
+            except RuntimeError as error:
+                _fail(case, SAY["graph_used"].format(error))
+    print(SAY["passed"].format(cases))
+
+
+def check_more_abcd_grads(abcd_grads, cases=48):
+    gen = torch.Generator().manual_seed(79)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i // 16 % 2]
+        shape = _shape(gen)
+        kinds = [("plain", "leaf", "non_leaf")[1 + (i >> j & 1) if i >= 32 else i >> j & 1] for j in range(4)]
+        bases = []
+        tensors = [_input(gen, shape, dtype, kind, bases) for kind in kinds]
+        case = "abcd_grads(" + ", ".join(f"{n}{SAY[k]}" for n, k in zip("abcd", kinds)) + f"; {shape}, {dtype})"
+        before = [_state(t) for t in tensors]
+        with _autograd_calls() as calls:
+            grads = _call(case, abcd_grads, *tensors)
+        if calls:
+            _fail(case, SAY["autograd"].format("abcd_grads", calls[0][0]))
+        if not isinstance(grads, dict) or set(grads) != set("abcd"):
+            _fail(case, SAY["keys"].format(sorted(grads) if isinstance(grads, dict) else type(grads).__name__))
+        partners = dict(zip("abcd", [tensors[1], tensors[0], tensors[3], tensors[2]]))
+        for name, t in zip("abcd", tensors):
+            if not t.requires_grad and grads[name] is not None:
+                _fail(case, SAY["none"].format(name))
+            if t.requires_grad:
+                if grads[name] is None:
+                    _fail(case, SAY["not_none"].format(name))
+                _check_tensor(case, f"d/d{name}", grads[name], partners[name].detach())
+                _check_fresh(case, f"d/d{name}", grads[name], tensors)
+        _check_untouched(case, "abcd", tensors, before)
+    print(SAY["passed"].format(cases))
+
+
+def check_more_logistic_grads(logistic_grads, cases=30):
+    gen = torch.Generator().manual_seed(80)
+    for i in range(cases):
+        dtype = (torch.float32, torch.float64)[i % 2]
+        n, d, k = torch.randint(1, 6, (3,), generator=gen).tolist()
+        x_shape, w_shape, b_shape, y_shape = _pick(gen, [((n, d), (d,), (1,), (n,)), ((n, d), (d,), (), (n,)),
+                                                         ((n, d), (d, k), (k,), (n, k)), ((d,), (d, k), (k,), (k,))])
+        scale = _pick(gen, [1.0, 1.0, 20.0])
+        x = torch.randn(x_shape, generator=gen, dtype=dtype) * scale
+        y = torch.rand(y_shape, generator=gen, dtype=dtype)
+        if i % 2:
+            y = y.round()
+        w, b = (_input(gen, shape, dtype, _pick(gen, ["plain", "leaf", "with_grad"]), [])
+                for shape in (w_shape, b_shape))
+        large = ", x20" if scale > 1 else ""
+        case = f"logistic_grads(x {x_shape}{large}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype})"
+        tensors = (x, y, w, b)
+        before = [_state(t) for t in tensors]
+        loss = F.binary_cross_entropy_with_logits(x @ w.detach() + b.detach(), y)
+        want = (loss, *_autograd_oracle(lambda w, b: F.binary_cross_entropy_with_logits(x @ w + b, y), (w, b)))
+        result = _call(case, logistic_grads, *tensors)
+        _check_results(case, ("loss", "dw", "db"), result, want, tensors)
+        _check_results(case, ("loss (2)", "dw (2)", "db (2)"), _call(case, logistic_grads, *tensors), want)
+        _check_untouched(case, ("x", "y", "w", "b"), tensors, before)
+    print(SAY["passed"].format(cases))
 
 # %% judge="helpers"
 def check_tensor(value, expected, what):
@@ -169,72 +723,110 @@ def check_untouched(got, want, key, who, name):
 def is_number(value):
     return type(value) in (int, float) and math.isfinite(value)
 
+# %% figure="autograd_graphs"
+import matplotlib.pyplot as plt
+from matplotlib.patches import FancyBboxPatch
+
+T = {"ru": {"left": "f = x² + xy + (x + y)²", "right": "a·b + c·d, d не требует градиента",
+            "leaf": "лист", "none": "d: узла нет\n(None в next_functions)",
+            "note": "Стрелки — next_functions: по ним идёт обратный проход. Синие — grad_fn, оранжевые — AccumulateGrad листьев."},
+     "en": {"left": "f = x² + xy + (x + y)²", "right": "a·b + c·d, d does not require grad",
+            "leaf": "leaf", "none": "d: no node\n(None in next_functions)",
+            "note": "Arrows are next_functions: the backward pass follows them. Blue: grad_fn nodes, orange: the leaves' AccumulateGrad."}}[lang]
+OP, LEAF, NONE = "#dbe9f6", "#fde3c8", "#eeeeee"
+
+
+def draw(ax, nodes, edges, title):
+    """nodes: name -> (x, y, text, colour); edges: (from, to) pairs, drawn from output to input."""
+    for x, y, text, colour in nodes.values():
+        ax.add_patch(FancyBboxPatch((x - 0.95, y - 0.38), 1.9, 0.76, boxstyle="round,pad=0.04",
+                                    facecolor=colour, edgecolor="#555555"))
+        ax.text(x, y, text, ha="center", va="center", fontsize=8)
+    for start, end in edges:
+        (x0, y0, *_), (x1, y1, *_) = nodes[start], nodes[end]
+        ax.annotate("", xy=(x1, y1 + 0.42), xytext=(x0, y0 - 0.42),
+                    arrowprops={"arrowstyle": "-|>", "color": "#333333", "lw": 1.1, "shrinkA": 0, "shrinkB": 0})
+    ax.set_title(title, fontsize=10)
+    ax.set_xlim(-0.2, 7.0)
+    ax.set_ylim(0.2, 5.6)
+    ax.axis("off")
+
+
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4.3))
+draw(left, {"f": (3.2, 5.0, "f = d + e\nAddBackward0", OP), "d": (1.7, 3.7, "d = a + b\nAddBackward0", OP),
+            "e": (4.8, 3.7, "e = c²\nPowBackward0", OP), "a": (0.9, 2.4, "a = x²\nPowBackward0", OP),
+            "b": (3.1, 2.4, "b = x·y\nMulBackward0", OP), "c": (5.3, 2.4, "c = x + y\nAddBackward0", OP),
+            "x": (1.8, 0.9, f"x ({T['leaf']})\nAccumulateGrad", LEAF), "y": (4.5, 0.9, f"y ({T['leaf']})\nAccumulateGrad", LEAF)},
+     [("f", "d"), ("f", "e"), ("d", "a"), ("d", "b"), ("e", "c"), ("a", "x"), ("b", "x"), ("b", "y"),
+      ("c", "x"), ("c", "y")], T["left"])
+draw(right, {"s": (3.0, 5.0, "a·b + c·d\nAddBackward0", OP), "ab": (1.8, 3.3, "a·b\nMulBackward0", OP),
+             "cd": (4.4, 3.3, "c·d\nMulBackward0", OP), "a": (0.85, 1.3, f"a ({T['leaf']})\nAccumulateGrad", LEAF),
+             "b": (2.95, 1.3, f"b ({T['leaf']})\nAccumulateGrad", LEAF), "c": (5.05, 1.3, f"c ({T['leaf']})\nAccumulateGrad", LEAF)},
+     [("s", "ab"), ("s", "cd"), ("ab", "a"), ("ab", "b"), ("cd", "c")], T["right"])
+right.text(6.1, 2.35, T["none"], ha="center", va="center", fontsize=8, color="#777777", style="italic")
+right.annotate("", xy=(6.0, 2.6), xytext=(5.2, 2.9), arrowprops={"arrowstyle": "-|>", "color": "#aaaaaa", "ls": "--"})
+fig.text(0.5, 0.02, T["note"], ha="center", fontsize=8.5)
+fig.tight_layout(rect=(0, 0.05, 1, 1))
+
 # %% [markdown] tags=["ru"]
-# ## 1. Вычислительный граф (около 20 минут)
+# ## 1. Вычислительный граф (около 15 минут)
 #
-# Документация: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# <details><summary>Документация</summary>
+#
+# [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
 # [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
 # [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
 #
-# Если градиенты включены (так по умолчанию) и хотя бы один вход операции требует градиента
-# (`requires_grad=True`), PyTorch не только считает результат, но и запоминает, **как** он
-# получен. Каждый такой результат хранит в поле `grad_fn` узел графа: объект, который знает, как по
-# градиенту выхода посчитать градиенты входов, и ссылается на узлы, породившие эти входы. Тензоры,
-# созданные пользователем (а не операцией), называются **листьями** графа: у них `grad_fn is None`.
-# Листья, которые требуют градиента, накапливают градиенты в поле `.grad`.
+# </details>
+#
+# Если вход операции требует градиента (`requires_grad=True`), PyTorch запоминает, **как** получен
+# результат: его `grad_fn` — узел графа, который по градиенту выхода считает градиенты входов и
+# ссылается на узлы, породившие эти входы. Тензоры, созданные пользователем, — **листья** графа
+# (`grad_fn is None`); листья, которые требуют градиента, собирают его в `.grad`.
 #
 # Возьмём функцию $f(x, y) = x^2 + xy + (x + y)^2$ и запишем её по шагам, чтобы у каждого
 # промежуточного значения было имя:
 #
 # $$a = x^2,\quad b = xy,\quad c = x + y,\quad d = a + b,\quad e = c^2,\quad f = d + e.$$
 #
-# Каждая строка таблицы — узел графа, столбец «входы» — рёбра, по которым пойдёт обратный проход:
+# Слева на рисунке — граф, который PyTorch строит для $f$: у каждого промежуточного значения свой
+# узел `grad_fn`, у каждого листа — узел `AccumulateGrad`. Справа — пример из задания 5: вход `d`
+# не требует градиента, и узла у него нет.
 #
-# | узел | операция | входы |
-# |---|---|---|
-# | `a` | $x^2$ | `x` |
-# | `b` | $x \cdot y$ | `x`, `y` |
-# | `c` | $x + y$ | `x`, `y` |
-# | `d` | $a + b$ | `a`, `b` |
-# | `e` | $c^2$ | `c` |
-# | `f` | $d + e$ | `d`, `e` |
+# ![Граф обратного прохода для f(x, y) и для a·b + c·d](attachment:autograd_graphs.png)
 #
 # Обратите внимание: `x` используется трижды, `y` дважды. По правилу дифференцирования сложной
 # функции вклады всех путей от `f` до листа **складываются**.
 
 # %% [markdown] tags=["en"]
-# ## 1. The computational graph (about 20 minutes)
+# ## 1. The computational graph (about 15 minutes)
 #
-# Documentation: [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
+# <details><summary>Documentation</summary>
+#
+# [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html),
 # [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`Tensor.is_leaf`](https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html),
 # [`Tensor.retain_grad`](https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html).
 #
-# When gradients are enabled (the default) and at least one input of an operation requires a
-# gradient (`requires_grad=True`), PyTorch does not just compute the result: it also records **how**
-# it was obtained. Every such result stores a graph node in its `grad_fn` attribute: an object that
-# knows how to turn the gradient of the output into gradients of the inputs, and that points to the
-# nodes that produced those inputs. Tensors created by the user (not by an operation) are the
-# **leaves** of the graph: their `grad_fn` is `None`. Leaves that require a gradient accumulate
-# gradients in their `.grad` attribute.
+# </details>
+#
+# When an input of an operation requires a gradient (`requires_grad=True`), PyTorch also records
+# **how** the result was obtained: the result's `grad_fn` is a graph node that turns the gradient of
+# the output into gradients of the inputs and points to the nodes that produced those inputs.
+# Tensors created by the user are the **leaves** of the graph (`grad_fn` is `None`); leaves that
+# require a gradient collect it in `.grad`.
 #
 # Take $f(x, y) = x^2 + xy + (x + y)^2$ and write it step by step so that every intermediate value
 # has a name:
 #
 # $$a = x^2,\quad b = xy,\quad c = x + y,\quad d = a + b,\quad e = c^2,\quad f = d + e.$$
 #
-# Each row of the table is a node of the graph; the "inputs" column lists the edges the backward pass
-# will follow:
+# On the left of the picture is the graph PyTorch builds for $f$: every intermediate value has its
+# own `grad_fn` node, every leaf an `AccumulateGrad` node. On the right is the example of exercise 5:
+# the input `d` does not require a gradient and gets no node.
 #
-# | node | operation | inputs |
-# |---|---|---|
-# | `a` | $x^2$ | `x` |
-# | `b` | $x \cdot y$ | `x`, `y` |
-# | `c` | $x + y$ | `x`, `y` |
-# | `d` | $a + b$ | `a`, `b` |
-# | `e` | $c^2$ | `c` |
-# | `f` | $d + e$ | `d`, `e` |
+# ![The backward graph of f(x, y) and of a·b + c·d](attachment:autograd_graphs.png)
 #
 # Note that `x` is used three times and `y` twice. By the chain rule, the contributions of all the
 # paths from `f` to a leaf **add up**.
@@ -253,18 +845,15 @@ print("x.is_leaf:", x.is_leaf, "| x.grad_fn:", x.grad_fn)
 print("f.is_leaf:", f.is_leaf, "| f.grad_fn:", f.grad_fn)
 
 # %% [markdown] tags=["ru"]
-# Узел `f.grad_fn` (сложение) ссылается на узлы своих входов через `next_functions`: это пары
-# (узел, номер выхода). Пройдём граф рекурсивно и напечатаем его как дерево. Листья
-# представлены узлами `AccumulateGrad`: именно они складывают пришедший градиент в `.grad`.
-# Ниже видно, что узел `AccumulateGrad` листа `x` встречается в дереве трижды: дерево
-# разворачивает граф, в котором на самом деле у каждого листа один такой узел.
+# Стрелки рисунка — это `next_functions` узла: пары (узел, номер выхода). Пройдём настоящий граф
+# рекурсивно и напечатаем его как дерево. Узел `AccumulateGrad` листа `x` встречается в дереве
+# трижды: дерево разворачивает граф, в котором у каждого листа один такой узел (как на рисунке).
 
 # %% [markdown] tags=["en"]
-# The node `f.grad_fn` (an addition) points to the nodes of its inputs through `next_functions`:
-# pairs of (node, output index). Let's walk the graph recursively and print it as a tree. Leaves
-# are represented by `AccumulateGrad` nodes: they are what adds the incoming gradient into `.grad`.
-# Below, the `AccumulateGrad` node of the leaf `x` shows up three times in the tree: the tree
-# unrolls a graph in which every leaf really has a single such node.
+# The arrows of the picture are a node's `next_functions`: pairs of (node, output index). Let's walk
+# the real graph recursively and print it as a tree. The `AccumulateGrad` node of the leaf `x` shows
+# up three times in the tree: the tree unrolls a graph in which every leaf has a single such node
+# (as in the picture).
 
 # %% tags=["demo"]
 leaf_names = {x: "x", y: "y"}
@@ -298,7 +887,12 @@ print_graph(f.grad_fn)
 #
 # At $x = 2, y = 3$ these are $4 + 3 + 10 = 17$ and $2 + 10 = 12$. Calling `f.backward()` must agree.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+f.backward()
+print("x.grad =", x.grad, "| вручную:", 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
+print("y.grad =", y.grad, "| вручную:", 2.0 + 2 * (2.0 + 3.0))
+
+# %% tags=["en", "demo"]
 f.backward()
 print("x.grad =", x.grad, "| by hand:", 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
 print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
@@ -307,25 +901,34 @@ print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
 # ### Три вещи, о которых стоит помнить
 #
 # **1. После `backward()` сохранённые значения освобождаются.** Многие операции сохраняют для
-# обратного прохода свои входы: `x**2` запоминает `x`, умножение — оба множителя. Чтобы не
-# занимать память, `backward()` эти значения освобождает, и второй `backward()` по тому же графу
-# падает. Граф, которому ничего не нужно было сохранять, второй проход переживёт: у сложения
-# `x + y` производные постоянны, поэтому `(x + y).backward()` можно вызвать дважды. Полагаться на
-# это не стоит. Если граф действительно нужен ещё раз, передайте `retain_graph=True`; в цикле
-# обучения это не требуется: параметры меняются на каждом шаге, и граф всё равно строится заново.
+# обратного прохода свои входы (`x**2` запоминает `x`); `backward()` их освобождает, и второй
+# `backward()` по тому же графу падает. Граф, которому нечего было сохранять, это переживёт:
+# `(x + y).backward()` работает дважды (полагаться на это не стоит). Если граф нужен ещё раз,
+# передайте `retain_graph=True`; цикл обучения и так строит граф заново на каждом шаге.
 
 # %% [markdown] tags=["en"]
 # ### Three things to remember
 #
 # **1. `backward()` frees the saved values.** Many operations save their inputs for the backward
-# pass: `x**2` keeps `x`, a multiplication keeps both factors. To save memory, `backward()` frees
-# those values, and a second `backward()` through the same graph fails. A graph that had nothing
-# to save survives a second pass: the derivatives of an addition are constant, so
-# `(x + y).backward()` can be called twice. Do not rely on that. If you really need a graph again,
-# pass `retain_graph=True`; a training loop does not need it: the parameters change at every step,
-# so the graph is built anew anyway.
+# pass (`x**2` keeps `x`); `backward()` frees them, and a second `backward()` through the same graph
+# fails. A graph with nothing saved survives it: `(x + y).backward()` works twice (do not rely on
+# that). If you really need a graph again, pass `retain_graph=True`; a training loop builds a new
+# graph at every step anyway.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+try:
+    f.backward()
+except RuntimeError as error:
+    print("повторный f.backward() -> RuntimeError:", str(error).split(".")[0])
+
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+s = x + y
+s.backward()
+s.backward()  # nothing was saved for this graph: the second pass works and adds 1 again
+print("(x + y).backward() дважды: x.grad =", x.grad.item(), "y.grad =", y.grad.item())
+
+# %% tags=["en", "demo"]
 try:
     f.backward()
 except RuntimeError as error:
@@ -348,7 +951,16 @@ print("(x + y).backward() twice: x.grad =", x.grad.item(), "y.grad =", y.grad.it
 # handy (contributions from several paths and several batches add up by themselves) but it means
 # that `.grad` has to be reset between training steps: `x.grad = None` or `x.grad.zero_()`.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+x = torch.tensor(2.0, requires_grad=True)
+for step in range(3):
+    (x**2).backward()  # d(x^2)/dx = 4 at x = 2
+    print(f"после backward №{step + 1}: x.grad = {x.grad.item()}")
+x.grad = None  # reset before the next, independent computation
+(x**2).backward()
+print("после сброса и ещё одного backward:", x.grad.item())
+
+# %% tags=["en", "demo"]
 x = torch.tensor(2.0, requires_grad=True)
 for step in range(3):
     (x**2).backward()  # d(x^2)/dx = 4 at x = 2
@@ -382,7 +994,16 @@ print("a.is_leaf:", a.is_leaf, "| a.grad:", a.grad, "| x.grad:", x.grad)
 # %% [markdown] tags=["en"]
 # The graph is built the same way on any device: if a GPU is available, the same example runs there.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+if torch.cuda.is_available():
+    x = torch.tensor(2.0, requires_grad=True, device="cuda")
+    y = torch.tensor(3.0, requires_grad=True, device="cuda")
+    (x**2 + x * y + (x + y) ** 2).backward()
+    print("на", x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
+else:
+    print("Видеокарты нет: на ней эта ячейка напечатала бы x.grad: 17.0 y.grad: 12.0, посчитанные на cuda:0")
+
+# %% tags=["en", "demo"]
 if torch.cuda.is_available():
     x = torch.tensor(2.0, requires_grad=True, device="cuda")
     y = torch.tensor(3.0, requires_grad=True, device="cuda")
@@ -393,10 +1014,6 @@ else:
 
 # %% [markdown] tags=["ru"]
 # ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
-#
-# Документация: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
-# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
-# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # Для функции
 #
@@ -412,25 +1029,36 @@ else:
 # - `poly_grads_analytic(x, y, z)`: те же градиенты по формуле, выведенной на бумаге, без autograd
 #   (здесь входы одной формы).
 #
-# **Не трогайте тензоры вызывающего.** Функция не должна менять значения входов, их
-# `requires_grad` и их `.grad`. Частая ошибка: вызвать `x.requires_grad_()` на переданном тензоре
-# и `backward()`: тогда у вызывающего появится (или изменится) `x.grad`, а второй вызов функции
-# прибавит к нему ещё раз. Работайте с копией, отсоединённой от графа: `x.detach().requires_grad_()`.
-# Если вход сам получен из вычислений с градиентом, без `detach()` обратный проход уйдёт дальше, в
-# чужой граф.
+# **Не трогайте тензоры вызывающего**: их значения, `requires_grad` и `.grad`. Если вызвать
+# `x.requires_grad_()` и `backward()` на переданном тензоре, у вызывающего появится `x.grad`, а без
+# `detach()` обратный проход уйдёт в чужой граф. Работайте с копией: `x.detach().requires_grad_()`.
 #
-# **Возвращайте новые тензоры** (правило курса для возвращаемых значений и градиентов): каждый
-# тензор, который возвращают `poly_grads`, `linear_mse_grads`, `chain_rule_grads`, `abcd_grads` и
-# `logistic_grads`, не требует градиента и не делит память ни с одним аргументом. Градиенты из
-# `torch.autograd.grad` и `.grad` листа-копии такими и получаются; тензор, посчитанный с графом,
-# верните через `.detach()`, а аргумент или его представление — через `.detach().clone()`.
+# **Возвращайте новые тензоры** (правило курса; исключение в этом уроке — `mse`, её loss остаётся в
+# графе): без градиента и без общей памяти с аргументами.
 #
 # Примеры: при $x = 1, y = 2, z = 3$ градиенты равны $(14, 10, 10)$. При `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` градиент по `x` — тензор (2, 3) из шестёрок
 # ($2x + 2yz = 6$), по `y` — тензор (3,) из чисел 12 (по $6$ от каждой из двух строк), по `z` —
 # скаляр 36 ($2z + 2xy = 6$ в каждом из шести элементов).
 #
-# Что проверяется при оценивании:
+# За видимыми проверками каждого задания идёт необязательная ячейка `check_more_...`: она проверяет
+# все свойства из условия на случайных входах и называет первый случай, где ответ неверен.
+#
+# <details><summary>Документация</summary>
+#
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Правило о новых тензорах: каждый тензор, который возвращают `poly_grads`, `linear_mse_grads`,
+# `chain_rule_grads`, `abcd_grads` и `logistic_grads`, не требует градиента и не делит память ни с
+# одним аргументом. Градиенты из `torch.autograd.grad` и `.grad` листа-копии такими и получаются;
+# тензор, посчитанный с графом, верните через `.detach()`, а аргумент или его представление — через
+# `.detach().clone()`.
 #
 # - `test_poly_grads_values` (1 балл): градиенты для входов разных форм, в том числе
 #   размноженных по broadcasting, во float32 и float64: значения, формы и dtype. И то, что это
@@ -446,13 +1074,11 @@ else:
 # - `test_poly_grads_analytic` (1 балл): значения, формы и dtype для форм (6,), (3, 4), (2, 2, 3) и
 #   скаляров во float32 и float64, и ни одного вызова autograd (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Exercise 1. Gradients of a polynomial (2 + 1 points, about 25 minutes)
-#
-# Documentation: [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
-# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
-# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
 #
 # For
 #
@@ -468,25 +1094,37 @@ else:
 # - `poly_grads_analytic(x, y, z)`: the same gradients from the formula you derive on paper, without
 #   autograd (here the inputs share one shape).
 #
-# **Leave the caller's tensors alone.** The function must not change the inputs' values, their
-# `requires_grad` or their `.grad`. A common mistake is to call `x.requires_grad_()` on the tensor
-# you were given and then `backward()`: the caller finds a new (or changed) `x.grad`, and a second
-# call adds to it again. Work on a copy detached from any graph: `x.detach().requires_grad_()`. If an
-# input was itself computed with gradients, without `detach()` the backward pass would run on into
-# someone else's graph.
+# **Leave the caller's tensors alone**: their values, `requires_grad` and `.grad`. Calling
+# `x.requires_grad_()` and `backward()` on the tensor you were given leaves an `x.grad` behind, and
+# without `detach()` the backward pass runs on into someone else's graph. Work on a copy:
+# `x.detach().requires_grad_()`.
 #
-# **Return fresh tensors** (the course's rule for returned values and gradients): every tensor that
-# `poly_grads`, `linear_mse_grads`, `chain_rule_grads`, `abcd_grads` and `logistic_grads` return does
-# not require grad and shares no memory with any argument. Gradients from `torch.autograd.grad` and
-# the `.grad` of a leaf copy are like that already; return a tensor computed with a graph through
-# `.detach()`, and an argument or a view of it through `.detach().clone()`.
+# **Return fresh tensors** (the course's rule; in this lesson `mse` is the exception, its loss stays in
+# the graph): without grad, and sharing no memory with the arguments.
 #
 # Examples: at $x = 1, y = 2, z = 3$ the gradients are $(14, 10, 10)$. For `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` the gradient for `x` is a (2, 3) tensor of sixes
 # ($2x + 2yz = 6$), for `y` a (3,) tensor of twelves ($6$ from each of the two rows), for `z` the
 # scalar 36 ($2z + 2xy = 6$ in each of the six elements).
 #
-# What grading checks:
+# After the visible checks of each exercise comes an optional cell `check_more_...`: it tests every
+# property the task states on random inputs and names the first case that goes wrong.
+#
+# <details><summary>Documentation</summary>
+#
+# [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html),
+# [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html),
+# [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
+#
+# <details><summary>What grading checks</summary>
+#
+# The rule of fresh tensors: every tensor that `poly_grads`, `linear_mse_grads`, `chain_rule_grads`,
+# `abcd_grads` and `logistic_grads` return does not require grad and shares no memory with any
+# argument. Gradients from `torch.autograd.grad` and the `.grad` of a leaf copy are like that
+# already; return a tensor computed with a graph through `.detach()`, and an argument or a view of it
+# through `.detach().clone()`.
 #
 # - `test_poly_grads_values` (1 point): the gradients for inputs of several shapes, broadcast ones
 #   included, in float32 and float64: values, shapes and dtypes. And that they really are the result
@@ -502,6 +1140,8 @@ else:
 # - `test_poly_grads_analytic` (1 point): values, shapes and dtypes for shapes (6,), (3, 4),
 #   (2, 2, 3) and scalars in float32 and float64, and no autograd call at all (`.backward()`,
 #   `torch.autograd.grad`, `torch.func`).
+#
+# </details>
 
 # %% nbgrader={"grade_id": "poly_grads", "solution": true}
 def poly_grads(x, y, z):
@@ -518,7 +1158,35 @@ def poly_grads(x, y, z):
     return torch.autograd.grad(f, leaves)
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
+assert len(grads) == 3, "poly_grads должна вернуть три градиента (df/dx, df/dy, df/dz)"
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx в точке (1, 2, 3) должен быть равен 14")
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy в точке (1, 2, 3) должен быть равен 10")
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz в точке (1, 2, 3) должен быть равен 10")
+grads = poly_grads(torch.ones(2, 3), torch.ones(3), torch.tensor(2.0))
+torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg="df/dx должен быть тензором (2, 3) из шестёрок")
+torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg="df/dy должен быть тензором (3,) из чисел 12")
+torch.testing.assert_close(grads[2], torch.tensor(36.0), msg="df/dz должен быть скаляром 36")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2002)
+probe.record("scale", 2.0)
+cases = [(f"x {shapes[0]}, y {shapes[1]}, z {shapes[2]}, {dtype}",
+          [torch.randn(shape, generator=gen, dtype=dtype) for shape in shapes])
+         for shapes, dtype in [(((5,), (5,), (5,)), torch.float32), (((3, 4), (3, 4), (3, 4)), torch.float64),
+                               (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32), (((3, 4), (4,), ()), torch.float64),
+                               (((1, 6), (5, 1), (6,)), torch.float32)]]
+cases += [("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]),
+          ("the visible ones(2, 3), ones(3), 2", [torch.ones(2, 3), torch.ones(3), torch.tensor(2.0)])]
+for name, inputs in cases:
+    key = f"poly_grads({name})"
+    with probe.autograd_passes(backward=2.0, grad=2.0) as passes:
+        probe.call(key, poly_grads, *inputs)
+    probe.record(f"autograd passes in {key}", passes.found)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
 grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
 assert len(grads) == 3, "poly_grads must return three gradients (df/dx, df/dy, df/dz)"
 torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx at (1, 2, 3) must be 14")
@@ -568,7 +1236,39 @@ def judge(got, want):
             f"{key}: no backward pass differentiated f itself (f = {f_value:.5g} for these inputs): "
             "differentiate the scalar sum(x**2 + y**2 + z**2 + 2*x*y*z)")
 
-# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+x = torch.tensor([1.0, -1.0], requires_grad=True)
+y = torch.tensor([2.0, 0.5])
+first = poly_grads(x, y, torch.tensor(3.0))
+second = poly_grads(x, y, torch.tensor(3.0))
+assert x.grad is None, "poly_grads оставила градиент в x.grad вызывающего: дифференцируйте отсоединённую копию"
+assert x.requires_grad and not y.requires_grad, "poly_grads не должна менять флаги requires_grad вызывающего"
+torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg="df/dx должен быть равен 2x + 2yz = [14, 1]")
+torch.testing.assert_close(second[0], first[0], msg="второй вызов должен вернуть тот же df/dx: "
+                                                    "градиенты не должны копиться от вызова к вызову")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2012)
+x = torch.randn(3, 2, generator=gen).requires_grad_(True)
+x.grad = torch.full((3, 2), 7.0)
+y = torch.randn(3, 2, generator=gen)
+z = torch.randn(3, 2, generator=gen).requires_grad_(True)
+for call in ("first", "second"):
+    key = f"poly_grads(x, y, z) with x and z requiring grad and x.grad set, {call} call"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, x, y, z), [x, y, z]))
+for name, tensor in zip("xyz", (x, y, z)):
+    probe.record(f"caller's {name} after both calls", (tensor, tensor.grad))
+base = torch.randn(4, generator=gen).requires_grad_(True)
+inputs = [base * 1.5, base.exp(), torch.randn(4, generator=gen)]
+key = "poly_grads(1.5 * base, exp(base), z) with base requiring grad"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs + [base]))
+probe.record("caller's base after the call", (base, base.grad))
+inputs = [torch.tensor([1.0, -1.0], requires_grad=True), torch.tensor([2.0, 0.5]), torch.tensor(3.0)]
+key = "poly_grads([1, -1] requiring grad, [2, 0.5], 3), the visible example"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
 x = torch.tensor([1.0, -1.0], requires_grad=True)
 y = torch.tensor([2.0, 0.5])
 first = poly_grads(x, y, torch.tensor(3.0))
@@ -622,6 +1322,9 @@ def judge(got, want):
             check_tensor(grad, right, f"df/d{name} from {key}")
         check_fresh(got, key, grads)
 
+# %% tags=["demo", "self_check"]
+check_more_poly_grads(poly_grads)
+
 # %% nbgrader={"grade_id": "poly_grads_analytic", "solution": true}
 def poly_grads_analytic(x, y, z):
     """The closed form of the gradients of f = sum(x**2 + y**2 + z**2 + 2*x*y*z), without autograd.
@@ -632,7 +1335,27 @@ def poly_grads_analytic(x, y, z):
     return 2 * x + 2 * y * z, 2 * y + 2 * x * z, 2 * z + 2 * x * y
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true} tags=["ru"]
+grads = poly_grads_analytic(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
+assert len(grads) == 3, "poly_grads_analytic должна вернуть три градиента (df/dx, df/dy, df/dz)"
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx в точке (1, 2, 3) должен быть равен 14")
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy в точке (1, 2, 3) должен быть равен 10")
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz в точке (1, 2, 3) должен быть равен 10")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2003)
+cases = [(f"three tensors of shape {shape}, {dtype}", [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)])
+         for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32),
+                              ((), torch.float64)]]
+cases.append(("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]))
+for name, inputs in cases:
+    key = f"poly_grads_analytic({name})"
+    with probe.torch_calls() as calls:
+        probe.call(key, poly_grads_analytic, *inputs)
+    probe.record(f"torch functions called by {key}", calls.names)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true} tags=["en"]
 grads = poly_grads_analytic(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
 assert len(grads) == 3, "poly_grads_analytic must return three gradients (df/dx, df/dy, df/dz)"
 torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx at (1, 2, 3) must be 14")
@@ -663,6 +1386,9 @@ def judge(got, want):
         for name, grad, right in zip("xyz", grads, expected):
             check_tensor(grad, right, f"the closed form of df/d{name} from {key}")
 
+# %% tags=["demo", "self_check"]
+check_more_poly_grads_analytic(poly_grads_analytic)
+
 # %% [markdown] tags=["ru"]
 # Сравним оба способа на случайных тензорах: они должны совпасть. Ячейка использует обе функции
 # задания 1 и пропускает сравнение, пока они не написаны.
@@ -671,7 +1397,16 @@ def judge(got, want):
 # Compare both ways on random tensors: they must agree. The cell uses both functions of exercise 1
 # and skips the comparison until they are written.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+torch.manual_seed(0)
+xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
+try:
+    for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
+        print(f"df/d{name}: max |autograd - формула| = {(g_auto - g_hand).abs().max().item():.2e}")
+except NotImplementedError:
+    print("Пропущено: сравнению нужны poly_grads и poly_grads_analytic (задание 1); сначала решите их.")
+
+# %% tags=["en", "demo"]
 torch.manual_seed(0)
 xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
 try:
@@ -683,37 +1418,54 @@ except NotImplementedError:
 # %% [markdown] tags=["ru"]
 # ## 2. Как отключить градиенты (около 10 минут)
 #
-# Документация: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# <details><summary>Документация</summary>
+#
+# [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
 # [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
 # [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
-# Запись графа стоит памяти и времени, а иногда она просто вредна: например, когда мы обновляем
-# параметры модели или считаем метрики на валидации. Есть три способа её выключить.
+# </details>
+#
+# Запись графа стоит памяти и времени и вредна, когда мы обновляем параметры или считаем метрики на
+# валидации. Три способа её выключить:
 #
 # **1. Флаг `requires_grad` самого тензора.** Операции над тензорами, ни один из которых не требует
-# градиента, граф не строят. Флаг можно поменять только у листа: тензор, полученный операцией,
-# наследует его от входов (для него есть `detach()`, см. ниже).
+# градиента, граф не строят. Флаг можно поменять только у листа (для вычисленного тензора есть
+# `detach()`, см. ниже).
 
 # %% [markdown] tags=["en"]
 # ## 2. Turning gradients off (about 10 minutes)
 #
-# Documentation: [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
+# <details><summary>Documentation</summary>
+#
+# [Locally disabling gradient computation](https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.inference_mode`](https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html),
 # [`Tensor.requires_grad_`](https://pytorch.org/docs/stable/generated/torch.Tensor.requires_grad_.html),
 # [`Tensor.detach`](https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html).
 #
-# Recording the graph costs memory and time, and sometimes it is plainly harmful: for instance when
-# we update the parameters of a model or compute validation metrics. There are three ways to turn
-# it off.
+# </details>
+#
+# Recording the graph costs memory and time, and is wrong when we update parameters or compute
+# validation metrics. Three ways to turn it off:
 #
 # **1. The tensor's own `requires_grad` flag.** Operations on tensors none of which requires a
-# gradient build no graph. Only a leaf's flag can be changed: a tensor computed by an operation
-# takes it from its inputs (for such a tensor there is `detach()`, below).
+# gradient build no graph. Only a leaf's flag can be changed (for a computed tensor there is
+# `detach()`, below).
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+print("w требует градиента:    (w + 1).requires_grad =", (w + 1).requires_grad)
+w.requires_grad_(False)  # the same as w.requires_grad = False
+print("w больше не требует:    (w + 1).requires_grad =", (w + 1).requires_grad)
+try:
+    (torch.tensor(1.0, requires_grad=True) * 2).requires_grad_(False)
+except RuntimeError as error:
+    print("для вычисленного тензора -> RuntimeError:", str(error).split(".")[0])
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 print("w requires grad:      (w + 1).requires_grad =", (w + 1).requires_grad)
 w.requires_grad_(False)  # the same as w.requires_grad = False
@@ -733,7 +1485,26 @@ except RuntimeError as error:
 # not recorded, even when their inputs require gradients. The tensors themselves are unchanged:
 # after the block `w` still requires a gradient. This is how gradient descent updates parameters.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+with torch.no_grad():
+    inside = w * 2
+print("внутри no_grad: requires_grad =", inside.requires_grad, "| w.requires_grad =", w.requires_grad)
+
+
+@torch.no_grad()
+def evaluate(t):
+    """Nothing computed in here is recorded."""
+    return t * 2
+
+
+def train_forward(t):
+    return t * 2
+
+
+print("функция с декоратором:", evaluate(w).requires_grad, "| обычная функция:", train_forward(w).requires_grad)
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with torch.no_grad():
     inside = w * 2
@@ -753,26 +1524,41 @@ def train_forward(t):
 print("decorated function:", evaluate(w).requires_grad, "| plain function:", train_forward(w).requires_grad)
 
 # %% [markdown] tags=["ru"]
-# Для чистого инференса есть ещё `torch.inference_mode()`. Он работает как `no_grad`, но убирает
-# больше накладных расходов (не отслеживает представления и версии тензоров) и строже: тензоры,
-# созданные в нём, по документации нельзя использовать в вычислениях, которые записывает autograd.
-# На практике ошибка возникает, как только такой тензор нужно сохранить для обратного прохода.
+# Для чистого инференса есть `torch.inference_mode()`: как `no_grad`, но быстрее и строже — тензоры,
+# созданные в нём, нельзя сохранять для обратного прохода.
 #
 # **3. `detach()`** возвращает новый тензор с теми же данными, но без связи с графом: это лист,
 # который не требует градиента. Важно: `detach()` **не копирует** данные, результат делит память
 # с исходным тензором. Если собираетесь менять результат на месте, добавьте `.clone()`.
 
 # %% [markdown] tags=["en"]
-# For pure inference there is also `torch.inference_mode()`. It works like `no_grad`, but removes
-# more overhead (it does not track views and tensor versions) and is stricter: by its documentation,
-# tensors created in it cannot be used in computations that autograd records. In practice the
-# error comes as soon as such a tensor has to be saved for a backward pass.
+# For pure inference there is `torch.inference_mode()`: like `no_grad`, but faster and stricter:
+# tensors created in it cannot be saved for a backward pass.
 #
 # **3. `detach()`** returns a new tensor with the same data but cut from the graph: a leaf that
 # does not require a gradient. Careful: `detach()` does **not** copy the data, the result shares
 # memory with the original. If you are going to modify the result in place, add `.clone()`.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+with torch.inference_mode():
+    made_in_inference = torch.ones(3)
+w = torch.ones(3, requires_grad=True)
+try:
+    made_in_inference * w  # the product must save its inputs for the backward pass
+except RuntimeError as error:
+    print("тензор из inference_mode в записываемом произведении -> RuntimeError:", str(error).split(".")[0])
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+h = w * 3
+h_detached = h.detach()
+print("h.requires_grad:", h.requires_grad, "| h_detached.requires_grad:", h_detached.requires_grad,
+      "| h_detached.is_leaf:", h_detached.is_leaf)
+print("делит память с h:", h_detached.data_ptr() == h.data_ptr())
+safe_copy = h.detach().clone()
+safe_copy[0] = 100.0
+print("h после изменения копии:", h)
+
+# %% tags=["en", "demo"]
 with torch.inference_mode():
     made_in_inference = torch.ones(3)
 w = torch.ones(3, requires_grad=True)
@@ -791,11 +1577,51 @@ safe_copy = h.detach().clone()
 safe_copy[0] = 100.0
 print("h after changing the clone:", h)
 
+# %% figure="broadcast_trap"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+T = {"ru": {"pred": "y_pred, форма (3, 1)", "true": "y_true, форма (3,)", "diff": "y_pred − y_true: форма (3, 3)",
+            "note": "Нужны только числа на диагонали;\nостальные сравнивают предсказание\nс чужим ответом"},
+     "en": {"pred": "y_pred, shape (3, 1)", "true": "y_true, shape (3,)", "diff": "y_pred − y_true: shape (3, 3)",
+            "note": "Only the diagonal is wanted;\nthe rest compare a prediction\nwith another point's target"}}[lang]
+pred, true = [1.0, 2.0, 3.0], [1.0, 2.0, 3.0]
+fig, ax = plt.subplots(figsize=(8, 2.5))
+
+
+def cell(x, y, text, colour, edge="#555555"):
+    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=colour, edgecolor=edge))
+    ax.text(x + 0.5, y + 0.5, text, ha="center", va="center", fontsize=11)
+
+
+for i, v in enumerate(pred):
+    cell(0, 2 - i, f"{v:g}", "#dbe9f6")
+ax.text(0.5, 3.25, T["pred"], ha="center", fontsize=9.5)
+ax.text(1.9, 1.5, "−", ha="center", va="center", fontsize=18)
+for j, v in enumerate(true):
+    cell(2.8 + j, 1, f"{v:g}", "#fde3c8")
+ax.text(4.3, 2.25, T["true"], ha="center", fontsize=9.5)
+ax.text(6.45, 1.5, "=", ha="center", va="center", fontsize=18)
+for i, p in enumerate(pred):
+    for j, t in enumerate(true):
+        cell(7.1 + j, 2 - i, f"{p - t:g}", "#c7e9c0" if i == j else "#fcbba1")
+ax.text(8.6, 3.25, T["diff"], ha="center", fontsize=9.5)
+ax.text(10.5, 1.5, T["note"], ha="left", va="center", fontsize=9.5)
+ax.set_xlim(-0.2, 14.2)
+ax.set_ylim(-0.2, 3.6)
+ax.set_aspect("equal")
+ax.axis("off")
+fig.tight_layout()
+
 # %% [markdown] tags=["ru"]
-# ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла, около 30 минут)
+# ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла, около 25 минут)
 #
-# Документация: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# <details><summary>Документация</summary>
+#
+# [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
 # [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # Среднеквадратичная ошибка $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, где
 # сумма и $N$ берутся по всем элементам. Классическая ошибка при её реализации связана с
@@ -803,13 +1629,21 @@ print("h after changing the clone:", h)
 # тензоре формы (n,). Разность таких тензоров имеет форму (n, n): каждое предсказание сравнивается
 # с **каждым** ответом. Код не падает и loss получается числом, но минимизировать его значит
 # тянуть каждое предсказание к среднему всех ответов (производная $\sum_j (\hat y_i - y_j)^2$ по
-# $\hat y_i$ равна нулю при $\hat y_i = \bar y$). Посмотрите:
+# $\hat y_i$ равна нулю при $\hat y_i = \bar y$).
+#
+# ![Столбец (3, 1) минус строка (3,) даёт матрицу (3, 3)](attachment:broadcast_trap.png)
+#
+# То же в коде:
 
 # %% [markdown] tags=["en"]
-# ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points, about 30 minutes)
+# ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points, about 25 minutes)
 #
-# Documentation: [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
+# <details><summary>Documentation</summary>
+#
+# [`F.mse_loss`](https://pytorch.org/docs/stable/generated/torch.nn.functional.mse_loss.html),
 # [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html).
+#
+# </details>
 #
 # The mean squared error is $\mathrm{MSE}(\hat y, y) = \frac{1}{N}\sum_i (\hat y_i - y_i)^2$, with the
 # sum and $N$ over all elements. The classic bug in implementing it comes from broadcasting. A model
@@ -817,9 +1651,25 @@ print("h after changing the clone:", h)
 # (n,). Their difference has shape (n, n): every prediction is compared with **every** target. The
 # code does not crash and the loss is a number, but minimizing it pulls every prediction towards the
 # mean of all targets (the derivative of $\sum_j (\hat y_i - y_j)^2$ with respect to $\hat y_i$ is
-# zero at $\hat y_i = \bar y$). Look:
+# zero at $\hat y_i = \bar y$).
+#
+# ![A (3, 1) column minus a (3,) row gives a (3, 3) matrix](attachment:broadcast_trap.png)
+#
+# The same in code:
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predictions
+y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
+difference = y_pred - y_true
+print("форма разности:", tuple(difference.shape))
+print("loss с молчаливым broadcasting:", (difference**2).mean().item(), "(должно быть 0.0)")
+print("loss после y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print("F.mse_loss(y_pred, y_true):    ", F.mse_loss(y_pred, y_true).item())
+print("его предупреждение:", str(caught[0].message).split(". ")[0] if caught else "нет")
+
+# %% tags=["en", "demo"]
 y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predictions
 y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
 difference = y_pred - y_true
@@ -838,14 +1688,11 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # 1. `mse(y_pred, y_true)`: MSE как 0-мерный тензор того же dtype, что входы, через который проходит
 #    градиент (не превращайте его в число `float`). Если формы различаются (даже когда они
 #    совместимы по broadcasting), бросьте `ValueError`, в сообщении которого есть **обе** формы,
-#    например `shapes differ: y_pred (3, 1), y_true (3,)`. Форму можно записать как `(3, 1)`,
-#    `[3, 1]`, `torch.Size([3, 1])` или `3x1` (для одного измерения — `(3,)`, `[3]`).
+#    например `shapes differ: y_pred (3, 1), y_true (3,)`.
 # 2. `linear_mse_grads(x, w, b, y_true)`: градиенты `mse(x @ w + b, y_true)` по `w` и по `b`, той же
 #    формы и dtype, что `w` и `b`. Используйте свою `mse`: тогда несовпадение форм `x @ w + b` и
 #    `y_true` тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
-#    меняйте: повторный вызов с теми же аргументами должен давать тот же ответ. Видимые проверки
-#    ниже вызывают вашу функцию, а значит и вашу `mse`: сначала решите `mse`. Скрытые проверки
-#    подставляют эталонную `mse`, так что балл за `linear_mse_grads` от вашей `mse` не зависит.
+#    меняйте.
 #
 # Примеры из домашнего задания:
 #
@@ -855,7 +1702,11 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # Проверьте первый пример руками: остатки $r = xw + b - y = (-1.5, 3.5)$,
 # $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
 #
-# Что проверяется при оценивании:
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Форму в сообщении можно записать как `(3, 1)`, `[3, 1]`, `torch.Size([3, 1])` или `3x1` (для
+# одного измерения — `(3,)`, `[3]`). Скрытые проверки `linear_mse_grads` подставляют эталонную
+# `mse`, так что балл за неё от вашей `mse` не зависит.
 #
 # - `test_mse_value` (1 балл): значение, 0-мерность и dtype результата для форм (10,), (4, 3),
 #   (2, 3, 4), (7, 1) и скаляров во float32 и float64; входы не меняются; результат для входа,
@@ -871,6 +1722,8 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   и `w` и `b`, которые градиента не требуют: все вызовы (два подряд для первого случая) дают
 #   верный ответ, а значения, `requires_grad` и `.grad` всех аргументов остаются прежними;
 #   возвращённые тензоры не требуют градиента и не делят память с аргументами.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # `F.mse_loss` warns in this situation, but it computes the wrong answer too. So our function is
@@ -879,15 +1732,11 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # 1. `mse(y_pred, y_true)`: the MSE as a 0-dim tensor of the inputs' dtype that gradients flow
 #    through (do not turn it into a Python `float`). If the shapes differ (even when they would
 #    broadcast), raise a `ValueError` whose message names **both** shapes, for instance
-#    `shapes differ: y_pred (3, 1), y_true (3,)`. A shape may be written as `(3, 1)`, `[3, 1]`,
-#    `torch.Size([3, 1])` or `3x1` (with one dimension, `(3,)` or `[3]`).
+#    `shapes differ: y_pred (3, 1), y_true (3,)`.
 # 2. `linear_mse_grads(x, w, b, y_true)`: the gradients of `mse(x @ w + b, y_true)` with respect to
 #    `w` and `b`, with the shapes and dtypes of `w` and `b`. Use your `mse`: then a mismatch between
 #    the shapes of `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors
-#    (values, `requires_grad`, `.grad`) unchanged: calling it twice with the same arguments must
-#    give the same answer. The visible checks below call your function, and so your `mse`: solve
-#    `mse` first. The hidden checks put in a reference `mse`, so the points of `linear_mse_grads`
-#    do not depend on your `mse`.
+#    (values, `requires_grad`, `.grad`) unchanged.
 #
 # The homework's examples:
 #
@@ -897,7 +1746,11 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 # Check the first one by hand: the residuals are $r = xw + b - y = (-1.5, 3.5)$,
 # $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
 #
-# What grading checks:
+# <details><summary>What grading checks</summary>
+#
+# A shape in the message may be written as `(3, 1)`, `[3, 1]`, `torch.Size([3, 1])` or `3x1` (with
+# one dimension, `(3,)` or `[3]`). The hidden checks of `linear_mse_grads` put in a reference `mse`,
+# so its points do not depend on your `mse`.
 #
 # - `test_mse_value` (1 point): the value, 0-dim shape and dtype of the result for shapes (10,),
 #   (4, 3), (2, 3, 4), (7, 1) and scalars in float32 and float64; the inputs stay unchanged; for an
@@ -913,6 +1766,8 @@ print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none
 #   already, and `w` and `b` that do not require grad: every call (two in a row for the first case)
 #   gives the right answer, and all arguments keep their values, `requires_grad` and `.grad`; the
 #   returned tensors do not require grad and share no memory with the arguments.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "mse", "solution": true}
 def mse(y_pred, y_true):
@@ -928,7 +1783,31 @@ def mse(y_pred, y_true):
     return ((y_pred - y_true) ** 2).mean()
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true} tags=["ru"]
+loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse должна вернуть 0-мерный тензор"
+torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg="mse([1, 2, 3], [1, 2, 5]) должна быть равна 4/3")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2004)
+for shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4), torch.float32),
+                     ((), torch.float64), ((7, 1), torch.float32)]:
+    y_pred = torch.randn(shape, generator=gen, dtype=dtype)
+    y_true = torch.randn(shape, generator=gen, dtype=dtype)
+    key = f"mse(two tensors of shape {shape}, {dtype})"
+    probe.call(key, mse, y_pred, y_true)
+    probe.record(f"y_pred and y_true after {key}", (y_pred, y_true))
+y_pred, y_true = torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0])  # the visible example
+probe.call("mse([1, 2, 3], [1, 2, 5])", mse, y_pred, y_true)
+probe.record("y_pred and y_true after mse([1, 2, 3], [1, 2, 5])", (y_pred, y_true))
+y_pred = torch.randn(5, 2, generator=gen).requires_grad_(True)
+loss = probe.call("mse(y_pred, y_true) with y_pred of shape (5, 2) requiring grad", mse, y_pred,
+                  torch.randn(5, 2, generator=gen))
+if isinstance(loss, torch.Tensor) and loss.requires_grad:
+    probe.call("the gradient of that mse with respect to y_pred", torch.autograd.grad, loss, y_pred)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true} tags=["en"]
 loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
 assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse must return a 0-dim tensor"
 torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg="mse([1, 2, 3], [1, 2, 5]) must be 4/3")
@@ -970,7 +1849,26 @@ def judge(got, want):
     check_tensor(grad, want["the gradient of that mse with respect to y_pred"][0],
                  "the gradient of mse with respect to y_pred, 2 (y_pred - y_true) / N,")
 
-# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true} tags=["ru"]
+try:
+    mse(torch.zeros(3, 1), torch.zeros(3))
+except ValueError as error:
+    print("Ваше сообщение для форм (3, 1) и (3,):", error)
+else:
+    raise AssertionError("mse должна бросить ValueError для форм (3, 1) и (3,)")
+loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse двух тензоров (3, 1) должна вернуть 0-мерный тензор"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+for shape in [(6, 1), (), (3, 1)]:
+    probe.call(f"mse of two tensors of shape {shape}", mse, torch.zeros(shape), torch.ones(shape))
+pairs = [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ()), ((3, 1), (3,))]
+probe.record("shape pairs", pairs)
+for shape_pred, shape_true in pairs:
+    probe.call(f"mse of shapes {shape_pred} and {shape_true}", mse, torch.zeros(shape_pred), torch.zeros(shape_true))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true} tags=["en"]
 try:
     mse(torch.zeros(3, 1), torch.zeros(3))
 except ValueError as error:
@@ -1003,6 +1901,9 @@ def judge(got, want):
         assert mentions_shape(raised.message, shape_pred) and mentions_shape(raised.message, shape_true), (
             f"the ValueError of {key} must name both shapes, {shape_pred} and {shape_true}")
 
+# %% tags=["demo", "self_check"]
+check_more_mse(mse)
+
 # %% nbgrader={"grade_id": "linear_mse_grads", "solution": true}
 def linear_mse_grads(x, w, b, y_true):
     """Gradients (dw, db) of mse(x @ w + b, y_true) with respect to w and b.
@@ -1018,7 +1919,45 @@ def linear_mse_grads(x, w, b, y_true):
     return dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
+                          torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
+torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg="первый пример: dw должен быть [9, 11]")
+torch.testing.assert_close(db, torch.tensor([2.0]), msg="первый пример: db должен быть [2]")
+dw, db = linear_mse_grads(torch.tensor([[1.0], [2.0], [3.0]]), torch.tensor([1.0]),
+                          torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
+torch.testing.assert_close(dw, torch.tensor([-12.0]), msg="второй пример: dw должен быть [-12]")
+torch.testing.assert_close(db, torch.tensor([-6.0]), msg="второй пример: db должен быть [-6]")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+def reference_mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+
+
+gen = torch.Generator().manual_seed(2005)
+with probe.replaced(mse=reference_mse):
+    for n, d, w_shape, b_shape, y_shape, dtype in [(8, 3, (3,), (1,), (8,), torch.float32),
+                                                   (5, 4, (4,), (), (5,), torch.float64),
+                                                   (6, 2, (2, 1), (1,), (6, 1), torch.float32),
+                                                   (7, 3, (3, 2), (2,), (7, 2), torch.float64)]:
+        x = torch.randn(n, d, generator=gen, dtype=dtype)
+        w = torch.randn(w_shape, generator=gen, dtype=dtype)
+        b = torch.randn(b_shape, generator=gen, dtype=dtype)
+        y = torch.randn(y_shape, generator=gen, dtype=dtype)
+        probe.call(f"linear_mse_grads(x {(n, d)}, w {w_shape}, b {b_shape}, y_true {y_shape}, {dtype})",
+                   linear_mse_grads, x, w, b, y)
+    probe.call("linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))", linear_mse_grads,
+               torch.randn(6, 3, generator=gen), torch.randn(3, 1, generator=gen),
+               torch.randn(1, generator=gen), torch.randn(6, generator=gen))
+    probe.call("linear_mse_grads(the first homework example)", linear_mse_grads, torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
+               torch.tensor([1.0, 1.0]), torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
+    probe.call("linear_mse_grads(the second homework example)", linear_mse_grads, torch.tensor([[1.0], [2.0], [3.0]]),
+               torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
 dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
                           torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
 torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg="first example: dw must be [9, 11]")
@@ -1072,7 +2011,41 @@ def judge(got, want):
     if not raised.is_a(ValueError):
         got[mismatch]  # the verdict names the exception that was raised instead
 
-# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+w = torch.tensor([1.0, 1.0], requires_grad=True)
+b = torch.tensor([0.5], requires_grad=True)
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+first = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
+second = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
+assert w.grad is None and b.grad is None, "linear_mse_grads оставила градиенты в w.grad или b.grad вызывающего"
+torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg="второй вызов тоже должен дать dw = [9, 11]")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+def reference_mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+
+
+gen = torch.Generator().manual_seed(2013)
+x = torch.randn(6, 3, generator=gen)
+w = torch.randn(3, generator=gen).requires_grad_(True)
+w.grad = torch.full((3,), 5.0)
+b = torch.randn(1, generator=gen).requires_grad_(True)
+y = torch.randn(6, generator=gen)
+plain_w, plain_b = torch.randn(3, generator=gen), torch.randn(1, generator=gen)
+with probe.replaced(mse=reference_mse):
+    for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
+                               ("w and b not requiring grad", (plain_w, plain_b))]:
+        key = f"linear_mse_grads(x, w, b, y_true) with {call}"
+        grads = probe.call(key, linear_mse_grads, x, w_in, b_in, y)
+        probe.record(f"memory of {key}", probe.shared_memory(grads, [x, w_in, b_in, y]))
+for name, tensor in zip(("x", "w", "b", "y_true", "w (not requiring grad)", "b (not requiring grad)"),
+                        (x, w, b, y, plain_w, plain_b)):
+    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
 w = torch.tensor([1.0, 1.0], requires_grad=True)
 b = torch.tensor([0.5], requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1123,33 +2096,36 @@ def judge(got, want):
             check_tensor(grad, right, f"{name} from {key}")
         check_fresh(got, key, grads)
 
+# %% tags=["demo", "self_check"]
+check_more_linear_mse_grads(linear_mse_grads)
+
 # %% [markdown] tags=["ru"]
 # ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 15 минут)
 #
-# Документация: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x`, посчитанный дважды, через
+# `.backward()` и через `torch.autograd.grad`, **каждый раз на своём графе**. Верните пару
+# `(градиент из .backward(), градиент из torch.autograd.grad)`; оба равны $2x\cos(x^2 + 1)$ и имеют
+# форму и dtype `x`. Тензор `x` вызывающего (значения, `requires_grad`, `.grad`) не меняйте.
+#
+# Два способа запустить обратный проход:
+#
+# - `loss.backward()` ничего не возвращает: градиенты **прибавляются** к `.grad` каждого листа,
+#   который требует градиента. Так работают циклы обучения: оптимизатор потом читает `p.grad`.
+# - `torch.autograd.grad(loss, inputs)` **возвращает** градиенты по `inputs` и не трогает `.grad`:
+#   удобно, когда градиент нужен как значение.
+#
+# Второй проход по тому же графу упадёт: `sin` и возведение в квадрат сохранили свои входы, а первый
+# проход их освободил. Не ищите `retain_graph=True`: просто посчитайте функцию заново.
+#
+# <details><summary>Документация</summary>
+#
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
 # [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
-# Есть два способа запустить обратный проход.
+# </details>
 #
-# - `loss.backward()` ничего не возвращает: градиенты **прибавляются** к полю `.grad` каждого листа,
-#   который требует градиента. Так работают циклы обучения: оптимизатор потом читает `p.grad`.
-# - `torch.autograd.grad(loss, inputs)` **возвращает** кортеж градиентов по `inputs` и не трогает
-#   `.grad`. Это удобно, когда градиент нужен как значение: внутри функции, для проверки, для
-#   производных высших порядков (с `create_graph=True`).
-#
-# Оба способа по умолчанию освобождают сохранённые значения графа после прохода (если не передать
-# `retain_graph=True`).
-#
-# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x` двумя способами, один раз
-# через `.backward()` и один раз через `torch.autograd.grad`, **каждый раз на своём графе**.
-# Второй проход по тому же графу упадёт: и `sin`, и возведение в квадрат сохранили свои входы, а
-# первый проход их освободил. `retain_graph=True` здесь не нужен: просто посчитайте функцию заново.
-# Верните пару `(градиент из .backward(), градиент из torch.autograd.grad)`; оба должны совпасть с
-# формулой $2x\cos(x^2 + 1)$ и иметь форму и dtype `x`. Тензор `x` вызывающего (его значения,
-# `requires_grad` и `.grad`) менять нельзя.
-#
-# Что проверяется при оценивании:
+# <details><summary>Что проверяется при оценивании</summary>
 #
 # - `test_chain_rule_grads_values` (1 балл): для `x` форм (7,), (3, 4), (2, 1, 3) и скаляра во
 #   float32 и float64 оба результата равны $2x\cos(x^2 + 1)$ (значения, форма, dtype); первый
@@ -1161,34 +2137,36 @@ def judge(got, want):
 #   заполненным `.grad`): после двух вызовов подряд значения, `requires_grad` и `.grad` тензора
 #   `x` прежние, и оба вызова возвращают верные градиенты; возвращённые тензоры не требуют градиента
 #   и не делят память с аргументами.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
 #
-# Documentation: [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
+# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x`, computed
+# twice, with `.backward()` and with `torch.autograd.grad`, **each on its own graph**. Return the pair
+# `(gradient from .backward(), gradient from torch.autograd.grad)`; both equal $2x\cos(x^2 + 1)$ and
+# have the shape and dtype of `x`. Leave the caller's `x` (values, `requires_grad`, `.grad`) unchanged.
+#
+# The two ways to run the backward pass:
+#
+# - `loss.backward()` returns nothing: the gradients are **added** to the `.grad` of every leaf that
+#   requires one. This is how training loops work: the optimizer then reads `p.grad`.
+# - `torch.autograd.grad(loss, inputs)` **returns** the gradients with respect to `inputs` and leaves
+#   `.grad` alone: handy when you need the gradient as a value.
+#
+# A second pass through the same graph fails: `sin` and the square saved their inputs, and the first
+# pass freed them. `retain_graph=True` is not the fix: just compute the function again.
+#
+# <details><summary>Documentation</summary>
+#
+# [`Tensor.backward`](https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html),
 # [`torch.autograd.backward`](https://pytorch.org/docs/stable/generated/torch.autograd.backward.html),
 # [`torch.autograd.grad`](https://pytorch.org/docs/stable/generated/torch.autograd.grad.html).
 #
-# There are two ways to run the backward pass.
+# </details>
 #
-# - `loss.backward()` returns nothing: the gradients are **added** to the `.grad` attribute of every
-#   leaf that requires one. This is how training loops work: the optimizer then reads `p.grad`.
-# - `torch.autograd.grad(loss, inputs)` **returns** a tuple of gradients with respect to `inputs` and
-#   leaves `.grad` alone. It is handy when you need the gradient as a value: inside a function, in a
-#   check, for higher derivatives (with `create_graph=True`).
-#
-# By default both free the graph's saved values after the pass (unless you pass
-# `retain_graph=True`).
-#
-# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x` in both ways,
-# once with `.backward()` and once with `torch.autograd.grad`, **each on its own graph**. A second
-# pass through the same graph fails: both `sin` and the square saved their inputs, and the first
-# pass freed them. `retain_graph=True` is not the fix here: just compute the function again. Return
-# the pair `(gradient from .backward(), gradient from torch.autograd.grad)`; both must match the
-# formula $2x\cos(x^2 + 1)$ and have the shape and dtype of `x`. The caller's tensor `x` (its values,
-# `requires_grad` and `.grad`) must not change.
-#
-# What grading checks:
+# <details><summary>What grading checks</summary>
 #
 # - `test_chain_rule_grads_values` (1 point): for `x` of shapes (7,), (3, 4), (2, 1, 3) and a scalar
 #   in float32 and float64, both results equal $2x\cos(x^2 + 1)$ (values, shape, dtype); the first
@@ -1200,6 +2178,8 @@ def judge(got, want):
 #   already set): after two calls in a row `x` keeps its values, `requires_grad` and `.grad`, and
 #   both calls return the right gradients; the returned tensors do not require grad and share no
 #   memory with the arguments.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "chain_rule_grads", "solution": true}
 def chain_rule_grads(x):
@@ -1216,7 +2196,27 @@ def chain_rule_grads(x):
     return x_backward.grad, grad
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+x = torch.tensor([0.0, 0.5, 1.0, 2.0])
+g_backward, g_grad = chain_rule_grads(x)
+expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
+torch.testing.assert_close(g_backward, expected, msg="градиент из .backward() должен быть равен 2x cos(x^2 + 1)")
+torch.testing.assert_close(g_grad, expected, msg="градиент из torch.autograd.grad должен быть равен 2x cos(x^2 + 1)")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2006)
+probe.record("scales", {"backward": 2.0, "grad": 4.0})
+cases = [(f"x of shape {shape}, {dtype}", torch.randn(shape, generator=gen, dtype=dtype))
+         for shape, dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]]
+cases.append(("the visible x = [0, 0.5, 1, 2]", torch.tensor([0.0, 0.5, 1.0, 2.0])))
+for name, x in cases:
+    key = f"chain_rule_grads({name})"
+    with probe.autograd_passes(backward=2.0, grad=4.0) as passes:
+        probe.call(key, chain_rule_grads, x)
+    probe.record(f"autograd passes in {key}", passes.found)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
 x = torch.tensor([0.0, 0.5, 1.0, 2.0])
 g_backward, g_grad = chain_rule_grads(x)
 expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
@@ -1258,7 +2258,30 @@ def judge(got, want):
             f"{key}: both passes ran through one graph: build a new graph for the second pass "
             "(compute sin(x**2 + 1) again; retain_graph=True is not the fix)")
 
-# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
+first = chain_rule_grads(x)
+second = chain_rule_grads(x)
+assert x.grad is None, "chain_rule_grads оставила градиент в x.grad вызывающего: дифференцируйте отсоединённую копию"
+assert x.requires_grad, "chain_rule_grads не должна менять x.requires_grad вызывающего"
+torch.testing.assert_close(second[0], first[0], msg="второй вызов должен вернуть тот же градиент из .backward()")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2014)
+x = torch.randn(5, generator=gen).requires_grad_(True)
+for call in ("first", "second"):
+    key = f"chain_rule_grads(x) with x requiring grad, {call} call"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x), [x]))
+probe.record("caller's x after both calls", (x, x.grad))
+x_with_grad = torch.randn(2, 3, generator=gen, dtype=torch.float64).requires_grad_(True)
+x_with_grad.grad = torch.ones(2, 3, dtype=torch.float64)
+key = "chain_rule_grads(x) with x requiring grad and x.grad set"
+probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x_with_grad),
+                                                     [x_with_grad, x_with_grad.grad]))
+probe.record("caller's x with x.grad set after the call", (x_with_grad, x_with_grad.grad))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
 x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
 first = chain_rule_grads(x)
 second = chain_rule_grads(x)
@@ -1298,71 +2321,91 @@ def judge(got, want):
             check_tensor(grad, right, f"the {how} gradient from {key}")
         check_fresh(got, key, grads)
 
+# %% tags=["demo", "self_check"]
+check_more_chain_rule_grads(chain_rule_grads)
+
 # %% [markdown] tags=["ru"]
 # ## 4. Градиентный спуск своими руками (около 20 минут)
 #
-# Документация: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# <details><summary>Документация</summary>
+#
+# [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (то, что мы
 # пишем вручную).
 #
+# </details>
+#
 # Шаг градиентного спуска: $w \leftarrow w - \eta \,\nabla_w L$. В PyTorch у него три обязательных
 # свойства:
 #
-# 1. обновление делается **на месте** (`w -= ...`), чтобы `w` остался тем же тензором-листом, на
-#    который ссылаются модель и оптимизатор;
+# 1. обновление делается **на месте** (`w -= ...`): `w` остаётся листом, на который ссылается модель;
 # 2. обновление **не записывается в граф** (`torch.no_grad()`);
 # 3. после шага градиенты **обнуляются**, иначе следующий `backward()` прибавит к старым.
 #
-# Три классические ошибки из лекции нарушают первые два свойства. Каждая ячейка ниже падает; мы
-# ловим исключение и печатаем его, чтобы ноутбук выполнялся дальше. (Нарушение третьего свойства
-# ошибки не вызывает: градиенты молча копятся, как в разделе 1.)
+# Три классические ошибки из лекции нарушают первые два свойства; каждая ячейка ниже ловит и
+# печатает свою ошибку. (Нарушение третьего ошибки не вызывает: градиенты молча копятся.)
 #
 # **Ошибка 1: обновление листа на месте вне `no_grad`.** Когда градиенты включены, autograd
-# записывает любую операцию над тензором, которому нужен градиент, и операцию на месте тоже: он
-# переписывает историю тензора, и тот становится выходом нового узла (ниже промежуточный тензор
-# после `h -= 0.1` получает `grad_fn=SubBackward0`). У листа истории нет: с него граф начинается,
-# по нему берётся градиент, в его `.grad` градиент собирается. Операция на месте дала бы листу
-# историю, и параметр превратился бы в результат вычисления, поэтому PyTorch её запрещает:
-# `a leaf Variable that requires grad is being used in an in-place operation` (проверка
-# `check_inplace` в файле PyTorch `torch/csrc/autograd/VariableTypeUtils.h`). Это другая ошибка,
-# чем порча значений, сохранённых для обратного прохода: если на месте изменить тензор, который
-# сохранила какая-то операция, PyTorch заметит это при `backward()` по счётчику версий
+# записывает и операции на месте: тензор становится выходом нового узла (ниже промежуточный `h`
+# после `h -= 0.1` получает `grad_fn=SubBackward0`). Лист дал бы так себе историю и перестал бы
+# быть параметром, поэтому PyTorch запрещает это: `a leaf Variable that requires grad is being used
+# in an in-place operation`. Это другая ошибка, чем порча значений, сохранённых для обратного
+# прохода: её PyTorch замечает при `backward()` по счётчику версий
 # ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
 
 # %% [markdown] tags=["en"]
 # ## 4. Gradient descent by hand (about 20 minutes)
 #
-# Documentation: [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
+# <details><summary>Documentation</summary>
+#
+# [In-place operations with autograd](https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd),
 # [`torch.no_grad`](https://pytorch.org/docs/stable/generated/torch.no_grad.html),
 # [`torch.optim.SGD`](https://pytorch.org/docs/stable/generated/torch.optim.SGD.html) (what we write
 # by hand).
 #
+# </details>
+#
 # A gradient descent step is $w \leftarrow w - \eta \,\nabla_w L$. In PyTorch it has three required
 # properties:
 #
-# 1. the update happens **in place** (`w -= ...`), so that `w` stays the same leaf tensor that the
-#    model and the optimizer refer to;
+# 1. the update happens **in place** (`w -= ...`): `w` stays the leaf the model refers to;
 # 2. the update is **not recorded** in the graph (`torch.no_grad()`);
 # 3. after the step the gradients are **reset**, or the next `backward()` adds to the old ones.
 #
-# The three classic mistakes of the lecture break the first two. Each cell below fails; we catch
-# the exception and print it so that the notebook runs on. (Breaking the third property raises no
-# error: the gradients silently pile up, as in section 1.)
+# The three classic mistakes of the lecture break the first two; each cell below catches and prints
+# its error. (Breaking the third raises nothing: the gradients silently pile up.)
 #
 # **Mistake 1: an in-place update of a leaf outside `no_grad`.** With gradients on, autograd records
-# every operation on a tensor that requires a gradient, in-place ones too: it rewrites the tensor's
-# history, so that the tensor becomes the output of the new node (below, an intermediate tensor gets
-# `grad_fn=SubBackward0` after `h -= 0.1`). A leaf has no history: the graph starts there, the
-# gradient is taken with respect to it, and its `.grad` collects that gradient. An in-place
-# operation would give the leaf a history and turn the parameter into the result of a computation,
-# so PyTorch refuses: `a leaf Variable that requires grad is being used in an in-place operation`
-# (the check is `check_inplace` in PyTorch's `torch/csrc/autograd/VariableTypeUtils.h`). That is a
-# different error from spoiling the values saved for the backward pass: when a tensor that some
-# operation saved is changed in place, PyTorch notices it at `backward()` through version counters
+# in-place operations too: the tensor becomes the output of a new node (below, an intermediate `h`
+# gets `grad_fn=SubBackward0` after `h -= 0.1`). A leaf would thus get a history and stop being a
+# parameter, so PyTorch refuses: `a leaf Variable that requires grad is being used in an in-place
+# operation`. That is a different error from spoiling the values saved for the backward pass, which
+# PyTorch notices at `backward()` through version counters
 # ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+loss = (w - 3) ** 2
+loss.backward()
+try:
+    w -= 0.1 * w.grad  # in place, recorded: it would give the leaf w a history
+except RuntimeError as error:
+    print("RuntimeError:", error)
+
+h = w * 1.0  # not a leaf: an in-place operation just rewrites its history
+h -= 0.1
+print("h после h -= 0.1: grad_fn =", type(h.grad_fn).__name__)
+
+a = w * 1.0
+saved_square = a**2  # the square saves a for the backward pass
+a += 1.0  # ... and a is changed in place afterwards
+try:
+    saved_square.backward()
+except RuntimeError as error:
+    print("сохранённое значение изменено -> RuntimeError:", str(error).split(":")[0])
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 loss = (w - 3) ** 2
 loss.backward()
@@ -1385,17 +2428,30 @@ except RuntimeError as error:
 
 # %% [markdown] tags=["ru"]
 # **Ошибка 2: присваивание вместо обновления на месте.** `w = w - lr * w.grad` создаёт **новый**
-# тензор, результат вычитания. Он не лист, поэтому на следующем шаге `backward()` не заполнит его
-# `.grad` (при чтении `w.grad` PyTorch выдаст предупреждение), градиент окажется `None`, и вычитание
-# упадёт. Заодно граф растёт от шага к шагу: новый `w` помнит всю историю обновлений.
+# тензор, не лист: на следующем шаге его `.grad` равен `None` (с предупреждением), и вычитание
+# падает. Заодно граф растёт от шага к шагу.
 
 # %% [markdown] tags=["en"]
 # **Mistake 2: re-assigning instead of updating in place.** `w = w - lr * w.grad` creates a **new**
-# tensor, the result of a subtraction. It is not a leaf, so on the next step `backward()` does not
-# fill its `.grad` (reading `w.grad` gives a warning), the gradient is `None`, and the subtraction
-# fails. The graph also grows from step to step: the new `w` remembers the whole history of updates.
+# tensor that is not a leaf: on the next step its `.grad` is `None` (with a warning) and the
+# subtraction fails. The graph also grows from step to step.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        for step in range(2):
+            loss = (w - 3) ** 2
+            loss.backward()
+            print(f"шаг {step}: w.is_leaf = {w.is_leaf}, w.grad = {w.grad}")
+            w = w - 0.1 * w.grad  # a new, non-leaf tensor
+    except TypeError as error:
+        print("TypeError:", error)
+for message in sorted({str(warning.message).split(". ")[0] for warning in caught}):
+    print("Предупреждение:", message)
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -1420,7 +2476,19 @@ for message in sorted({str(warning.message).split(". ")[0] for warning in caught
 # does not require a gradient. The name `w` now refers to a plain tensor, the link to the graph is
 # lost, and the next `backward()` fails: nothing in the graph requires a gradient.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+try:
+    for step in range(2):
+        loss = (w - 3) ** 2
+        loss.backward()
+        with torch.no_grad():
+            w = w - 0.1 * w.grad  # a new tensor that does not require grad
+        print(f"после шага {step}: w.requires_grad = {w.requires_grad}")
+except RuntimeError as error:
+    print("RuntimeError:", error)
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 try:
     for step in range(2):
@@ -1438,7 +2506,17 @@ except RuntimeError as error:
 # %% [markdown] tags=["en"]
 # **The right way:** update in place inside `no_grad`, then reset the gradient.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+w = torch.tensor(1.0, requires_grad=True)
+for step in range(30):
+    loss = (w - 3) ** 2
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+    w.grad = None
+print(f"w = {w.item():.4f} (минимум в точке 3), всё ещё лист: {w.is_leaf}, требует градиента: {w.requires_grad}")
+
+# %% tags=["en", "demo"]
 w = torch.tensor(1.0, requires_grad=True)
 for step in range(30):
     loss = (w - 3) ** 2
@@ -1461,11 +2539,13 @@ print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, req
 #    спуском. Начните с $w = b = 0$ (скаляры float32, требующие градиента); на каждом из `steps`
 #    шагов посчитайте MSE по всем точкам (своей `mse` или `F.mse_loss`), градиенты через autograd и
 #    обновите параметры своим `sgd_step`. `torch.optim` не используйте. Верните `(w, b)` как числа
-#    Python `float` (`w.item()`). Видимые проверки вызывают вашу `fit_line`, а значит и ваши
-#    `sgd_step` и `mse`: сначала решите их. Скрытые проверки подставляют эталонные `sgd_step` и
-#    `mse`, так что балл за `fit_line` от них не зависит.
+#    Python `float` (`w.item()`). Видимые проверки вызывают и ваши `sgd_step` и `mse`: сначала
+#    решите их.
 #
-# Что проверяется при оценивании:
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Скрытые проверки `fit_line` подставляют эталонные `sgd_step` и `mse`, так что балл за `fit_line`
+# от ваших не зависит.
 #
 # - `test_sgd_step_update` (1 балл): параметры форм (3, 4), (5,) и скаляр во float32 и float64,
 #   переданные списком, кортежем и генератором, и параметры `nn.Linear` (`model.parameters()`):
@@ -1482,6 +2562,8 @@ print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, req
 #   градиентным спуском с точностью 1e-5, и градиенты на этих шагах посчитаны autograd (проверка,
 #   как в задании 1, меняет градиент, с которого начинается обратный проход); `x` и `y` не
 #   меняются.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Exercise 4. Your own SGD, and fitting a line (2 + 2 points, about 30 minutes)
@@ -1496,11 +2578,13 @@ print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, req
 #    descent. Start from $w = b = 0$ (float32 scalars that require grad); in each of the `steps` steps
 #    compute the MSE over all points (with your `mse` or `F.mse_loss`), the gradients with autograd,
 #    and update the parameters with your `sgd_step`. Do not use `torch.optim`. Return `(w, b)` as
-#    Python `float`s (`w.item()`). The visible checks call your `fit_line`, and so your `sgd_step`
-#    and `mse`: solve those first. The hidden checks put in reference versions of `sgd_step` and
-#    `mse`, so the points of `fit_line` do not depend on yours.
+#    Python `float`s (`w.item()`). The visible checks call your `sgd_step` and `mse` too: solve
+#    those first.
 #
-# What grading checks:
+# <details><summary>What grading checks</summary>
+#
+# The hidden checks of `fit_line` put in reference versions of `sgd_step` and `mse`, so its points
+# do not depend on yours.
 #
 # - `test_sgd_step_update` (1 point): parameters of shapes (3, 4), (5,) and a scalar in float32 and
 #   float64, passed as a list, a tuple and a generator, and the parameters of an `nn.Linear`
@@ -1516,6 +2600,8 @@ print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, req
 #   and 0 steps from $w = b = 0$ the result matches plain gradient descent within 1e-5, and the
 #   gradients of those steps come from autograd (as in exercise 1, the check changes the gradient the
 #   backward pass starts from); `x` and `y` stay unchanged.
+#
+# </details>
 
 # %% nbgrader={"grade_id": "sgd_step", "solution": true}
 def sgd_step(params, lr):
@@ -1530,7 +2616,51 @@ def sgd_step(params, lr):
             p.grad = None
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true} tags=["ru"]
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+(w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
+w_before = w
+sgd_step([w], lr=0.1)
+torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg="w должен стать w - lr * grad = [0.8, 1.6]")
+assert w is w_before and w.is_leaf and w.requires_grad, (
+    "после sgd_step параметр должен остаться тем же тензором-листом и требовать градиента")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2007)
+for kind in ("list", "tuple", "generator"):
+    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
+              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
+    for p in params:
+        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+    given = list(params)
+    memory = [p.detach() for p in params]  # views of the parameters' memory as it is now
+    container = given if kind == "list" else tuple(given) if kind == "tuple" else (p for p in given)
+    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
+    probe.record(f"the parameters after sgd_step on a {kind}", params)
+    probe.record(f"the {kind} still holds the same tensors", [p is q for p, q in zip(given, params)])
+    probe.record(f"the parameters keep their memory after sgd_step on a {kind}",
+                 [probe.shares_storage(p, m) for p, m in zip(params, memory)])
+model = torch.nn.Linear(3, 2)
+with torch.no_grad():
+    model.weight.copy_(torch.randn(2, 3, generator=gen))
+    model.bias.copy_(torch.randn(2, generator=gen))
+((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
+probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
+probe.record("the nn.Linear's weight and bias after sgd_step", [model.weight, model.bias])
+p = torch.randn(4, generator=gen).requires_grad_(True)
+p.grad = torch.randn(4, generator=gen)
+probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
+probe.record("p after sgd_step with lr=0.0", p)
+p.grad = torch.full((4,), 3.0)
+probe.call("a second step, sgd_step([p], lr=0.5), with p.grad = 3", sgd_step, [p], 0.5)
+probe.record("p after the second step", p)
+w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
+(w**2).sum().backward()
+probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
+probe.record("w = [1, 2] after the step", w)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true} tags=["en"]
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 w_before = w
@@ -1603,7 +2733,41 @@ def judge(got, want):
     check_tensor(got["w = [1, 2] after the step"], want["w = [1, 2] after the step"],
                  "w = [1, 2] with w.grad = [2, 4] after a step with lr = 0.1 ([0.8, 1.6])")
 
-# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true} tags=["ru"]
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+(w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
+sgd_step([w], lr=0.1)
+assert w.grad is None or not w.grad.any(), "sgd_step должна сбросить градиент (None или нули)"
+(w * 3).sum().backward()
+torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg="следующий backward() должен дать свежий градиент [3, 3]")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2015)
+for kind in ("list", "tuple", "generator"):
+    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
+              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
+    for p in params:
+        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+    container = params if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
+    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
+    probe.record(f"the gradients after sgd_step on a {kind}", [p.grad for p in params])
+model = torch.nn.Linear(3, 2)
+((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
+probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
+probe.record("the gradients after sgd_step on model.parameters()", [model.weight.grad, model.bias.grad])
+p = torch.randn(4, generator=gen).requires_grad_(True)
+p.grad = torch.randn(4, generator=gen)
+probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
+probe.record("the gradients after sgd_step with lr=0.0", [p.grad])
+probe.call("(3 * p).sum().backward() after the step", lambda: (3 * p).sum().backward())
+probe.record("p.grad after that backward", p.grad)
+w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
+(w**2).sum().backward()
+probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
+probe.record("the gradients after sgd_step on w = [1, 2]", [w.grad])
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true} tags=["en"]
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 sgd_step([w], lr=0.1)
@@ -1649,6 +2813,9 @@ def judge(got, want):
     check_tensor(got["p.grad after that backward"], want["p.grad after that backward"],
                  "p.grad after a step and a new backward of sum(3 * p) (a fresh gradient of threes)")
 
+# %% tags=["demo", "self_check"]
+check_more_sgd_step(sgd_step)
+
 # %% nbgrader={"grade_id": "fit_line", "solution": true}
 def fit_line(x, y, lr=0.05, steps=500):
     """Fit y ~ w * x + b by gradient descent from w = b = 0: `steps` steps of MSE, autograd and sgd_step.
@@ -1665,7 +2832,57 @@ def fit_line(x, y, lr=0.05, steps=500):
     return w.item(), b.item()
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true} tags=["ru"]
+x = torch.linspace(-1.0, 1.0, 21)
+w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
+assert isinstance(w_fit, float) and isinstance(b_fit, float), "fit_line должна вернуть два числа Python float"
+assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, f"для y = 2x + 1 должно получиться w = 2, b = 1, а получено {w_fit}, {b_fit}"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+sgd_calls = []
+
+
+def reference_sgd_step(params, lr):
+    sgd_calls.append(lr)
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+            p.grad = None
+
+
+def reference_mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
+    return ((y_pred - y_true) ** 2).mean()
+
+
+gen = torch.Generator().manual_seed(2008)
+x1 = torch.linspace(-1.0, 1.0, 50)
+x2 = torch.rand(40, generator=gen) * 4 - 2
+x3 = torch.rand(30, generator=gen) * 2 - 1
+x0 = torch.linspace(-1.0, 1.0, 21)
+cases = [("fit_line(21 points on y = 2x + 1, default lr and steps), the visible example", x0, 2.0 * x0 + 1.0, 0.05, 500, {}),
+         ("fit_line(50 points, default lr and steps)", x1, 3.0 * x1 - 0.5 + 0.1 * torch.randn(50, generator=gen), 0.05, 500, {}),
+         ("fit_line(40 points, lr=0.1, steps=400)", x2, -1.2 * x2 + 2.0 + 0.1 * torch.randn(40, generator=gen), 0.1, 400,
+          {"lr": 0.1, "steps": 400})]
+y3 = 0.7 * x3 - 0.3 + 0.05 * torch.randn(30, generator=gen)
+cases += [(f"fit_line(30 points, lr={lr}, steps={steps})", x3, y3, lr, steps, {"lr": lr, "steps": steps})
+          for lr, steps in [(0.1, 1), (0.3, 4), (0.05, 0)]]
+probe.record("scale", 2.0)
+probe.record("converging calls", [key for key, *_ in cases[:3]])
+with probe.replaced(sgd_step=reference_sgd_step, mse=reference_mse):
+    for key, x, y, lr, steps, kwargs in cases:
+        sgd_calls.clear()
+        if steps > 100:
+            probe.call(key, fit_line, x, y, **kwargs)
+        else:
+            with probe.autograd_passes(backward=2.0, grad=2.0):
+                probe.call(key, fit_line, x, y, **kwargs)
+        probe.record(f"lr passed to sgd_step in {key}", list(sgd_calls))
+        probe.record(f"lr, steps, x and y after {key}", (lr, steps, x, y))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true} tags=["en"]
 x = torch.linspace(-1.0, 1.0, 21)
 w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
 assert isinstance(w_fit, float) and isinstance(b_fit, float), "fit_line must return two Python floats"
@@ -1759,15 +2976,90 @@ def judge(got, want):
                 f"{key}: from w = b = 0 the result must follow plain gradient descent: expected "
                 f"({right[0]:.6f}, {right[1]:.6f}), got ({w:.6f}, {b:.6f})")
 
+# %% tags=["demo", "self_check"]
+check_more_fit_line(fit_line)
+
+# %% figure="fit_line"
+import matplotlib.pyplot as plt
+import torch
+
+T = {"ru": {"loss": "MSE по шагам", "step": "шаг", "lr": "lr = {}", "fit": "Прямая после k шагов (lr = 0.05)",
+            "points": "точки", "after": "{} шагов"},
+     "en": {"loss": "MSE against the step", "step": "step", "lr": "lr = {}", "fit": "The line after k steps (lr = 0.05)",
+            "points": "points", "after": "{} steps"}}[lang]
+gen = torch.Generator().manual_seed(1)
+x = torch.linspace(-1.0, 1.0, 100)
+y = -1.5 * x + 0.25 + 0.2 * torch.randn(100, generator=gen)
+
+
+def descend(lr, steps):
+    """Gradient descent on the MSE from w = b = 0: the losses and (w, b) after every step."""
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    losses, lines = [], [(0.0, 0.0)]
+    for _ in range(steps):
+        loss = ((w * x + b - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            for p in (w, b):
+                p -= lr * p.grad
+                p.grad = None
+        losses.append(loss.item())
+        lines.append((w.item(), b.item()))
+    return losses, lines
+
+
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.6))
+for lr, colour in [(0.01, "#9ecae1"), (0.05, "#3182bd"), (0.5, "#08306b")]:
+    losses, lines = descend(lr, 500)
+    left.plot(range(1, 501), losses, color=colour, label=T["lr"].format(lr))
+left.set_yscale("log")
+left.set_xlabel(T["step"])
+left.set_title(T["loss"], fontsize=10)
+left.legend(fontsize=8)
+_, lines = descend(0.05, 500)
+right.scatter(x, y, s=6, color="#999999", label=T["points"])
+for k, colour in [(0, "#fdd0a2"), (10, "#fd8d3c"), (50, "#e6550d"), (500, "#7f2704")]:
+    w, b = lines[k]
+    right.plot(x, w * x + b, color=colour, label=T["after"].format(k))
+right.set_title(T["fit"], fontsize=10)
+right.legend(fontsize=8, loc="upper right")
+fig.tight_layout()
+
 # %% [markdown] tags=["ru"]
-# Подберём прямую по зашумлённым точкам и сравним с точным решением метода наименьших квадратов.
-# Ячейка использует `fit_line` и пропускает подбор, пока задание 4 не решено.
+# Так градиентный спуск подбирает прямую по 100 зашумлённым точкам. Слева — MSE по шагам при трёх
+# значениях `lr`: чем больше шаг (пока он не слишком велик), тем быстрее спуск; справа — прямая
+# после 0, 10, 50 и 500 шагов.
+#
+# ![Кривые MSE при разных lr и прямая после k шагов](attachment:fit_line.png)
+#
+# Ячейка ниже делает то же вашей `fit_line` и сравнивает результат с точным решением метода
+# наименьших квадратов; пока задание 4 не решено, она пропускает подбор.
 
 # %% [markdown] tags=["en"]
-# Fit a line to noisy points and compare with the exact least-squares solution. The cell uses
-# `fit_line` and skips the fit until exercise 4 is solved.
+# This is how gradient descent fits a line to 100 noisy points. Left: the MSE against the step for
+# three values of `lr`: the larger the step (while it is not too large), the faster the descent;
+# right: the line after 0, 10, 50 and 500 steps.
+#
+# ![MSE curves for several lr, and the line after k steps](attachment:fit_line.png)
+#
+# The cell below does the same with your `fit_line` and compares the result with the exact
+# least-squares solution; until exercise 4 is solved it skips the fit.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+torch.manual_seed(1)
+x_points = torch.linspace(-1.0, 1.0, 100)
+y_points = -1.5 * x_points + 0.25 + 0.2 * torch.randn(100)
+design = torch.stack([x_points, torch.ones_like(x_points)], dim=1)
+w_best, b_best = torch.linalg.lstsq(design, y_points.unsqueeze(1)).solution.squeeze(1).tolist()
+try:
+    w_fit, b_fit = fit_line(x_points, y_points)
+    print(f"градиентный спуск:       w = {w_fit:.4f}, b = {b_fit:.4f}")
+except NotImplementedError:
+    print("Градиентный спуск пропущен: ему нужны fit_line, sgd_step и mse (задания 2 и 4); сначала решите их.")
+print(f"наименьшие квадраты:     w = {w_best:.4f}, b = {b_best:.4f}")
+
+# %% tags=["en", "demo"]
 torch.manual_seed(1)
 x_points = torch.linspace(-1.0, 1.0, 100)
 y_points = -1.5 * x_points + 0.25 + 0.2 * torch.randn(100)
@@ -1783,31 +3075,34 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 # %% [markdown] tags=["ru"]
 # ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
 #
-# Документация: [граф autograd](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
-# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
-# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
-#
-# Узел графа — это объект; его класс говорит, какая операция его породила: `MulBackward0`,
-# `AddBackward0`, `PowBackward0`, `SinBackward0`… Лист, которому нужен градиент, представлен узлом
-# `AccumulateGrad`. Если вход операции не требует градиента, на его месте в `next_functions` стоит
-# `None`: по этому пути обратный проход не идёт.
+# Класс узла говорит, какая операция его породила: `MulBackward0`, `AddBackward0`, `SinBackward0`…
+# Если вход операции не требует градиента, на его месте в `next_functions` стоит `None` (правая
+# половина рисунка из раздела 1).
 #
 # 1. `count_graph_nodes(t)`: сколько **различных** узлов каждого типа достижимо из `t.grad_fn`
-#    (включая сам `t.grad_fn`), в виде словаря `{имя класса: количество}` с целыми значениями;
-#    имя класса — `type(node).__name__` (`node.name()` для листа даёт другое имя,
-#    `torch::autograd::AccumulateGrad`). Узел, до которого можно дойти несколькими путями,
-#    считается один раз: в $f(x, y)$ из раздела 1 лист `x` встречается в трёх ветвях, но узел
-#    `AccumulateGrad` у него один. Если `t.grad_fn` равен `None`, верните пустой словарь. Для
+#    (включая сам `t.grad_fn`), в виде словаря `{type(node).__name__: количество}`. Узел, до
+#    которого можно дойти несколькими путями, считается один раз (у `x` в $f(x, y)$ один узел
+#    `AccumulateGrad`). Если `t.grad_fn` равен `None`, верните пустой словарь. Для
 #    `a*b + c*d`, где `d` не требует градиента: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`.
 #    Функция не должна запускать обратный проход и освобождать граф.
 # 2. `abcd_grads(a, b, c, d)`: градиенты $\sum(a b + c d)$ по каждому из четырёх тензоров одной
 #    формы, **выведенные на бумаге** (без autograd): словарь с ключами `"a"`, `"b"`, `"c"`, `"d"`.
 #    Для тензора, который не требует градиента, значение `None` (как у `.grad` такого тензора после
 #    `backward()`); тензор, который требует градиента, получает градиент, даже если он не лист.
-#    Градиент имеет форму и dtype своего тензора; это новый тензор, а не сам тензор-партнёр (правило
-#    из задания 1); тензоры вызывающего не меняются.
+#    Градиент — новый тензор (правило из задания 1) формы и dtype своего тензора.
 #
-# Что проверяется при оценивании:
+# <details><summary>Документация</summary>
+#
+# [граф autograd](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
+#
+# </details>
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Имя класса узла — `type(node).__name__`: `node.name()` для листа даёт другое имя,
+# `torch::autograd::AccumulateGrad`. Тензоры вызывающего `abcd_grads` не меняет.
 #
 # - `test_count_graph_nodes` (2 балла): точное совпадение словаря (без лишних ключей) для листа и
 #   тензора без градиента (пустой словарь), для `m + m` с `m = a * b` и `a * a` (общий узел и лист
@@ -1820,35 +3115,40 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #   формы и dtype градиентов, `None` ровно там, где `requires_grad` ложно; ни одного вызова
 #   autograd; значения, `requires_grad` и `.grad` тензоров вызывающего не меняются; возвращённые
 #   тензоры не требуют градиента и не делят память с аргументами (правило из задания 1).
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
 #
-# Documentation: [the autograd graph](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
-# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
-# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
-#
-# A graph node is an object whose class tells which operation produced it: `MulBackward0`,
-# `AddBackward0`, `PowBackward0`, `SinBackward0`… A leaf that requires a gradient is represented by
-# an `AccumulateGrad` node. If an input of an operation does not require a gradient, `next_functions`
-# holds `None` in its place: the backward pass does not go there.
+# A node's class tells which operation produced it: `MulBackward0`, `AddBackward0`, `SinBackward0`…
+# If an input of an operation does not require a gradient, `next_functions` holds `None` in its place
+# (the right half of the picture in section 1).
 #
 # 1. `count_graph_nodes(t)`: how many **distinct** nodes of each type are reachable from `t.grad_fn`
-#    (including `t.grad_fn` itself), as a dict `{class name: count}` with integer counts; the class
-#    name is `type(node).__name__` (for a leaf `node.name()` gives another name,
-#    `torch::autograd::AccumulateGrad`). A node that can be reached by several paths counts once: in
-#    $f(x, y)$ of section 1 the leaf `x` appears in three branches but has a single `AccumulateGrad`
-#    node. If `t.grad_fn` is `None`, return an empty dict. For `a*b + c*d` with `d` not requiring
+#    (including `t.grad_fn` itself), as a dict `{type(node).__name__: count}`. A node that can be
+#    reached by several paths counts once (`x` in $f(x, y)$ has a single `AccumulateGrad` node). If
+#    `t.grad_fn` is `None`, return an empty dict. For `a*b + c*d` with `d` not requiring
 #    grad: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`. The function must neither
 #    run the backward pass nor free the graph.
 # 2. `abcd_grads(a, b, c, d)`: the gradients of $\sum(a b + c d)$ with respect to each of four tensors
 #    of one shape, **derived on paper** (no autograd): a dict with keys `"a"`, `"b"`, `"c"`, `"d"`.
 #    A tensor that does not require grad gets `None` (just like its `.grad` after `backward()`); a
-#    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient has the shape
-#    and dtype of its tensor; it is a fresh tensor, not the partner tensor itself (the rule of
-#    exercise 1); the caller's tensors do not change.
+#    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient is a fresh
+#    tensor (the rule of exercise 1) with the shape and dtype of its tensor.
 #
-# What grading checks:
+# <details><summary>Documentation</summary>
+#
+# [the autograd graph](https://pytorch.org/docs/stable/autograd.html#autograd-graph),
+# [`Node.next_functions`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.next_functions.html),
+# [`Node.name`](https://pytorch.org/docs/stable/generated/torch.autograd.graph.Node.name.html).
+#
+# </details>
+#
+# <details><summary>What grading checks</summary>
+#
+# A node's class name is `type(node).__name__`: for a leaf `node.name()` gives another name,
+# `torch::autograd::AccumulateGrad`. `abcd_grads` leaves the caller's tensors unchanged.
 #
 # - `test_count_graph_nodes` (2 points): the exact dict (no extra keys) for a leaf and for a tensor
 #   that does not require grad (an empty dict), for `m + m` with `m = a * b` and for `a * a` (a shared
@@ -1861,6 +3161,8 @@ print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
 #   shapes and dtypes of the gradients, `None` exactly where `requires_grad` is false; no autograd
 #   call; the caller's tensors keep their values, `requires_grad` and `.grad`; the returned tensors
 #   do not require grad and share no memory with the arguments (the rule of exercise 1).
+#
+# </details>
 
 # %% nbgrader={"grade_id": "count_graph_nodes", "solution": true}
 def count_graph_nodes(t):
@@ -1880,7 +3182,60 @@ def count_graph_nodes(t):
     return counts
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true}
+# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true} tags=["ru"]
+a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
+d = torch.tensor(5.0)
+counts = count_graph_nodes(a * b + c * d)
+assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, f"a*b + c*d: получено {counts}"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 3 * x**2 * grad
+
+
+gen = torch.Generator().manual_seed(2009)
+a, b, c = (torch.randn(3, generator=gen).requires_grad_(True) for _ in range(3))
+plain = torch.randn(3, generator=gen)
+m = a * b
+x, y = torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requires_grad=True)
+h = a.sin()
+for _ in range(12):
+    h = h + h
+weight = torch.randn(3, 4, generator=gen).requires_grad_(True)
+model = torch.nn.Sequential(torch.nn.Linear(3, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
+graphs = [("a leaf (grad_fn is None)", a), ("2 * t for t that does not require grad", plain * 2),
+          ("m + m with m = a * b", m + m), ("a * a", a * a), ("x**2 + x*y + (x + y)**2", x**2 + x * y + (x + y) ** 2),
+          ("a chain of 12 steps h = h + h", h),
+          ("a graph with views, reductions, @ and a custom Function",
+           (Cube.apply(a) @ weight).relu()[1:].sum() + (weight.t() * plain).mean() + (c.exp() * plain).sum()),
+          ("a small network's loss", model(torch.randn(4, 3, generator=gen)).pow(2).mean())]
+two, three, four = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
+graphs.append(("a*b + c*d for 2, 3, 4 requiring grad and 5 not: the visible example", two * three + four * torch.tensor(5.0)))
+operations = [lambda p, q: p * q, lambda p, q: p + q, lambda p, q: p - q.exp(), lambda p, q: (p * 2).sin(),
+              lambda p, q: q.cos() * p, lambda p, q: p.tanh(), lambda p, q: p / (q**2 + 1)]
+for trial in range(8):
+    pool = [a, b, c, plain]
+    for _ in range(6):
+        i, j = torch.randint(0, len(pool), (2,), generator=gen).tolist()
+        pool.append(operations[torch.randint(0, len(operations), (1,), generator=gen).item()](pool[i], pool[j]))
+    graphs.append((f"random expression #{trial}", pool[-1] + pool[-2]))
+for label, tensor in graphs:
+    probe.call(f"count_graph_nodes({label})", count_graph_nodes, tensor)
+out = (a * b).sum()
+probe.call("count_graph_nodes(sum(a * b)) before its backward", count_graph_nodes, out)
+probe.record("a.grad and b.grad after counting", (a.grad, b.grad))
+probe.call("sum(a * b).backward() after counting", out.backward)
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true} tags=["en"]
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 counts = count_graph_nodes(a * b + c * d)
@@ -1950,6 +3305,9 @@ def judge(got, want):
     assert got.raised("sum(a * b).backward() after counting") is None, (
         "after count_graph_nodes the graph must still be usable: backward() through it raised")
 
+# %% tags=["demo", "self_check"]
+check_more_count_graph_nodes(count_graph_nodes)
+
 # %% nbgrader={"grade_id": "abcd_grads", "solution": true}
 def abcd_grads(a, b, c, d):
     """Closed-form gradients of sum(a*b + c*d) for tensors of one shape, without autograd.
@@ -1964,7 +3322,39 @@ def abcd_grads(a, b, c, d):
     }
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true} tags=["ru"]
+a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
+d = torch.tensor(5.0)
+grads = abcd_grads(a, b, c, d)
+assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, "abcd_grads должна вернуть словарь с ключами a, b, c, d"
+torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg="градиент по a равен b = 3")
+torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg="градиент по b равен a = 2")
+torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg="градиент по c равен d = 5")
+assert grads["d"] is None, "d не требует градиента: его градиент должен быть None"
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2010)
+cases = []
+for mask in range(16):
+    flags = [bool(mask >> i & 1) for i in range(4)]
+    shape = [(), (3,), (2, 3), (4, 1)][mask % 4]
+    tensors = [torch.randn(shape, generator=gen).requires_grad_(flag) for flag in flags]
+    cases.append((f"abcd_grads(shape {shape}, requires_grad " + ", ".join(f"{n}={f}" for n, f in zip("abcd", flags)) + ")",
+                  tensors))
+base = torch.randn(3, generator=gen).requires_grad_(True)
+cases.append(("abcd_grads(a = 2 * base, b plain, c a leaf, d = exp(base): a and d require grad without being leaves)",
+              [base * 2, torch.randn(3, generator=gen), torch.randn(3, generator=gen).requires_grad_(True), base.exp()]))
+cases.append(("abcd_grads(2, 3, 4 requiring grad, 5 not: the visible example)",
+              [torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0)] + [torch.tensor(5.0)]))
+for key, tensors in cases:
+    with probe.torch_calls() as calls:
+        grads = probe.call(key, abcd_grads, *tensors)
+    probe.record(f"torch functions called by {key}", calls.names)
+    probe.record(f"memory of {key}", probe.shared_memory(grads, tensors))
+    probe.record(f"the caller's tensors after {key}", [(t, t.grad if t.is_leaf else None) for t in tensors])
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true} tags=["en"]
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 grads = abcd_grads(a, b, c, d)
@@ -2015,6 +3405,9 @@ def judge(got, want):
             assert torch.equal(tensor, reference) and tensor.observed["requires_grad"] == reference.observed["requires_grad"] \
                 and (grad is None) == (reference_grad is None), f"{key} changed the caller's {name}"
 
+# %% tags=["demo", "self_check"]
+check_more_abcd_grads(abcd_grads)
+
 # %% [markdown] tags=["ru"]
 # Применим `count_graph_nodes` к функции из раздела 1 и к функции потерь маленькой сети. В сети
 # узел `AccumulateGrad` есть у каждого параметра, а у входных данных его нет: им градиент не нужен.
@@ -2025,7 +3418,18 @@ def judge(got, want):
 # network every parameter has an `AccumulateGrad` node and the input data has none: it needs no
 # gradient. The cell skips the counting until `count_graph_nodes` is written.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+net_loss = F.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1))
+try:
+    print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
+    print("loss сети:", count_graph_nodes(net_loss))
+except NotImplementedError:
+    print("Пропущено: этой ячейке нужна count_graph_nodes (задание 5); сначала решите его.")
+
+# %% tags=["en", "demo"]
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
@@ -2039,42 +3443,59 @@ except NotImplementedError:
 # %% [markdown] tags=["ru"]
 # ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
 #
-# Документация: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# <details><summary>Документация</summary>
+#
+# [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
 # [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
 # [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
+#
+# </details>
 #
 # Бинарный классификатор: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$,
 # функция потерь — бинарная кросс-энтропия
 #
 # $$L = -\frac{1}{N}\sum_i \bigl(y_i \log \hat y_i + (1 - y_i)\log(1 - \hat y_i)\bigr).$$
 #
-# Число $z$ называют **логитом**. В PyTorch есть две функции потерь: `F.binary_cross_entropy` ждёт
-# вероятности $\hat y$, а `F.binary_cross_entropy_with_logits` принимает логиты и сама применяет
-# сигмоиду. Вторая предпочтительнее: она считает $\log\sigma(z)$ устойчиво. Для больших $|z|$
-# сигмоида во float32 округляется ровно до 1 или 0 (ниже: уже при $z = 17$), логарифм от неё
-# равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$ (так написано в документации
-# `nn.BCELoss`), а версия с логитами даёт точный ответ $\mathrm{softplus}(z)$.
+# Число $z$ — **логит**. `F.binary_cross_entropy` ждёт вероятности $\hat y$, а
+# `F.binary_cross_entropy_with_logits` принимает логиты и считает $\log\sigma(z)$ устойчиво: берите
+# её. Для больших $|z|$ сигмоида во float32 округляется ровно до 1 или 0 (ниже: при $z = 17$),
+# логарифм от неё равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$, а версия с
+# логитами даёт точный $\mathrm{softplus}(z)$.
 
 # %% [markdown] tags=["en"]
 # ## 6. Logistic regression (about 30 minutes with exercise 6)
 #
-# Documentation: [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
+# <details><summary>Documentation</summary>
+#
+# [`F.binary_cross_entropy_with_logits`](https://pytorch.org/docs/stable/generated/torch.nn.functional.binary_cross_entropy_with_logits.html),
 # [`nn.BCELoss`](https://pytorch.org/docs/stable/generated/torch.nn.BCELoss.html),
 # [`torch.sigmoid`](https://pytorch.org/docs/stable/generated/torch.sigmoid.html).
+#
+# </details>
 #
 # A binary classifier: $\hat y = \sigma(z)$, $z = x w + b$, $\sigma(t) = \frac{1}{1 + e^{-t}}$, trained
 # with the binary cross-entropy loss
 #
 # $$L = -\frac{1}{N}\sum_i \bigl(y_i \log \hat y_i + (1 - y_i)\log(1 - \hat y_i)\bigr).$$
 #
-# The number $z$ is called a **logit**. PyTorch has two losses: `F.binary_cross_entropy` takes the
-# probabilities $\hat y$, while `F.binary_cross_entropy_with_logits` takes logits and applies the
-# sigmoid itself. Prefer the latter: it computes $\log\sigma(z)$ stably. For large $|z|$ the float32
-# sigmoid rounds to exactly 1 or 0 (below: already at $z = 17$), its logarithm is $-\infty$, and
-# `F.binary_cross_entropy` clips it to $-100$ (as the `nn.BCELoss` documentation says), while the
-# logits version gives the exact answer $\mathrm{softplus}(z)$.
+# The number $z$ is a **logit**. `F.binary_cross_entropy` takes the probabilities $\hat y$;
+# `F.binary_cross_entropy_with_logits` takes logits and computes $\log\sigma(z)$ stably: prefer it.
+# For large $|z|$ the float32 sigmoid rounds to exactly 1 or 0 (below: at $z = 17$), its logarithm
+# is $-\infty$, and `F.binary_cross_entropy` clips it to $-100$, while the logits version gives the
+# exact $\mathrm{softplus}(z)$.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
+target = torch.zeros(6)
+print("sigmoid(z) == 1 во float32:", (torch.sigmoid(z) == 1).tolist())
+for name, value in [
+    ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="none")),
+    ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
+]:
+    print(name, [round(v, 4) for v in value.tolist()])
+print("точно: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
+
+# %% tags=["en", "demo"]
 z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
 target = torch.zeros(6)
 print("sigmoid(z) == 1 in float32:", (torch.sigmoid(z) == 1).tolist())
@@ -2093,7 +3514,21 @@ print("exact: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
 # Build the graph for one example: an input of 5 features and 3 independent binary outputs (as in the
 # lecture), and look at the `grad_fn` of the intermediate values.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+torch.manual_seed(7)
+x_one = torch.ones(5)
+y_one = torch.tensor([0.0, 1.0, 0.0])
+w = torch.randn(5, 3, requires_grad=True)
+b = torch.randn(3, requires_grad=True)
+z = x_one @ w + b
+loss = F.binary_cross_entropy_with_logits(z, y_one)
+print("loss =", round(loss.item(), 4))
+print("z.grad_fn    =", type(z.grad_fn).__name__)
+print("loss.grad_fn =", type(loss.grad_fn).__name__)
+loss.backward()
+print("форма w.grad:", tuple(w.grad.shape), "| b.grad:", b.grad)
+
+# %% tags=["en", "demo"]
 torch.manual_seed(7)
 x_one = torch.ones(5)
 y_one = torch.tensor([0.0, 1.0, 0.0])
@@ -2123,7 +3558,13 @@ print("w.grad shape:", tuple(w.grad.shape), "| b.grad:", b.grad)
 # with $N$ the number of elements of `z`. Then, by the chain rule, $\partial L/\partial w = x^\top \,\partial L/\partial z$
 # and $\partial L/\partial b = \sum_i \partial L/\partial z_i$. Check it on the example above.
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+with torch.no_grad():
+    dz = (torch.sigmoid(z) - y_one) / z.numel()
+    print("b.grad совпадает с dL/dz:      ", torch.allclose(b.grad, dz))
+    print("w.grad совпадает с outer(x, dz):", torch.allclose(w.grad, torch.outer(x_one, dz)))
+
+# %% tags=["en", "demo"]
 with torch.no_grad():
     dz = (torch.sigmoid(z) - y_one) / z.numel()
     print("b.grad matches dL/dz:      ", torch.allclose(b.grad, dz))
@@ -2134,18 +3575,18 @@ with torch.no_grad():
 #
 # Напишите `logistic_grads(x, y, w, b)`, которая возвращает `(loss, dw, db)`: значение
 # `F.binary_cross_entropy_with_logits(x @ w + b, y)` (среднее по всем элементам) как 0-мерный тензор
-# dtype входов и его градиенты по `w` и `b` той же формы и dtype, что `w` и `b`. Формы бывают
-# разные: `x` формы (N, D) с `w` формы (D,) и `b` формы (1,) или скаляром; `x` формы (N, D) с `w`
-# формы (D, K), `b` формы (K,) и `y` формы (N, K); один пример `x` формы (D,) с `w` формы (D, K) и
-# `b` формы (K,), как в лекции. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
-# меняйте, повторный вызов должен давать тот же ответ. Все три тензора — новые, без градиента (правило
-# из задания 1): `loss` верните через `.detach()`. Ниже ответ сверяется с формулой для
-# $\partial L/\partial z$.
+# dtype входов и его градиенты по `w` и `b` той же формы и dtype, что `w` и `b`. Тензоры
+# вызывающего не меняйте; все три результата — новые тензоры без градиента (правило из задания 1):
+# `loss` верните через `.detach()`.
 #
 # Пример: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Тогда $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
 #
-# Что проверяется при оценивании:
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Формы бывают разные: `x` формы (N, D) с `w` формы (D,) и `b` формы (1,) или скаляром; `x` формы
+# (N, D) с `w` формы (D, K), `b` формы (K,) и `y` формы (N, K); один пример `x` формы (D,) с `w`
+# формы (D, K) и `b` формы (K,), как в лекции. Повторный вызов должен давать тот же ответ.
 #
 # - `test_logistic_grads_values` (1 балл): `loss`, `dw` и `db` (значения, формы, dtype) для всех
 #   трёх видов форм во float32 и float64, в том числе для больших логитов ($|z|$ до десятков), где
@@ -2155,6 +3596,8 @@ with torch.no_grad():
 #   подряд для первого случая) дают верный ответ, а значения, `requires_grad` и `.grad` всех
 #   аргументов остаются прежними; `loss`, `dw` и `db` не требуют градиента и не делят память с
 #   аргументами (правило из задания 1).
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Exercise 6. Gradients of logistic regression (2 points)
@@ -2162,17 +3605,18 @@ with torch.no_grad():
 # Write `logistic_grads(x, y, w, b)` returning `(loss, dw, db)`: the value of
 # `F.binary_cross_entropy_with_logits(x @ w + b, y)` (the mean over all elements) as a 0-dim tensor of
 # the inputs' dtype, and its gradients with respect to `w` and `b`, with the shapes and dtypes of `w`
-# and `b`. Shapes vary: `x` of shape (N, D) with `w` of shape (D,) and `b` of shape (1,) or a scalar;
-# `x` of shape (N, D) with `w` of shape (D, K), `b` of shape (K,) and `y` of shape (N, K); a single
-# example `x` of shape (D,) with `w` of shape (D, K) and `b` of shape (K,), as in the lecture. Leave
-# the caller's tensors (values, `requires_grad`, `.grad`) unchanged; a second call must give the same
-# answer. All three are fresh tensors without grad (the rule of exercise 1): return `loss` through
-# `.detach()`. Below, the result is checked against the formula for $\partial L/\partial z$.
+# and `b`. Leave the caller's tensors unchanged; all three results are fresh tensors without grad
+# (the rule of exercise 1): return `loss` through `.detach()`.
 #
 # Example: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Then $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
 #
-# What grading checks:
+# <details><summary>What grading checks</summary>
+#
+# Shapes vary: `x` of shape (N, D) with `w` of shape (D,) and `b` of shape (1,) or a scalar; `x` of
+# shape (N, D) with `w` of shape (D, K), `b` of shape (K,) and `y` of shape (N, K); a single example
+# `x` of shape (D,) with `w` of shape (D, K) and `b` of shape (K,), as in the lecture. A second call
+# must give the same answer.
 #
 # - `test_logistic_grads_values` (1 point): `loss`, `dw` and `db` (values, shapes, dtypes) for all
 #   three kinds of shapes in float32 and float64, large logits included ($|z|$ up to tens), where the
@@ -2182,6 +3626,8 @@ with torch.no_grad():
 #   row for the first case) gives the right answer, and all arguments keep their values,
 #   `requires_grad` and `.grad`; `loss`, `dw` and `db` do not require grad and share no memory with
 #   the arguments (the rule of exercise 1).
+#
+# </details>
 
 # %% nbgrader={"grade_id": "logistic_grads", "solution": true}
 def logistic_grads(x, y, w, b):
@@ -2197,7 +3643,31 @@ def logistic_grads(x, y, w, b):
     return loss.detach(), dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
+                              torch.zeros(2), torch.zeros(1))
+torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg="loss должен быть равен log(2)")
+torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg="dw должен быть [0.5, -0.75]")
+torch.testing.assert_close(db, torch.tensor([0.0]), msg="db должен быть [0]")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2011)
+for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8,), 1.0, torch.float32),
+                                                         ((6, 4), (4,), (), (6,), 1.0, torch.float64),
+                                                         ((5,), (5, 3), (3,), (3,), 1.0, torch.float32),
+                                                         ((7, 2), (2, 3), (3,), (7, 3), 1.0, torch.float64),
+                                                         ((10, 3), (3,), (1,), (10,), 15.0, torch.float32)]:
+    x = torch.randn(x_shape, generator=gen, dtype=dtype) * scale
+    w = torch.randn(w_shape, generator=gen, dtype=dtype)
+    b = torch.randn(b_shape, generator=gen, dtype=dtype)
+    y = torch.randint(0, 2, y_shape, generator=gen).to(dtype)
+    probe.call(f"logistic_grads(x {x_shape}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype}"
+               + (", large logits)" if scale > 1 else ")"), logistic_grads, x, y, w, b)
+probe.call("logistic_grads(the worked example)", logistic_grads, torch.tensor([[1.0, 2.0], [3.0, -1.0]]),
+           torch.tensor([1.0, 0.0]), torch.zeros(2), torch.zeros(1))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
 loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
                               torch.zeros(2), torch.zeros(1))
 torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg="the loss must be log(2)")
@@ -2231,7 +3701,35 @@ def judge(got, want):
         for name, value, right in zip(("the loss", "dw", "db"), result, expected):
             check_tensor(value, right, f"{name} from {key}")
 
-# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true}
+# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
+first = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
+second = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
+assert w.grad is None and b.grad is None, "logistic_grads оставила градиенты в w.grad или b.grad вызывающего"
+assert w.requires_grad and b.requires_grad, "logistic_grads не должна менять флаги requires_grad вызывающего"
+torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg="второй вызов тоже должен дать dw = [0.5, -0.75]")
+print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
+### BEGIN HIDDEN TESTS
+gen = torch.Generator().manual_seed(2016)
+x = torch.randn(9, 4, generator=gen)
+y = torch.rand(9, generator=gen)
+w = torch.randn(4, generator=gen).requires_grad_(True)
+w.grad = torch.full((4,), 5.0)
+b = torch.randn(1, generator=gen).requires_grad_(True)
+plain_w, plain_b = torch.randn(4, generator=gen), torch.randn(1, generator=gen)
+for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
+                           ("w and b not requiring grad", (plain_w, plain_b))]:
+    key = f"logistic_grads(x, soft y, w, b) with {call}"
+    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, logistic_grads, x, y, w_in, b_in),
+                                                         [x, y, w_in, b_in]))
+for name, tensor in zip(("x", "y", "w", "b", "w (not requiring grad)", "b (not requiring grad)"),
+                        (x, y, w, b, plain_w, plain_b)):
+    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
+### END HIDDEN TESTS
+
+# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
 w = torch.zeros(2, requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
@@ -2276,17 +3774,96 @@ def judge(got, want):
             check_tensor(value, right, f"{name} from {key}")
         check_fresh(got, key, result)
 
+# %% tags=["demo", "self_check"]
+check_more_logistic_grads(logistic_grads)
+
+# %% figure="logistic"
+import matplotlib.pyplot as plt
+import torch
+import torch.nn.functional as F
+
+T = {"ru": {"loss": "Бинарная кросс-энтропия по шагам", "step": "шаг", "bound": "Граница решений x·w + b = 0",
+            "after": "после {} шагов", "cls": "класс {}"},
+     "en": {"loss": "Binary cross-entropy against the step", "step": "step", "bound": "Decision boundary x·w + b = 0",
+            "after": "after {} steps", "cls": "class {}"}}[lang]
+gen = torch.Generator().manual_seed(3)
+labels = (torch.arange(200) % 2).float()
+centres = torch.tensor([[-0.5, 1.5], [2.5, 0.0]])
+points = torch.randn(200, 2, generator=gen) + centres[labels.long()]
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+losses, snapshots = [], {}
+for step in range(201):
+    if step in (2, 15, 200):
+        snapshots[step] = (w.detach().clone(), b.item())
+    if step == 200:
+        break
+    loss = F.binary_cross_entropy_with_logits(points @ w + b, labels)
+    loss.backward()
+    with torch.no_grad():
+        for p in (w, b):
+            p -= 0.3 * p.grad
+            p.grad = None
+    losses.append(loss.item())
+
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.6))
+left.plot(range(1, 201), losses, color="#3182bd")
+left.set_xlabel(T["step"])
+left.set_title(T["loss"], fontsize=10)
+for label, colour in [(0, "#e6550d"), (1, "#3182bd")]:
+    chosen = points[labels == label]
+    right.scatter(chosen[:, 0], chosen[:, 1], s=8, color=colour, alpha=0.6, label=T["cls"].format(label))
+xs = torch.linspace(-4.0, 8.5, 2)
+for (step, (wk, bk)), style in zip(snapshots.items(), [":", "--", "-"]):
+    right.plot(xs, -(wk[0] * xs + bk) / wk[1], color="black", ls=style, label=T["after"].format(step))
+right.set_xlim(-4, 8.5)
+right.set_ylim(-3, 5)
+right.set_title(T["bound"], fontsize=10)
+right.legend(fontsize=8, loc="lower right", framealpha=0.9)
+fig.tight_layout()
+
 # %% [markdown] tags=["ru"]
 # Проверим ответ по формуле $\partial L/\partial z = (\sigma(z) - y)/N$ и обучим логистическую
 # регрессию на двух облаках точек градиентным спуском: градиенты из `logistic_grads`, шаг через
-# `sgd_step`. Ячейка пропускает обучение, пока задания 4 и 6 не решены.
+# `sgd_step`. Ячейка пропускает обучение, пока задания 4 и 6 не решены. Вот как это выглядит
+# (рисунок посчитан тем же алгоритмом): loss падает, а граница решений $x w + b = 0$ за первые
+# шаги разворачивается между облаками и потом сдвигается.
+#
+# ![Кривая потерь логистической регрессии и её граница решений](attachment:logistic.png)
 
 # %% [markdown] tags=["en"]
 # Check the result against $\partial L/\partial z = (\sigma(z) - y)/N$ and train logistic regression on
 # two clouds of points by gradient descent: gradients from `logistic_grads`, steps with `sgd_step`.
-# The cell skips the training until exercises 4 and 6 are solved.
+# The cell skips the training until exercises 4 and 6 are solved. This is what it looks like (the
+# picture is computed by the same algorithm): the loss falls, and the decision boundary
+# $x w + b = 0$ turns between the clouds in the first steps and then shifts.
+#
+# ![The loss curve of logistic regression and its decision boundary](attachment:logistic.png)
 
-# %% tags=["demo"]
+# %% tags=["ru", "demo"]
+torch.manual_seed(3)
+n_points = 200
+labels = (torch.arange(n_points) % 2).float()
+features = torch.randn(n_points, 2) + 2.0 * (2 * labels - 1).unsqueeze(1)  # two clouds at (-2, -2) and (2, 2)
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+try:
+    loss, dw, db = logistic_grads(features, labels, w, b)
+    dz = (torch.sigmoid(features @ w + b) - labels) / n_points
+    print("dw совпадает с x^T dz:", torch.allclose(dw, features.T @ dz),
+          "| db совпадает с sum(dz):", torch.allclose(db, dz.sum(0, keepdim=True)))
+    for step in range(100):
+        loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
+        sgd_step([w, b], lr=0.5)
+        if step % 25 == 0:
+            print(f"шаг {step:3d}: loss = {loss.item():.4f}")
+    with torch.no_grad():
+        accuracy = ((features @ w + b > 0).float() == labels).float().mean()
+    print(f"итоговый loss = {loss.item():.4f}, точность = {accuracy.item():.3f}, w = {w.tolist()}, b = {b.tolist()}")
+except NotImplementedError:
+    print("Пропущено: этой ячейке нужны logistic_grads (задание 6) и sgd_step (задание 4); сначала решите их.")
+
+# %% tags=["en", "demo"]
 torch.manual_seed(3)
 n_points = 200
 labels = (torch.arange(n_points) % 2).float()
@@ -2310,20 +3887,179 @@ except NotImplementedError:
     print("Skipped: this cell needs logistic_grads (exercise 6) and sgd_step (exercise 4); solve them first.")
 
 # %% [markdown] tags=["ru"]
+# ## 8. Вопросы для самопроверки (около 10 минут)
+#
+# 1. Какие тензоры — листья графа, и у каких из них после `backward()` появляется `.grad`?
+#
+# <details><summary>Ответ</summary>
+#
+# Листья — тензоры, созданные не операцией с градиентом (у них `grad_fn is None`). `.grad` получают
+# только листья с `requires_grad=True`; у промежуточных тензоров его нет, если не вызвать
+# `retain_grad()`.
+#
+# </details>
+#
+# 2. Почему второй `backward()` по тому же графу обычно падает, а `(x + y).backward()` можно вызвать
+#    дважды?
+#
+# <details><summary>Ответ</summary>
+#
+# Первый проход освобождает значения, которые операции сохранили для обратного прохода (`x**2`
+# хранит `x`). Сложению сохранять нечего: его производные постоянны.
+#
+# </details>
+#
+# 3. Чем `loss.backward()` отличается от `torch.autograd.grad(loss, inputs)`?
+#
+# <details><summary>Ответ</summary>
+#
+# `backward()` ничего не возвращает и прибавляет градиенты к `.grad` листьев (так работает
+# оптимизатор); `autograd.grad` возвращает градиенты по `inputs` и не трогает `.grad` (удобно внутри
+# функции, которая не должна менять чужие тензоры).
+#
+# </details>
+#
+# 4. Что будет, если не сбрасывать `.grad` между шагами обучения?
+#
+# <details><summary>Ответ</summary>
+#
+# Градиенты накапливаются: каждый шаг будет идти по сумме всех прошлых градиентов, а не по текущему.
+# Ошибки при этом нет, обучение просто идёт неправильно.
+#
+# </details>
+#
+# 5. Какое из обновлений верно: `w -= lr * w.grad`, `w = w - lr * w.grad` или
+#    `with torch.no_grad(): w -= lr * w.grad`? Что не так с остальными?
+#
+# <details><summary>Ответ</summary>
+#
+# Верно третье. Первое — операция на месте над листом вне `no_grad`: `RuntimeError`. Второе создаёт
+# новый тензор, не лист: на следующем шаге его `.grad` будет `None`, а граф растёт от шага к шагу.
+#
+# </details>
+#
+# 6. Предсказания формы (n, 1), ответы формы (n,). Что считает `((y_pred - y_true) ** 2).mean()`?
+#
+# <details><summary>Ответ</summary>
+#
+# Среднее по матрице (n, n) всех попарных разностей: каждое предсказание сравнивается с каждым
+# ответом, и минимум достигается, когда все предсказания равны среднему ответов.
+#
+# </details>
+#
+# 7. Почему `F.binary_cross_entropy_with_logits(z, y)` лучше, чем
+#    `F.binary_cross_entropy(torch.sigmoid(z), y)`?
+#
+# <details><summary>Ответ</summary>
+#
+# При больших $|z|$ сигмоида округляется до 0 или 1, логарифм от неё равен $-\infty$ и обрезается
+# до $-100$. Версия с логитами считает $\log\sigma(z)$ устойчиво и даёт точный ответ.
+#
+# </details>
+#
+# 8. Сколько узлов `AccumulateGrad` в графе `a*b + c*d`, если `d` не требует градиента, а `a`, `b`, `c`
+#    требуют?
+#
+# <details><summary>Ответ</summary>
+#
+# Три, по одному на каждый лист, которому нужен градиент. У `d` узла нет: в `next_functions` узла
+# умножения на его месте стоит `None`.
+#
+# </details>
+
+# %% [markdown] tags=["en"]
+# ## 8. Questions to check yourself (about 10 minutes)
+#
+# 1. Which tensors are the leaves of the graph, and which of them get a `.grad` after `backward()`?
+#
+# <details><summary>Answer</summary>
+#
+# Leaves are tensors not produced by an operation with gradients (their `grad_fn` is `None`). Only
+# the leaves with `requires_grad=True` get a `.grad`; intermediate tensors do not, unless you call
+# `retain_grad()`.
+#
+# </details>
+#
+# 2. Why does a second `backward()` through the same graph usually fail, while `(x + y).backward()`
+#    can be called twice?
+#
+# <details><summary>Answer</summary>
+#
+# The first pass frees the values that operations saved for the backward pass (`x**2` keeps `x`).
+# An addition has nothing to save: its derivatives are constant.
+#
+# </details>
+#
+# 3. How does `loss.backward()` differ from `torch.autograd.grad(loss, inputs)`?
+#
+# <details><summary>Answer</summary>
+#
+# `backward()` returns nothing and adds the gradients into the leaves' `.grad` (that is what an
+# optimizer reads); `autograd.grad` returns the gradients with respect to `inputs` and leaves `.grad`
+# alone (handy inside a function that must not change someone else's tensors).
+#
+# </details>
+#
+# 4. What happens if `.grad` is not reset between training steps?
+#
+# <details><summary>Answer</summary>
+#
+# Gradients accumulate: every step follows the sum of all past gradients instead of the current one.
+# Nothing raises; the training just goes wrong.
+#
+# </details>
+#
+# 5. Which update is right: `w -= lr * w.grad`, `w = w - lr * w.grad`, or
+#    `with torch.no_grad(): w -= lr * w.grad`? What is wrong with the others?
+#
+# <details><summary>Answer</summary>
+#
+# The third. The first is an in-place operation on a leaf outside `no_grad`: a `RuntimeError`. The
+# second makes a new tensor that is not a leaf: on the next step its `.grad` is `None`, and the graph
+# grows from step to step.
+#
+# </details>
+#
+# 6. Predictions of shape (n, 1), targets of shape (n,). What does `((y_pred - y_true) ** 2).mean()`
+#    compute?
+#
+# <details><summary>Answer</summary>
+#
+# The mean over an (n, n) matrix of all pairwise differences: every prediction is compared with every
+# target, and the minimum is where every prediction equals the mean of the targets.
+#
+# </details>
+#
+# 7. Why is `F.binary_cross_entropy_with_logits(z, y)` better than
+#    `F.binary_cross_entropy(torch.sigmoid(z), y)`?
+#
+# <details><summary>Answer</summary>
+#
+# For large $|z|$ the sigmoid rounds to 0 or 1, its logarithm is $-\infty$ and gets clipped to
+# $-100$. The logits version computes $\log\sigma(z)$ stably and gives the exact answer.
+#
+# </details>
+#
+# 8. How many `AccumulateGrad` nodes has the graph of `a*b + c*d` when `d` does not require grad and
+#    `a`, `b`, `c` do?
+#
+# <details><summary>Answer</summary>
+#
+# Three, one for each leaf that needs a gradient. `d` gets no node: the multiplication's
+# `next_functions` holds `None` in its place.
+#
+# </details>
+
+# %% [markdown] tags=["ru"]
 # ## Итоги
 #
-# - Autograd строит граф во время прямого прохода; листья — созданные вами тензоры, промежуточные
-#   значения хранят `grad_fn`, а градиенты собираются в `.grad` листьев с `requires_grad=True`.
-# - `backward()` прибавляет градиенты к `.grad` листьев и освобождает сохранённые значения графа;
-#   `torch.autograd.grad` возвращает градиенты, не трогая `.grad`.
-# - Градиенты копятся: обнуляйте их между шагами. Граф с сохранёнными значениями нельзя пройти
-#   дважды без `retain_graph=True`.
-# - Параметры обновляют на месте внутри `torch.no_grad()`; обновление вне `no_grad` или присваивание
-#   вместо обновления на месте ломает обучение одним из трёх способов, которые мы видели.
-# - Сверяйте формы предсказаний и ответов: broadcasting (n, 1) против (n,) молча портит loss.
-# - Для классификации берите функции потерь на логитах: они численно устойчивы.
+# - Autograd строит граф во время прямого прохода; градиенты собираются в `.grad` листьев с
+#   `requires_grad=True` и копятся: обнуляйте их между шагами.
+# - `backward()` пишет в `.grad`, `torch.autograd.grad` возвращает градиенты; оба освобождают граф.
+# - Параметры обновляют на месте внутри `torch.no_grad()`.
+# - Сверяйте формы предсказаний и ответов; для классификации берите потери на логитах.
 #
-# ## Что почитать и посмотреть
+# <details><summary>Что почитать и посмотреть</summary>
 #
 # - [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html): как autograd
 #   устроен внутри (граф, сохранённые тензоры, операции на месте, способы отключить градиенты).
@@ -2337,24 +4073,19 @@ except NotImplementedError:
 #   Andrej Karpathy.
 # - [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ),
 #   курс видеолекций Andrej Karpathy: первая лекция — autograd с нуля.
+#
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## Summary
 #
-# - Autograd builds the graph during the forward pass; the leaves are the tensors you created,
-#   intermediate values carry a `grad_fn`, and gradients collect in the `.grad` of the leaves with
-#   `requires_grad=True`.
-# - `backward()` adds gradients into the leaves' `.grad` and frees the graph's saved values;
-#   `torch.autograd.grad` returns gradients and leaves `.grad` alone.
-# - Gradients accumulate: reset them between steps. A graph with saved values cannot be traversed
-#   twice without `retain_graph=True`.
-# - Parameters are updated in place inside `torch.no_grad()`; updating outside `no_grad`, or
-#   re-assigning instead of updating in place, breaks training in one of the three ways we saw.
-# - Check that predictions and targets have the same shape: broadcasting (n, 1) against (n,) silently
-#   ruins the loss.
-# - For classification use the losses on logits: they are numerically stable.
+# - Autograd builds the graph during the forward pass; gradients collect in the `.grad` of the
+#   leaves with `requires_grad=True` and accumulate: reset them between steps.
+# - `backward()` writes into `.grad`, `torch.autograd.grad` returns the gradients; both free the graph.
+# - Parameters are updated in place inside `torch.no_grad()`.
+# - Check that predictions and targets have one shape; for classification use losses on logits.
 #
-# ## Further reading and watching
+# <details><summary>Further reading and watching</summary>
 #
 # - [Autograd mechanics](https://pytorch.org/docs/stable/notes/autograd.html): how autograd works
 #   inside (the graph, saved tensors, in-place operations, the ways to turn gradients off).
@@ -2368,3 +4099,5 @@ except NotImplementedError:
 #   Andrej Karpathy.
 # - [Neural Networks: Zero to Hero](https://www.youtube.com/playlist?list=PLAqhIrjkxbuWI23v9cThsA9GvCAUhRvKZ),
 #   Andrej Karpathy's video course: its first lecture builds autograd from scratch.
+#
+# </details>
