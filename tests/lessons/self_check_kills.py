@@ -23,7 +23,7 @@ from pathlib import Path
 import nbformat
 from jupyter_client.manager import start_new_kernel
 
-from autograder.course import Course
+from autograder.course import SOLUTION_MARKERS, Course
 from autograder.release import notebooks
 from tests.lessons import mutants as mutation
 from tests.lessons.harness import LESSONS, exercise_tests, graded_cells
@@ -46,8 +46,8 @@ def checks_of(notebook, solutions: dict[str, str], tests: dict[str, list[str]]) 
     for cell in notebook.cells:
         if cell.cell_type != "code":
             continue
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
-        tags = cell.metadata.get("tags", [])
+        grader = cell.metadata.get("nbgrader", {})
+        grade_id, tags = grader.get("grade_id"), cell.metadata.get("tags", [])
         if grade_id in solutions:
             current = grade_id
             checks.setup.append(solutions[grade_id])
@@ -55,7 +55,7 @@ def checks_of(notebook, solutions: dict[str, str], tests: dict[str, list[str]]) 
             checks.visible[owner[grade_id]].append(cell.source)
         elif "self_check" in tags:
             (checks.optional[current] if current else checks.setup).append(cell.source)
-        elif "demo" not in tags and grade_id is None:
+        elif "demo" not in tags and not grader.get("grade"):
             checks.setup.append(cell.source)
     return checks
 
@@ -115,8 +115,8 @@ def caught(checks: Checks, mutants: list, timeout: float, cwd: Path) -> dict[str
 def lesson_checks(assignment: str, course: Course) -> Checks:
     student = nbformat.read(course.out_root / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
     tests = exercise_tests(assignment)
-    solutions = {grade_id: notebooks.strip_solution_markers(source)
-                 for grade_id, source in graded_cells(assignment).items() if not grade_id.startswith("test_")}
+    solutions = {grade_id: notebooks.strip_solution_markers(source) for grade_id, source in
+                 graded_cells(assignment).items() if SOLUTION_MARKERS[0] in source}  # as lesson_mutants picks them
     return checks_of(student, solutions, tests)
 
 
