@@ -10,7 +10,8 @@ solution cell (helpers shared by the optional checks). A `self_check` cell after
 exercise (the helpers put its checks between its last test cell and the next solution cell). Then, per mutant:
 the mutated solution cell, the exercise's visible test cells, and its `self_check` cells. A mutant is *caught*
 when one of them raises, or hangs past the timeout (the student sees it hang; the kernel is then restarted and
-the set-up run again). The solution cell runs again after each mutant, so that the next one starts clean.
+the set-up run again). The solution cell runs again after each mutant, so that the next one starts clean; and
+every check must pass on the solution first, or the run stops.
 
     python -m tests.lessons.self_check_kills [NN_name ...] [--limit 40] [--seed 0] [--timeout 30]
 """
@@ -98,6 +99,10 @@ def caught(checks: Checks, mutants: list, timeout: float, cwd: Path) -> dict[str
     kernel = Kernel(checks.setup, timeout, cwd)
     found = {}
     try:
+        for exercise in dict.fromkeys(m.exercise for m in mutants):  # else every mutant would count as caught
+            for source in checks.visible[exercise] + checks.optional[exercise]:
+                if kernel.run(source):
+                    raise RuntimeError(f"a check of {exercise} fails on the solution:\n{source[:500]}")
         for mutant in mutants:
             found[mutant.id] = None
             for kind, sources in (("visible", [mutant.source, *checks.visible[mutant.exercise]]),

@@ -1,4 +1,5 @@
 """`make self-check-kills` on a made-up lesson: which mutants a student's visible and optional checks catch."""
+import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from tests.lessons.mutants import Mutant
@@ -43,3 +44,7 @@ def test_a_mutant_is_caught_by_a_visible_check_by_an_optional_one_or_by_neither(
     assert found == {"double:2:Mult->Div": "visible", "double:2:drop": "self_check", "double:2:hang": "visible",
                      "double:2:same": None, "triple:2:Add->Sub": "visible"}, \
         "after a hang the kernel restarts with its set-up, and each mutant's solution is restored"
+
+    checks.optional["double"].append("assert double(1) == 3")
+    with pytest.raises(RuntimeError, match="fails on the solution"):
+        caught(checks, mutants[:1], timeout=3, cwd=tmp_path)
