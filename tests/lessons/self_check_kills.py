@@ -1,7 +1,7 @@
 """`make self-check-kills`: of the mutants that the hidden checks kill, how many a student catches before submitting.
 
 The mutants are `make mutants`'s (tests/lessons/mutants.py: the same ids, LIMIT sampling and seed), graded
-through the real path to know which ones the hidden checks kill. Then every mutant meets what a student can run:
+through the real path to know which ones the hidden checks kill. Each of those meets what a student can run:
 its exercise's visible test cells, as the student notebook (lessons/en/, from `make release`) shows them, and its
 optional checks (cells tagged `self_check`). That needs no jail, the mutants being our own solutions': one plain
 kernel per lesson runs, once, the student notebook's code cells that are neither demos nor test cells (set-up,
