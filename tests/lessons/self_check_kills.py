@@ -65,7 +65,7 @@ class Kernel:
     """A plain IPython kernel that runs sources; restarted, with the set-up run again, after a hang."""
 
     def __init__(self, setup: list[str], timeout: float, cwd: Path):
-        self.setup, self.timeout, self.cwd = setup, timeout, cwd
+        self.setup, self.timeout = setup, timeout
         self.manager, self.client = start_new_kernel(kernel_name="python3", cwd=str(cwd))
         self._set_up()
 
