@@ -25,7 +25,7 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release screenshots test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all clean
+.PHONY: help venv release screenshots test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -85,6 +85,9 @@ mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [L
 
 mutants-all: venv ## every mutant of every lesson (or of LESSONS="..."): make mutants LIMIT=0
 	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit 0 $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
+
+self-check-kills: venv ## of the mutants the hidden checks kill, how many the visible and optional checks catch: [LESSONS=...] [LIMIT=40] [NOTEBOOK_TIMEOUT=s]
+	$(PYTHON) -m tests.lessons.self_check_kills $(LESSONS) --limit $(or $(LIMIT),40) $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))
 
 clean: ## remove build artifacts (the gradebook included) and the virtual environment
 	rm -rf build $(VENV)
