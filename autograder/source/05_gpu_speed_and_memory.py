@@ -90,6 +90,11 @@ TEXT = {
                           "fn; получено {got} после {calls} вызовов fn",
     "benchmark_ops count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
                            "каждая операция измерена раз на вход и устройство; получено {got}",
+    "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для "
+                           "{device!r} должна выполнить одну операцию над тензорами на этом устройстве; она вызвала "
+                           "{calls}",
+    "benchmark_ops inputs": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
+                            "входные тензоры или список входов",
     "benchmark_ops result": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
                             "операций и одной из форм входа",
     "benchmark_ops field": "операции {ops} на входах {shapes}, устройства {devices}: {field} в {result} должно быть "
@@ -114,8 +119,8 @@ TEXT = {
                             "получено {got}",
     "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) должна быть целым {want}; "
               "получено {got!r}",
-    "top_ops": "участки спят {naps} мс, k={k}: top_ops должна вернуть сначала {want}, по имени на оператор, k имён "
-               "(или все, если их меньше); получено {got}",
+    "top_ops": "участок a (внутри wrapper) спит 80 мс, b трижды по 40 мс, c 50 мс; k={k}: top_ops должна вернуть "
+               "сначала {want}, по имени на оператор, k имён (или все, если их меньше); получено {got}",
 }
 
 
@@ -137,6 +142,10 @@ TEXT = {
                           "got {got} after {calls} call(s) of fn",
     "benchmark_ops count": "ops {ops} on inputs {shapes} with devices {devices}: expected {want} results, each op "
                            "timed once per input and device; got {got} results",
+    "benchmark_ops timed": "ops {ops} on inputs {shapes} with devices {devices}: the timed function for {device!r} "
+                           "must run one operation on tensors on that device; it called {calls}",
+    "benchmark_ops inputs": "ops {ops} on inputs {shapes} with devices {devices}: benchmark_ops changed the input "
+                            "tensors or the list of inputs",
     "benchmark_ops result": "ops {ops} on inputs {shapes} with devices {devices}: {result} is not an OpResult of one "
                             "of the ops and one of the input shapes",
     "benchmark_ops field": "ops {ops} on inputs {shapes} with devices {devices}: {field} of {result} must be what the "
@@ -161,8 +170,8 @@ TEXT = {
                             "find_max_allocatable; got {got}",
     "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) must be the int {want}; "
               "got {got!r}",
-    "top_ops": "ranges sleeping {naps} ms, k={k}: top_ops must return {want} first, one name per operator, k names "
-               "(or all when there are fewer); got {got}",
+    "top_ops": "range a (inside wrapper) sleeps 80 ms, b three times 40 ms, c 50 ms; k={k}: top_ops must return "
+               "{want} first, one name per operator, k names (or all when there are fewer); got {got}",
 }
 
 
@@ -545,14 +554,16 @@ from torch.overrides import TorchFunctionMode
 
 
 class CountTorchCalls(TorchFunctionMode):
-    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside."""
+    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
+    (counter.count) and keeps their names (counter.names)."""
 
     def __init__(self):
         super().__init__()
-        self.count = 0
+        self.count, self.names = 0, []
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         self.count += 1
+        self.names.append(getattr(func, "__name__", str(func)))
         return func(*args, **(kwargs or {}))
 
 
@@ -638,17 +649,26 @@ def check_more_benchmark_ops(benchmark_ops, results_table, cases=20):
         ops = {name: every_op[name] for name in names}
         shapes = [tuple(torch.randint(1, 5, (int(torch.randint(1, 4, (1,), generator=gen)),), generator=gen).tolist())
                   for _ in range(int(torch.randint(1, 4, (1,), generator=gen)))]
-        tensors = [(torch.randn(shape, generator=gen), torch.randn(shape, generator=gen)) for shape in shapes]
+        # the second tensor broadcasts against the first: shape is the first tensor's
+        tensors = [(torch.randn(shape, generator=gen), torch.randn(shape[-1:], generator=gen)) for shape in shapes]
+        originals = [tuple(t.clone() for t in pair) for pair in tensors]
+        given = [tuple(pair) for pair in tensors]
         devices = [["cpu"], ["meta"], ["cpu", "meta"]][case % 3]
         said = {}
 
         def timer(fn, *args, device="cpu"):
-            fn(*args)
+            with CountTorchCalls() as counter:
+                fn(*args)
+            facts = dict(ops=names, shapes=shapes, devices=devices, device=device, calls=counter.names)
+            expect(all(t.device.type == device for t in args) and counter.count == 1, "benchmark_ops timed", **facts)
             said[len(said)] = (device, round(float(torch.rand(1, generator=gen)) * 10, 3))
             return said[len(said) - 1][1]
 
         results = benchmark_ops(tensors, ops, devices, timer=timer)
         facts = dict(ops=names, shapes=shapes, devices=devices, got=len(results), want=len(ops) * len(shapes))
+        expect([tuple(pair) for pair in tensors] == given and all(
+            t.device.type == "cpu" and torch.equal(t, o) for pair, opair in zip(tensors, originals)
+            for t, o in zip(pair, opair)), "benchmark_ops inputs", **facts)
         expect(len(results) == len(ops) * len(shapes) and len(said) == len(ops) * len(shapes) * len(devices),
                "benchmark_ops count", **facts)
         returned = {}
@@ -677,8 +697,10 @@ def check_more_benchmark_ops(benchmark_ops, results_table, cases=20):
 def check_more_throughput(matmul_tflops, elementwise_gbps, cases=200):
     gen = torch.Generator().manual_seed(11)
     for _ in range(cases):
-        batch = torch.randint(0, 4, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist()
-        other = [1 if torch.rand(1, generator=gen) < 0.5 else b for b in batch][int(torch.randint(0, 2, (1,), generator=gen)):]
+        sizes = torch.randint(0, 4, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist()
+        pick = torch.randint(0, 3, (len(sizes),), generator=gen).tolist()  # per dimension (d, 1), (1, d) or (d, d)
+        batch = [1 if p == 1 else d for d, p in zip(sizes, pick)]
+        other = [1 if p == 0 else d for d, p in zip(sizes, pick)][int(torch.randint(0, 2, (1,), generator=gen)):]
         n, k, m = torch.randint(1, 500, (3,), generator=gen).tolist()
         ms = float(torch.rand(1, generator=gen)) * 50 + 0.001
         shape_a, shape_b = tuple(batch) + (n, k), tuple(other) + (k, m)
@@ -782,21 +804,26 @@ def check_more_linear(linear_forward_memory, cases=200):
 
 def check_more_top_ops(top_ops):
     gen = torch.Generator().manual_seed(29)
-    naps = dict(zip(["first", "second", "third"], (torch.randperm(3, generator=gen) * 0.03 + 0.02).tolist()))
+    scale = float(torch.rand(1, generator=gen)) * 0.2 + 1  # self times: b 3 x 40 ms, a 80 ms, c 50 ms, wrapper ~0
 
     def staged():
-        for name, seconds in naps.items():
-            with record_function(name):
-                time.sleep(seconds)
+        with record_function("wrapper"):
+            with record_function("a"):
+                time.sleep(0.08 * scale)
+        for _ in range(3):
+            with record_function("b"):
+                time.sleep(0.04 * scale)
+        with record_function("c"):
+            time.sleep(0.05 * scale)
         torch.ones(4) + 1
 
-    want = sorted(naps, key=naps.get, reverse=True)
-    for k in (1, 3, 100):
+    want = ["b", "a", "c"]
+    for k in (3, 100):
         got = top_ops(staged, k=k)
-        ok = isinstance(got, list) and got[:3] == want[:k] and len(got) == len(set(got))
-        ok = ok and (len(got) == k if k < 4 else 4 <= len(got) < k)
-        expect(ok, "top_ops", naps={n: round(s * 1e3) for n, s in naps.items()}, k=k, want=want[:k], got=got)
-    passed(3)
+        ok = isinstance(got, list) and got[:3] == want and len(got) == len(set(got))
+        ok = ok and (len(got) == 3 if k == 3 else 5 <= len(got) < k)
+        expect(ok, "top_ops", k=k, want=want, got=got)
+    passed(2)
 
 
 # %% [markdown] tags=["ru"]
