@@ -90,9 +90,8 @@ TEXT = {
                           "fn; получено {got} после {calls} вызовов fn",
     "benchmark_ops count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
                            "каждая операция измерена раз на вход и устройство; получено {got}",
-    "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для "
-                           "{device!r} должна выполнить одну операцию над тензорами на этом устройстве; она вызвала "
-                           "{calls}",
+    "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для {device!r} "
+                           "должна выполнить одну операцию над тензорами на этом устройстве; она вызвала {calls}",
     "benchmark_ops inputs": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
                             "входные тензоры или список входов",
     "benchmark_ops result": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
@@ -121,6 +120,40 @@ TEXT = {
               "получено {got!r}",
     "top_ops": "участок a (внутри wrapper) спит 80 мс, b трижды по 40 мс, c 50 мс; k={k}: top_ops должна вернуть "
                "сначала {want}, по имени на оператор, k имён (или все, если их меньше); получено {got}",
+    "v device type": 'pick_device должна вернуть torch.device, а вернула {got}',
+    "v device kind": 'неожиданный тип устройства {got!r}',
+    "v device cuda": 'здесь есть CUDA, поэтому pick_device должна вернуть устройство cuda',
+    "v float": '{name} должна вернуть float, а вернула {got}',
+    "v calls": 'warmup=1 и repeat=3 — это 4 вызова fn, а не {got}',
+    "v sleep": 'fn спит 10 мс, поэтому measure_time должна вернуть около 10 (миллисекунд), а вернула {got}',
+    "v median cpu": 'у замеренных вызовов 4, 6 и 5 мс (после прогрева 80 мс) медиана 5 мс, а получено {got}',
+    "v errors first": 'бросайте исключения до вызова fn',
+    "v calls cuda": 'warmup=1 и repeat=3 и на cuda — это 4 вызова, а не {got}',
+    "v median cuda": 'у вызовов на GPU 2, 3 и 1 мс (после прогрева 50 мс) медиана 2 мс, а получено {got}',
+    "v bench example": "ожидалось [OpResult('add', (2, 3), 1.5, None)], получено {got}",
+    "v columns": 'неверные столбцы: {got}',
+    "v rows": 'ожидается строка на результат, получено строк: {got}',
+    "v first row": 'первая строка должна быть matmul 4x256x256, 12.500, 0.500, 25.00x; получено {got}',
+    "v n/a": 'где нет времени GPU, должно быть n/a; получено {got}',
+    "v tflops": '2*1024**3 FLOP за 1 мс — это 2147.4836 TFLOP/s, получено {got}',
+    "v gbps": '3 тензора по 1 ГБ за 1 мс — это 3000 ГБ/с, получено {got}',
+    "v shape": 'ожидалась форма {want}, получено {got}',
+    "v outer": 'неверные внешние произведения для a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "v bytes": 'элемент {dtype} занимает {want} байта',
+    "v max elements": 'в 15 ГиБ помещается 15 * 2**30 / 4 элементов float32',
+    "v capacity": 'ёмкость — 1000 элементов, найдено {got}',
+    "v search calls": 'двоичному поиску на [0, 10**6] нужно около 20 вызовов, а не {got}',
+    "v alive during": 'прошлое выделение было живо во время следующей попытки: не храните результат попытки',
+    "v alive after": 'выделение осталось живым после возврата из find_max_allocatable',
+    "v linear": 'веса 64x128, смещение 64, вход 32x128, выход 32x64, по 4 байта',
+    "v linear no bias": 'веса, вход и выход, по 8 байт',
+    "v k names": 'k=2 — это список из 2 имён, получено {got!r}',
+    "v str names": 'возвращайте имена строками, получено {got!r}',
+    "v slow first": 'slow_stage спит 50 мс и должен быть первым, получено {got}',
+    "visible passed": "Видимые проверки пройдены. Скрытые тесты запускаются при оценивании.",
+    "error": "{what}: ожидалось {error}, получено {got}",
+    "error not raised": "{what}: ожидалось {error}, но исключения не было",
+    "error names": "{what}: в тексте {error} должно быть {item!r}; там {got!r}",
 }
 
 
@@ -172,6 +205,40 @@ TEXT = {
               "got {got!r}",
     "top_ops": "range a (inside wrapper) sleeps 80 ms, b three times 40 ms, c 50 ms; k={k}: top_ops must return "
                "{want} first, one name per operator, k names (or all when there are fewer); got {got}",
+    "v device type": 'pick_device must return a torch.device, got {got}',
+    "v device kind": 'unexpected device type {got!r}',
+    "v device cuda": 'CUDA is available here, so pick_device must return a cuda device',
+    "v float": '{name} must return a float, got {got}',
+    "v calls": 'warmup=1 and repeat=3 make 4 calls of fn, not {got}',
+    "v sleep": 'fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {got}',
+    "v median cpu": 'timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {got}',
+    "v errors first": 'raise the errors before calling fn',
+    "v calls cuda": 'warmup=1 and repeat=3 make 4 calls on cuda too, not {got}',
+    "v median cuda": 'GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {got}',
+    "v bench example": "expected [OpResult('add', (2, 3), 1.5, None)], got {got}",
+    "v columns": 'wrong columns: {got}',
+    "v rows": 'one row per result expected, got {got}',
+    "v first row": 'the first row must read matmul 4x256x256, 12.500, 0.500, 25.00x; got {got}',
+    "v n/a": 'a missing GPU time must read n/a, got {got}',
+    "v tflops": '2*1024**3 FLOP in 1 ms is 2147.4836 TFLOP/s, got {got}',
+    "v gbps": '3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {got}',
+    "v shape": 'expected shape {want}, got {got}',
+    "v outer": 'wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "v bytes": 'a {dtype} element takes {want} bytes',
+    "v max elements": '15 GiB hold 15 * 2**30 / 4 float32 elements',
+    "v capacity": 'the capacity is 1000 elements, found {got}',
+    "v search calls": 'a binary search over [0, 10**6] needs about 20 calls, not {got}',
+    "v alive during": "an earlier allocation was still alive during a later try: drop each try's result",
+    "v alive after": 'an allocation is still alive after find_max_allocatable returned',
+    "v linear": 'weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each',
+    "v linear no bias": 'weight, input and output, 8 bytes each',
+    "v k names": 'k=2 asks for a list of 2 names, got {got!r}',
+    "v str names": 'return the names as strings, got {got!r}',
+    "v slow first": 'slow_stage sleeps 50 ms and must come first, got {got}',
+    "visible passed": "Visible checks passed. Hidden tests run at grading.",
+    "error": "{what}: expected {error}, got {got}",
+    "error not raised": "{what}: expected {error}, but nothing was raised",
+    "error names": "{what}: the {error} message should name {item!r}; it reads {got!r}",
 }
 
 
@@ -460,12 +527,13 @@ def expect_error(error, call, *args, mention=(), what="", **kwargs):
     except error as exc:
         text = str(exc).lower()
         for item in mention:
-            assert str(item).lower() in text, (
-                f"{what}: the {error.__name__} message should name {item!r}; it reads {str(exc)!r}")
+            assert str(item).lower() in text, TEXT["error names"].format(what=what, error=error.__name__, item=item,
+                                                                          got=str(exc))
         return exc
     except Exception as exc:
-        raise AssertionError(f"{what}: expected {error.__name__}, got {type(exc).__name__}: {exc}") from None
-    raise AssertionError(f"{what}: expected {error.__name__}, but nothing was raised")
+        raise AssertionError(TEXT["error"].format(what=what, error=error.__name__,
+                                                  got=f"{type(exc).__name__}: {exc}")) from None
+    raise AssertionError(TEXT["error not raised"].format(what=what, error=error.__name__))
 
 
 class TooManyCalls(BaseException):
@@ -886,11 +954,11 @@ def pick_device():
 
 # %% nbgrader={"grade_id": "test_pick_device", "grade": true, "points": 1, "locked": true}
 device = pick_device()
-assert isinstance(device, torch.device), f"pick_device must return a torch.device, got {type(device).__name__}"
-assert device.type in ("cuda", "mps", "cpu"), f"unexpected device type {device.type!r}"
+assert isinstance(device, torch.device), TEXT["v device type"].format(got=type(device).__name__)
+assert device.type in ("cuda", "mps", "cpu"), TEXT["v device kind"].format(got=device.type)
 if torch.cuda.is_available():
-    assert device.type == "cuda", "CUDA is available here, so pick_device must return a cuda device"
-print("Visible checks passed. Hidden tests run at grading.")
+    assert device.type == "cuda", TEXT["v device cuda"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def availability(cuda, mps):
     """Patch every public way of asking what is available to the scenario (cuda, mps)."""
@@ -1203,10 +1271,10 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
 # %% nbgrader={"grade_id": "test_measure_time_calls", "grade": true, "points": 1, "locked": true}
 nap = sleeper([0.01])
 ms = measure_time(nap, repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert len(nap.calls) == 4, f"warmup=1 and repeat=3 make 4 calls of fn, not {len(nap.calls)}"
-assert 9.5 <= ms < 1000, f"fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert len(nap.calls) == 4, TEXT["v calls"].format(got=len(nap.calls))
+assert 9.5 <= ms < 1000, TEXT["v sleep"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     work = sleeper([0.001], clock)
@@ -1238,9 +1306,9 @@ def judge(got, want):
 with fake_clocks(FakeClock()) as clock:
     # one warm-up call of 80 ms, then timed calls of 4, 6 and 5 ms
     ms = measure_time(sleeper([0.08, 0.004, 0.006, 0.005], clock), repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert abs(ms - 5.0) < 1e-6, f"timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert abs(ms - 5.0) < 1e-6, TEXT["v median cpu"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
@@ -1269,8 +1337,8 @@ def judge(got, want):
 nap = sleeper([0.0])
 expect_error(ValueError, measure_time, nap, repeat=0, mention=[0], what="repeat=0")
 expect_error(ValueError, measure_time, nap, device="tpu", mention=["tpu"], what='device="tpu"')
-assert not nap.calls, "raise the errors before calling fn"
-print("Visible checks passed. Hidden tests run at grading.")
+assert not nap.calls, TEXT["v errors first"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     probe.call("measure_time(fn, repeat=1, warmup=0)", measure_time, sleeper([0.001], clock), repeat=1, warmup=0)
@@ -1317,10 +1385,10 @@ pretend_gpu = FakeGPU(FakeClock())
 gpu_work = sleeper([0.05, 0.002, 0.003, 0.001], gpu=pretend_gpu)
 with fake_clocks(pretend_gpu.clock), fake_cuda(pretend_gpu):
     ms = measure_time(gpu_work, device="cuda", repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert len(gpu_work.calls) == 4, f"warmup=1 and repeat=3 make 4 calls on cuda too, not {len(gpu_work.calls)}"
-assert abs(ms - 2.0) < 1e-6, f"GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert len(gpu_work.calls) == 4, TEXT["v calls cuda"].format(got=len(gpu_work.calls))
+assert abs(ms - 2.0) < 1e-6, TEXT["v median cuda"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 if torch.cuda.is_available():  # a grader with a real GPU: time real GPU work too
     for cycles in (10_000_000, 20_000_000):
@@ -1691,8 +1759,8 @@ def results_table(results):
 # %% nbgrader={"grade_id": "test_benchmark_ops_timing", "grade": true, "points": 2, "locked": true}
 small = [(torch.ones(2, 3), torch.ones(2, 3))]
 example_results = benchmark_ops(small, {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)
-assert example_results == [OpResult("add", (2, 3), 1.5, None)], f"got {example_results}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert example_results == [OpResult("add", (2, 3), 1.5, None)], TEXT["v bench example"].format(got=example_results)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 torch.manual_seed(5)
 # the second tensor of each input has another shape: `shape` is the first one's
@@ -1794,13 +1862,13 @@ def judge(got, want):
 example = [OpResult("matmul", (4, 256, 256), 12.5, 0.5), OpResult("sum", (16, 64, 64), 0.25, None)]
 example_table = results_table(example)
 assert list(example_table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], (
-    f"wrong columns: {example_table.field_names}")
-assert len(example_table.rows) == 2, f"one row per result expected, got {len(example_table.rows)}"
+    TEXT["v columns"].format(got=example_table.field_names))
+assert len(example_table.rows) == 2, TEXT["v rows"].format(got=len(example_table.rows))
 assert [str(cell) for cell in example_table.rows[0]] == ["matmul 4x256x256", "12.500", "0.500", "25.00x"], (
-    f"first row: {example_table.rows[0]}")
+    TEXT["v first row"].format(got=example_table.rows[0]))
 assert [str(cell) for cell in example_table.rows[1]][2:] == ["n/a", "n/a"], (
-    f"a missing GPU time must read n/a, got {example_table.rows[1]}")
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v n/a"].format(got=example_table.rows[1]))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 table_cases = [OpResult("add", (64, 1024, 1024), 12.5, 0.5), OpResult("sum", (8, 4), 0.02, 0.05),
                OpResult("mul", (3,), 3.25, None), OpResult("transpose", (2, 5, 7), None, 1.625),
@@ -2068,9 +2136,9 @@ def elementwise_gbps(numel, dtype, tensors_moved, ms):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_flops", "grade": true, "points": 1, "locked": true}
 tflops = matmul_tflops((1024, 1024), (1024, 1024), 1.0)
-assert isinstance(tflops, float), f"matmul_tflops must return a float, got {type(tflops).__name__}"
-assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, f"2*1024**3 FLOP in 1 ms is {2 * 1024**3 / 1e9:.4f} TFLOP/s, got {tflops}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(tflops, float), TEXT["v float"].format(name="matmul_tflops", got=type(tflops).__name__)
+assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, TEXT["v tflops"].format(got=tflops)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(11)
 flop_cases = [((64, 1024, 1024), (64, 1024, 1024), 10.0), ((2, 3), (3, 4), 0.001), ((8, 1, 32, 16), (5, 16, 4), 0.25),
@@ -2102,9 +2170,9 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_bandwidth", "grade": true, "points": 1, "locked": true}
 gbps = elementwise_gbps(250_000_000, torch.float32, 3, 1.0)
-assert isinstance(gbps, float), f"elementwise_gbps must return a float, got {type(gbps).__name__}"
-assert abs(gbps - 3000.0) < 1e-6, f"3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {gbps}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(gbps, float), TEXT["v float"].format(name="elementwise_gbps", got=type(gbps).__name__)
+assert abs(gbps - 3000.0) < 1e-6, TEXT["v gbps"].format(got=gbps)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 byte_cases = [(2**26, torch.float32, 3, 0.25), (1000, torch.float16, 2, 0.001), (12345, torch.float64, 3, 7.5),
               (10**6, torch.bfloat16, 1, 0.2), (999, torch.int8, 2, 0.003), (4096, torch.bool, 3, 0.01),
@@ -2284,11 +2352,11 @@ def outer_products_vectorized(a, b):
 a_small = torch.arange(6.0).reshape(2, 3)
 b_small = torch.arange(8.0).reshape(2, 4)
 result = outer_products_vectorized(a_small, b_small)
-assert result.shape == (2, 3, 4), f"expected shape (2, 3, 4), got {tuple(result.shape)}"
+assert result.shape == (2, 3, 4), TEXT["v shape"].format(want=(2, 3, 4), got=tuple(result.shape))
 assert torch.equal(result, torch.tensor([[[0.0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 4, 6]],
                                          [[12, 15, 18, 21], [16, 20, 24, 28], [20, 25, 30, 35]]])), (
-    "wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)")
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v outer"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(23)
 OUTER_CASES = [(1, 1, 1, torch.float32), (5, 1, 7, torch.float32), (17, 6, 2, torch.float64),
@@ -2330,8 +2398,8 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_outer_products_vectorized_no_loop", "grade": true, "points": 1, "locked": true}
 result = outer_products_vectorized(torch.ones(5, 2), torch.ones(5, 3))
-assert result.shape == (5, 2, 3), f"expected shape (5, 2, 3), got {tuple(result.shape)}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert result.shape == (5, 2, 3), TEXT["v shape"].format(want=(5, 2, 3), got=tuple(result.shape))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(29)
 for B in (3, 48):
@@ -2483,9 +2551,9 @@ def max_elements(free_bytes, dtype):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_size", "grade": true, "points": 0.5, "locked": true}
-assert bytes_per_element(torch.float32) == 4, "a float32 element takes 4 bytes"
-assert bytes_per_element(torch.float16) == 2, "a float16 element takes 2 bytes"
-print("Visible checks passed. Hidden tests run at grading.")
+assert bytes_per_element(torch.float32) == 4, TEXT["v bytes"].format(dtype="float32", want=4)
+assert bytes_per_element(torch.float16) == 2, TEXT["v bytes"].format(dtype="float16", want=2)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 SIZE_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.uint8, torch.int16,
                torch.int32, torch.int64, torch.bool, torch.complex64, torch.complex128]
@@ -2504,8 +2572,8 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_count", "grade": true, "points": 0.5, "locked": true}
-assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, "15 GiB hold 15 * 2**30 / 4 float32 elements"
-print("Visible checks passed. Hidden tests run at grading.")
+assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, TEXT["v max elements"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_bytes_per_element(dtype):
     return torch.empty((), dtype=dtype).element_size()
@@ -2565,9 +2633,9 @@ def find_max_allocatable(try_alloc, hi):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_search", "grade": true, "points": 2, "locked": true}
 fake = FakeAllocator(capacity=1000)
 found = find_max_allocatable(fake, 10**6)
-assert found == 1000, f"the capacity is 1000 elements, found {found}"
-assert len(fake.calls) <= 2 * 20 + 2, f"a binary search over [0, 10**6] needs about 20 calls, not {len(fake.calls)}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert found == 1000, TEXT["v capacity"].format(got=found)
+assert len(fake.calls) <= 2 * 20 + 2, TEXT["v search calls"].format(got=len(fake.calls))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 search_cases = [(0, 0), (1, 0), (1, 1), (1, 5), (10, 0), (10, 10), (10, 7), (10, 25), (1000, 999), (1000, 1),
                 (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000)]
@@ -2604,9 +2672,9 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_care", "grade": true, "points": 1, "locked": true}
 fake = FakeAllocator(capacity=1000)
 find_max_allocatable(fake, 10**6)
-assert not fake.violations, "an earlier allocation was still alive during a later try: drop each try's result"
-assert not fake.alive(), "an allocation is still alive after find_max_allocatable returned"
-print("Visible checks passed. Hidden tests run at grading.")
+assert not fake.violations, TEXT["v alive during"]
+assert not fake.alive(), TEXT["v alive after"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for index, (hi, capacity) in enumerate([(1000, 999), (10**6, 777_777), (2**33 + 17, 2**33 + 16), (64, 64),
                                         (10**6, 1000)]):
@@ -2969,9 +3037,9 @@ def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
 
 # %% nbgrader={"grade_id": "test_linear_forward_memory", "grade": true, "points": 2, "locked": true}
 assert linear_forward_memory(32, 128, 64, torch.float32) == (128 * 64 + 64 + 32 * 128 + 32 * 64) * 4, (
-    "weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each")
-assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, "weight, input and output, 8 bytes each"
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v linear"])
+assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, TEXT["v linear no bias"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(53)
 linear_cases = [(64, 1024, 512, torch.float32, True), (64, 1024, 512, torch.float32, False), (1, 3, 5, torch.float16, True),
@@ -3136,10 +3204,10 @@ def slow_then_fast():
 
 
 names = top_ops(slow_then_fast, k=2)
-assert isinstance(names, list) and len(names) == 2, f"k=2 asks for a list of 2 names, got {names!r}"
-assert all(isinstance(name, str) for name in names), f"return the names as strings, got {names!r}"
-assert names[0] == "slow_stage", f"slow_stage sleeps 50 ms and must come first, got {names}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(names, list) and len(names) == 2, TEXT["v k names"].format(got=names)
+assert all(isinstance(name, str) for name in names), TEXT["v str names"].format(got=names)
+assert names[0] == "slow_stage", TEXT["v slow first"].format(got=names)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def staged_workload():
     # self times: stage_a 4 x 50 = 200 ms; stage_c 3 x 40 = 120 ms in all; stage_b 80 ms; outer_wrapper ~0 (its
