@@ -154,6 +154,41 @@ TEXT = {
     "error": "{what}: ожидалось {error}, получено {got}",
     "error not raised": "{what}: ожидалось {error}, но исключения не было",
     "error names": "{what}: в тексте {error} должно быть {item!r}; там {got!r}",
+    "d warm-up": 'matmul 1024x1024 на {device}, вызовы подряд (мс): {times}\nпервый вызов / медиана следующих пяти: {ratio:.1f}x',
+    "d no sync": 'без synchronize: {no_sync:.3f} мс; с synchronize: {sync:.3f} мс (в {ratio:.0f} раз больше)',
+    "d no gpu sync": 'GPU нет: на GPU ячейка измеряет умножение 4096x4096 без synchronize (только запуск) рядом с тем же с synchronize и печатает отношение.',
+    "d transpose": '4x{side}x{side} ({mib:.0f} МиБ): те же данные: {same}, contiguous: {contiguous}; view {view:.4f} мс, настоящая копия {copy:.3f} мс',
+    "d tiny cpu": '3x3 x @ x.T на CPU, блоками: {us:.2f} мкс на вызов',
+    "d tiny gpu": '3x3 x @ x.T на GPU, блоками: {us:.2f} мкс на вызов: в {ratio:.1f} раз {verdict}, чем на CPU',
+    "d tiny one call": '3x3 x @ x.T на GPU, один вызов между двумя событиями (measure_time): {us:.2f} мкс, в {ratio:.1f} раз больше блочного замера',
+    "d no gpu tiny": 'GPU нет: на GPU ячейка измеряет то же произведение там, блоками и по одному вызову, рядом со временем CPU выше.',
+    "d shape legend": 'форма входа',
+    "d outer": '2048 внешних произведений векторов длины 32 на {device}:',
+    "d after del": 'после del и memory_info(): свободно {free:.2f} ГиБ',
+    "d halving": 'после делений пополам поместилось {gib:.2f} ГиБ float32',
+    "d simulated": 'смоделированная видеокарта (GPU здесь нет)',
+    "d step 1 GiB": 'тензор 1 ГиБ',
+    "d step del": 'del: память остаётся в кэше',
+    "d step half": 'тензор 0,5 ГиБ: взят из кэша',
+    "d step empty": 'del, затем empty_cache()',
+    "d oom before": 'до шага',
+    "d oom except": 'в except: traceback держит шаг',
+    "d oom after": 'после except: освобождено, но в кэше',
+    "d no gpu linear": 'GPU нет: на GPU ячейка сравнивает формулу с torch.cuda.max_memory_allocated().',
+    "d no gpu profile": 'GPU нет: на GPU ячейка профилирует x @ x.T (1000 раз для матрицы 3x3, 10 раз для 4096x4096) с ProfilerActivity.CUDA и печатает таблицы со столбцами Self CUDA и итогами.',
+    "d no gpu copy": 'GPU нет: на GPU ячейка измеряет копию 256 МиБ на видеокарту (из обычной и закреплённой памяти) рядом со сложением того же размера на ней.',
+    "d slower": "медленнее",
+    "d faster": "быстрее",
+    "d speedup axis": "ускорение (время CPU / время GPU)",
+    "d speedup title": "ускорение на {gpu}",
+    "d cpu axis": "время CPU (мс)",
+    "d cpu title": "GPU нет: только времена CPU (для ускорения нужен GPU)",
+    "d shapes": "в {big} в {elements} раз больше элементов, чем в {little}, а его умножению нужно в {flop} раз больше FLOP",
+    "d on": "на {device}:",
+    "d agree": "блочных замеров в пределах 10% от benchmark.Timer: {agree} из {rows}",
+    "d half": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2f}x",
+    "d throughput": "устройство: {device}; matmul {side}x{side}, сложение {numel:,} чисел float32",
+    "d mem info": "{where}: mem_get_info() -> свободно {free:.3f} ГиБ, всего {total:.3f} ГиБ",
 }
 
 
@@ -239,6 +274,41 @@ TEXT = {
     "error": "{what}: expected {error}, got {got}",
     "error not raised": "{what}: expected {error}, but nothing was raised",
     "error names": "{what}: the {error} message should name {item!r}; it reads {got!r}",
+    "d warm-up": 'matmul 1024x1024 on {device}, successive calls (ms): {times}\nfirst call / median of the next five: {ratio:.1f}x',
+    "d no sync": 'without synchronize: {no_sync:.3f} ms; with synchronize: {sync:.3f} ms ({ratio:.0f} times more)',
+    "d no gpu sync": 'No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) next to the same with synchronize, and prints the ratio.',
+    "d transpose": '4x{side}x{side} ({mib:.0f} MiB): same storage: {same}, contiguous: {contiguous}; view {view:.4f} ms, real copy {copy:.3f} ms',
+    "d tiny cpu": '3x3 x @ x.T on the CPU, in blocks: {us:.2f} µs per call',
+    "d tiny gpu": '3x3 x @ x.T on the GPU, in blocks: {us:.2f} µs per call: {ratio:.1f} times {verdict} than the CPU',
+    "d tiny one call": '3x3 x @ x.T on the GPU, one call between two events (measure_time): {us:.2f} µs, {ratio:.1f} times the blocked time',
+    'd no gpu tiny': "No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, next to the CPU's time above.",
+    "d shape legend": 'input shape',
+    "d outer": '2048 outer products of 32-vectors on {device}:',
+    "d after del": 'after del and memory_info(): free {free:.2f} GiB',
+    "d halving": 'fits after halving: {gib:.2f} GiB of float32',
+    "d simulated": 'simulated GPU (no GPU here)',
+    "d step 1 GiB": 'a 1 GiB tensor',
+    "d step del": 'del: the memory stays in the cache',
+    "d step half": 'a 0.5 GiB tensor: taken from the cache',
+    "d step empty": 'del, then empty_cache()',
+    "d oom before": 'before the step',
+    "d oom except": 'in except: the traceback holds the step',
+    "d oom after": 'after except: freed, but cached',
+    "d no gpu linear": 'No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().',
+    "d no gpu profile": 'No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.',
+    "d no gpu copy": 'No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) next to an add of the same size on the device.',
+    "d slower": "slower",
+    "d faster": "faster",
+    "d speedup axis": "speedup (CPU time / GPU time)",
+    "d speedup title": "GPU speedup on {gpu}",
+    "d cpu axis": "CPU time (ms)",
+    "d cpu title": "No GPU here: CPU times only (speedups need a GPU)",
+    "d shapes": "{big} has {elements} times the elements of {little}, and its matmul {flop} times the FLOP",
+    "d on": "on {device}:",
+    "d agree": "blocked times within 10% of benchmark.Timer: {agree} of {rows}",
+    "d half": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2f}x",
+    "d throughput": "device: {device}; matmul {side}x{side}, add of {numel:,} floats",
+    "d mem info": "{where}: mem_get_info() -> free {free:.3f} GiB, total {total:.3f} GiB",
 }
 
 
@@ -1112,8 +1182,8 @@ def timed_once(fn, device_type):
 demo_device = "cuda" if HAS_CUDA else "cpu"
 x_demo = torch.randn(1024, 1024, device=demo_device)
 first_calls = [timed_once(lambda: x_demo @ x_demo, demo_device) for _ in range(6)]
-print(f"matmul 1024x1024 on {demo_device}, successive calls (ms):", " ".join(f"{t:.3f}" for t in first_calls))
-print(f"first call / median of the next five: {first_calls[0] / statistics.median(first_calls[1:]):.1f}x")
+print(TEXT["d warm-up"].format(device=demo_device, times=" ".join(f"{t:.3f}" for t in first_calls),
+                               ratio=first_calls[0] / statistics.median(first_calls[1:])))
 del x_demo
 
 # %% [markdown] tags=["ru"]
@@ -1138,12 +1208,10 @@ if HAS_CUDA:
     a_sync @ a_sync
     torch.cuda.synchronize()
     sync_ms = (time.perf_counter() - start) * 1e3
-    print(f"without synchronize: {no_sync_ms:.3f} ms; with synchronize: {sync_ms:.3f} ms "
-          f"({sync_ms / no_sync_ms:.0f} times more)")
+    print(TEXT["d no sync"].format(no_sync=no_sync_ms, sync=sync_ms, ratio=sync_ms / no_sync_ms))
     del a_sync
 else:
-    print("No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) "
-          "next to the same with synchronize, and prints the ratio.")
+    print(TEXT["d no gpu sync"])
 
 # %% [markdown] tags=["ru"]
 # ### Задание 2 (4 балла: четыре части по 1 баллу)
@@ -1480,8 +1548,8 @@ with needs("measure_time"):
         view = x_t.transpose(-2, -1)
         view_ms = measure_time(lambda: x_t.transpose(-2, -1), repeat=5, warmup=1)
         copy_ms = measure_time(lambda: x_t.transpose(-2, -1).contiguous(), repeat=5, warmup=1)
-        print(f"4x{side}x{side} ({x_t.numel() * 4 / MiB:.0f} MiB): same storage: {view.data_ptr() == x_t.data_ptr()}, "
-              f"contiguous: {view.is_contiguous()}; view {view_ms:.4f} ms, real copy {copy_ms:.3f} ms")
+        print(TEXT["d transpose"].format(side=side, mib=x_t.numel() * 4 / MiB, same=view.data_ptr() == x_t.data_ptr(),
+                                         contiguous=view.is_contiguous(), view=view_ms, copy=copy_ms))
     del x_t, view
 
 # %% [markdown] tags=["ru"]
@@ -1615,20 +1683,18 @@ def blocked_time(fn, *args, device="cpu", repeat=5, warmup=1, min_block_ms=10.0,
 # %% tags=["demo"]
 tiny = torch.rand(3, 3)
 tiny_cpu_us = blocked_time(lambda: tiny @ tiny.T) * 1e3
-print(f"3x3 x @ x.T on the CPU, in blocks: {tiny_cpu_us:.2f} µs per call")
+print(TEXT["d tiny cpu"].format(us=tiny_cpu_us))
 if HAS_CUDA:
     tiny_gpu = tiny.cuda()
     tiny_gpu_us = blocked_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda") * 1e3
-    verdict = "slower" if tiny_gpu_us > tiny_cpu_us else "faster"
-    print(f"3x3 x @ x.T on the GPU, in blocks: {tiny_gpu_us:.2f} µs per call: "
-          f"{max(tiny_gpu_us, tiny_cpu_us) / min(tiny_gpu_us, tiny_cpu_us):.1f} times {verdict} than the CPU")
+    verdict = TEXT["d slower"] if tiny_gpu_us > tiny_cpu_us else TEXT["d faster"]
+    print(TEXT["d tiny gpu"].format(us=tiny_gpu_us, verdict=verdict,
+                                    ratio=max(tiny_gpu_us, tiny_cpu_us) / min(tiny_gpu_us, tiny_cpu_us)))
     with needs("measure_time"):
         one_call_us = measure_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda", repeat=50, warmup=5) * 1e3
-        print(f"3x3 x @ x.T on the GPU, one call between two events (measure_time): {one_call_us:.2f} µs, "
-              f"{one_call_us / tiny_gpu_us:.1f} times the blocked time")
+        print(TEXT["d tiny one call"].format(us=one_call_us, ratio=one_call_us / tiny_gpu_us))
 else:
-    print("No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, "
-          "next to the CPU's time above.")
+    print(TEXT["d no gpu tiny"])
 
 # %% [markdown] tags=["ru"]
 # ## 3. Таблица сравнения CPU и GPU (≈ 30 минут)
@@ -1940,8 +2006,9 @@ for shape in HOMEWORK_SHAPES + CPU_ONLY_SHAPES:
                          f"{2 * n**3 / (3 * n**2 * 4):.1f}"])
 print(shape_facts)
 for big, little in zip(HOMEWORK_SHAPES, CPU_ONLY_SHAPES):
-    print(f"{'x'.join(map(str, big))} has {math.prod(big) // math.prod(little)} times the elements of "
-          f"{'x'.join(map(str, little))}, and its matmul {big[0] * big[1]**3 // (little[0] * little[1]**3)} times the FLOP")
+    print(TEXT["d shapes"].format(big="x".join(map(str, big)), little="x".join(map(str, little)),
+                                  elements=math.prod(big) // math.prod(little),
+                                  flop=big[0] * big[1]**3 // (little[0] * little[1]**3)))
 SHAPES, DEVICES = (HOMEWORK_SHAPES, ["cpu", "cuda"]) if HAS_CUDA else (CPU_ONLY_SHAPES, ["cpu"])
 if HAS_CUDA:
     sample = torch.randn(512, 512)
@@ -1969,14 +2036,14 @@ else:
         ax.bar([i + j * width for i in range(len(OPS))], values, width, label="x".join(map(str, shape)))
     ax.set_xticks([i + width * (len(SHAPES) - 1) / 2 for i in range(len(OPS))], list(OPS))
     ax.set_yscale("log")
-    ax.legend(title="input shape")
+    ax.legend(title=TEXT["d shape legend"])
     if HAS_CUDA:
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylabel("speedup (CPU time / GPU time)")
-        ax.set_title(f"GPU speedup on {torch.cuda.get_device_name()}")
+        ax.set_ylabel(TEXT["d speedup axis"])
+        ax.set_title(TEXT["d speedup title"].format(gpu=torch.cuda.get_device_name()))
     else:
-        ax.set_ylabel("CPU time (ms)")
-        ax.set_title("No GPU here: CPU times only (speedups need a GPU)")
+        ax.set_ylabel(TEXT["d cpu axis"])
+        ax.set_title(TEXT["d cpu title"])
     fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
@@ -2020,9 +2087,9 @@ else:
                 rows.add_row([f"{name} {'x'.join(map(str, shape))}", f"{ours:.4f} ms", f"{theirs:.4f} ms",
                               f"{ours / theirs:.2f}", f"{one_call:.4f} ms", f"{one_call / theirs:.2f}"])
             del a_chk, b_chk
-        print(f"on {check_device}:")
+        print(TEXT["d on"].format(device=check_device))
         print(rows)
-        print(f"blocked times within 10% of benchmark.Timer: {agree} of {len(OPS) * len(SHAPES)}")
+        print(TEXT["d agree"].format(agree=agree, rows=len(OPS) * len(SHAPES)))
 
 # %% [markdown] tags=["ru"]
 # #### float16: где он ускоряет
@@ -2046,8 +2113,8 @@ with needs("measure_time"):
     for dtype in (torch.float32, torch.float16):
         m = half_a.to(dtype)
         half_ms[dtype] = measure_time(torch.matmul, m, m, device=half_device, repeat=5, warmup=1)
-    print(f"matmul {half_side}x{half_side} on {half_device}: float32 {half_ms[torch.float32]:.3f} ms, "
-          f"float16 {half_ms[torch.float16]:.3f} ms, float16 speedup {half_ms[torch.float32] / half_ms[torch.float16]:.2f}x")
+    print(TEXT["d half"].format(side=half_side, device=half_device, single=half_ms[torch.float32],
+                                half=half_ms[torch.float16], ratio=half_ms[torch.float32] / half_ms[torch.float16]))
     del half_a, m
 
 
@@ -2277,7 +2344,7 @@ with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
         shown = f"{achieved:,.1f}" if achieved >= 10 else f"{achieved:.3f}"
         throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else "unknown",
                             f"{achieved / peak:.0%}" if peak else "n/a"])
-    print(f"device: {torch.cuda.get_device_name() if HAS_CUDA else 'CPU'}; matmul {side}x{side}, add of {numel:,} floats")
+    print(TEXT["d throughput"].format(device=torch.cuda.get_device_name() if HAS_CUDA else "CPU", side=side, numel=numel))
     print(throughput)
     if source:
         print("peaks from", source)
@@ -2455,7 +2522,7 @@ with needs("measure_time", "outer_products_vectorized"):
         with CountTorchCalls() as counter:
             version(a_vec, b_vec)
         versions.add_row([name, counter.count, f"{measure_time(version, a_vec, b_vec, device=vec_device, repeat=5, warmup=1):.3f}"])
-    print(f"2048 outer products of 32-vectors on {vec_device}:")
+    print(TEXT["d outer"].format(device=vec_device))
     print(versions)
 
 
@@ -2812,8 +2879,8 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
         largest.add_row([str(dtype).replace("torch.", ""), bytes_per_element(dtype), f"{hi:,}", f"{n_max:,}",
                          f"{n_max * bytes_per_element(dtype) / GiB:.3f}", len(calls)])
     free, total = memory_info()
-    where = torch.cuda.get_device_name() if HAS_CUDA else "simulated GPU"
-    print(f"{where}: mem_get_info() -> free {free / GiB:.3f} GiB, total {total / GiB:.3f} GiB")
+    where = torch.cuda.get_device_name() if HAS_CUDA else TEXT["d simulated"]
+    print(TEXT["d mem info"].format(where=where, free=free / GiB, total=total / GiB))
     print(largest)
 
 # %% [markdown] tags=["ru"]
@@ -2913,15 +2980,15 @@ memory_info()
 steps = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
 memory_row(steps, "start")
 block = new_tensor(GiB // 4)  # 1 GiB of float32
-memory_row(steps, "a 1 GiB tensor")
+memory_row(steps, TEXT["d step 1 GiB"])
 del block
-memory_row(steps, "del: the memory stays in the cache")
+memory_row(steps, TEXT["d step del"])
 block = new_tensor(GiB // 8)
-memory_row(steps, "a 0.5 GiB tensor: taken from the cache")
+memory_row(steps, TEXT["d step half"])
 del block
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
-memory_row(steps, "del, then empty_cache()")
-print("GPU" if HAS_CUDA else "simulated GPU (no GPU here)")
+memory_row(steps, TEXT["d step empty"])
+print("GPU" if HAS_CUDA else TEXT["d simulated"])
 print(steps)
 
 # %% [markdown] tags=["ru"]
@@ -2956,13 +3023,13 @@ def failing_step(extra_elements):
 
 free, total = memory_info()
 after_oom = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
-memory_row(after_oom, "before the step")
+memory_row(after_oom, TEXT["d oom before"])
 try:
     failing_step(free // 4)  # as many float32 as were free at the start: 2 GiB too many
 except OOM_ERROR as exc:
     print(f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
-    memory_row(after_oom, "in except: the traceback holds the step")
-memory_row(after_oom, "after except: freed, but cached")
+    memory_row(after_oom, TEXT["d oom except"])
+memory_row(after_oom, TEXT["d oom after"])
 gc.collect()
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
 memory_row(after_oom, "gc.collect() and empty_cache()")
@@ -2976,9 +3043,9 @@ while True:
         break
     except OOM_ERROR:
         request //= 2
-print(f"fits after halving: {request * 4 / GiB:.2f} GiB of float32")
+print(TEXT["d halving"].format(gib=request * 4 / GiB))
 del block
-print(f"after del and memory_info(): free {memory_info()[0] / GiB:.2f} GiB")
+print(TEXT["d after del"].format(free=memory_info()[0] / GiB))
 
 # %% [markdown] tags=["ru"]
 # ## 7. Память одного слоя `nn.Linear` (≈ 15 минут)
@@ -3128,7 +3195,7 @@ with needs("linear_forward_memory"):
         peak = linear_forward_peak(*lin)
         print(f"max_memory_allocated: {peak / MiB:.3f} MiB (ratio {peak / formula:.4f})")
     else:
-        print("No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().")
+        print(TEXT["d no gpu linear"])
 
 
 # %% [markdown] tags=["ru"]
@@ -3321,8 +3388,7 @@ if HAS_CUDA:
         print(prof_gpu.key_averages().table(sort_by="self_cuda_time_total", row_limit=6))
         del x_gpu
 else:
-    print("No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) "
-          "with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.")
+    print(TEXT["d no gpu profile"])
 
 # %% [markdown] tags=["ru"]
 # ## 9. Вопросы для анализа (≈ 20 минут)
@@ -3494,8 +3560,7 @@ if HAS_CUDA:
               f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
         del host, pinned, on_gpu
 else:
-    print("No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) "
-          "next to an add of the same size on the device.")
+    print(TEXT["d no gpu copy"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги
