@@ -1078,7 +1078,7 @@ check_more_pick_device(pick_device)
 # **события CUDA** (`torch.cuda.Event(enable_timing=True)`), и видеокарта сама запишет время, когда
 # дойдёт до них.
 #
-# ![CPU ставит три ядра в очередь и идёт дальше; GPU выполняет их позже. Таймер без synchronize останавливается после запуска, с synchronize — после конца работы GPU](attachment:async_timeline.png)
+# ![CPU ставит ядра в очередь, GPU выполняет их позже](attachment:async_timeline.png)
 #
 # *Схема, не замер: длительности выбраны для наглядности.*
 #
@@ -1107,7 +1107,7 @@ check_more_pick_device(pick_device)
 # or put **CUDA events** (`torch.cuda.Event(enable_timing=True)`) into the same queue, and the GPU
 # itself records the time when it reaches them.
 #
-# ![The CPU queues three kernels and moves on; the GPU runs them later. A timer without synchronize stops after the launches, one with synchronize after the GPU's work](attachment:async_timeline.png)
+# ![The CPU queues kernels, the GPU runs them later](attachment:async_timeline.png)
 #
 # *A sketch, not a measurement: the durations are chosen to show the idea.*
 #
@@ -1560,7 +1560,7 @@ with needs("measure_time"):
 # растёт пропорционально байтам, которые надо перенести. На графике это простая модель (не замер):
 # GPU платит за вызов больше, но переносит байты быстрее.
 #
-# ![Модель времени сложения: на малых размерах время постоянно (накладные расходы), на больших растёт пропорционально размеру; GPU становится быстрее CPU после точки пересечения](attachment:launch_overhead.png)
+# ![Время вызова от размера, log-log](attachment:launch_overhead.png)
 #
 # *Модель: время = накладные расходы + байты / пропускная способность; для GPU — 10 мкс на вызов и
 # 320 ГБ/с (память T4 по её спецификации), для CPU — 1 мкс и 20 ГБ/с (предположение для обычного
@@ -1582,7 +1582,7 @@ with needs("measure_time"):
 # the time grows with the bytes to move. The chart is a simple model (not a measurement): a GPU pays
 # more per call, but moves bytes faster.
 #
-# ![A model of an add's time: for small sizes the time is flat (overhead), for large ones it grows with the size; the GPU becomes faster than the CPU past the crossing](attachment:launch_overhead.png)
+# ![Time of a call against size, log-log](attachment:launch_overhead.png)
 #
 # *Model: time = overhead + bytes / bandwidth; for the GPU 10 µs per call and 320 GB/s (a T4's
 # memory, from its datasheet), for the CPU 1 µs and 20 GB/s (an assumption for an ordinary CPU).
@@ -2782,25 +2782,23 @@ check_more_find_max(find_max_allocatable)
 
 # %% [markdown] tags=["ru"]
 # Применим поиск к float16/32/64 и int32/64: на GPU — к настоящей видеокарте, без GPU — к
-# смоделированной на 15 ГиБ (у T4 бесплатного Colab по спецификации 16 ГБ). Модель только ведёт
-# учёт и выдаёт тензоры на устройстве `meta` (форма и тип без памяти): искать так по памяти CPU
-# опасно, потому что Linux выделяет страницы лишь при первой записи. Модель упрощённо повторяет
-# кэширующий аллокатор PyTorch: округляет запросы вверх до 2 МиБ (константа `kRoundLarge` в
-# [исходном коде аллокатора](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)),
-# держит освобождённую память у себя до `empty_cache()`, а 300 МиБ занимает контекст CUDA (эти
-# 15 ГиБ и 300 МиБ выбраны для модели). Перед каждым поиском кэш освобождается (`gc.collect()`,
-# `torch.cuda.empty_cache()`), иначе `mem_get_info` не считает его свободным.
+# смоделированной на 15 ГиБ. Модель ведёт учёт и выдаёт тензоры на устройстве `meta` (форма без
+# памяти): по памяти CPU так искать опасно, Linux выделяет страницы лишь при первой записи. Как
+# кэширующий аллокатор PyTorch, модель округляет запросы вверх до 2 МиБ (`kRoundLarge` в
+# [исходном коде аллокатора](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp))
+# и держит освобождённую память до `empty_cache()`; 300 МиБ занимает контекст CUDA (эти числа
+# выбраны для модели; у T4 бесплатного Colab 16 ГБ). Перед каждым поиском кэш освобождается, иначе
+# `mem_get_info` не считает его свободным.
 
 # %% [markdown] tags=["en"]
 # Let us run the search for float16/32/64 and int32/64: on a GPU against the real device, without
-# one against a simulated 15 GiB GPU (a free Colab T4 has 16 GB on its datasheet). The model only
-# keeps the books and hands out tensors on the `meta` device (a shape and a dtype, no memory):
-# searching the CPU's memory this way would be risky, because Linux hands out pages only when they
-# are first written. The model follows PyTorch's caching allocator in a simplified way: it rounds
-# requests up to 2 MiB (the constant `kRoundLarge` in [the allocator's source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)),
-# keeps freed memory to itself until `empty_cache()`, and the CUDA context takes 300 MiB (the 15 GiB
-# and 300 MiB are chosen for the model). Before each search the cache is emptied (`gc.collect()`,
-# `torch.cuda.empty_cache()`), or `mem_get_info` would not count it as free.
+# one against a simulated 15 GiB GPU. The model keeps the books and hands out tensors on the `meta`
+# device (a shape, no memory): searching the CPU's memory this way is risky, since Linux hands out
+# pages only when first written. Like PyTorch's caching allocator, the model rounds requests up to
+# 2 MiB (`kRoundLarge` in [the allocator's source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp))
+# and keeps freed memory until `empty_cache()`; the CUDA context takes 300 MiB (the model's numbers
+# are chosen; a free Colab T4 has 16 GB). Before each search the cache is emptied, or
+# `mem_get_info` would not count it as free.
 
 # %% tags=["demo"] title={"ru": "Смоделированная видеокарта и try_alloc для поиска", "en": "The simulated GPU and try_alloc for the search"}
 class SimulatedGPU:
@@ -2894,7 +2892,7 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 # зарезервированную память занятой; `torch.cuda.empty_cache()` возвращает кэш драйверу (это нужно
 # другим программам, а не самому PyTorch).
 #
-# ![Ступенчатые графики allocated и reserved: reserved растёт, когда кэша не хватает, и падает только после empty_cache(); allocated падает при каждом del](attachment:allocated_reserved.png)
+# ![allocated и reserved по шагам](attachment:allocated_reserved.png)
 #
 # *Построено по правилам модели выше (округление до 2 МиБ, кэш до `empty_cache()`), не замер.
 # Тензор `z` берёт память из кэша, и reserved не растёт; `w` кэша не хватает, и reserved растёт
@@ -2911,7 +2909,7 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 # see reserved memory as used; `torch.cuda.empty_cache()` gives the cache back to the driver (that
 # helps other programs, not PyTorch itself).
 #
-# ![Step plots of allocated and reserved: reserved grows when the cache does not suffice and falls only after empty_cache(); allocated falls at every del](attachment:allocated_reserved.png)
+# ![allocated and reserved, step by step](attachment:allocated_reserved.png)
 #
 # *Drawn from the model's rules above (rounding to 2 MiB, a cache until `empty_cache()`), not
 # measured. Tensor `z` takes its memory from the cache, so reserved does not grow; for `w` the cache
@@ -3565,38 +3563,28 @@ else:
 # %% [markdown] tags=["ru"]
 # ## Итоги
 #
-# - GPU работает асинхронно: без синхронизации (или событий CUDA) таймер измеряет только запуск.
-# - Прогрев не считают; замер повторяют и берут медиану; следят за единицами.
-# - Короткие операции замеряют блоком вызовов; крошечная операция на GPU может быть медленнее.
-# - `transpose` — это view; работа появляется с `.contiguous()`.
+# - GPU работает асинхронно: синхронизируйте (или берите события CUDA), прогревайте, берите медиану.
+# - Короткие операции замеряют блоком; крошечная операция на GPU может быть медленнее, чем на CPU.
 # - Миллисекунды переводят в TFLOP/s и ГБ/с и сравнивают с паспортным пиком.
 # - Цикл по маленьким операциям заменяют одной операцией над пачкой.
-# - Самый большой тензор ищут двоичным поиском, не держа удачные попытки и ловя только нехватку
-#   памяти; `memory_reserved` ≥ `memory_allocated` из-за кэша аллокатора.
-# - Профилировщик показывает, куда уходит время: смотрите на Self CPU (и Self CUDA).
+# - Память ищут двоичным поиском; `memory_reserved` ≥ `memory_allocated` из-за кэша аллокатора.
+# - Профилировщик показывает, куда уходит время (Self CPU, Self CUDA).
 #
 # Что почитать: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html),
-# [рецепт `torch.utils.benchmark`](https://pytorch.org/tutorials/recipes/recipes/benchmark.html),
-# [рецепт профилировщика](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
+# [рецепт `torch.utils.benchmark`](https://pytorch.org/tutorials/recipes/recipes/benchmark.html).
 
 # %% [markdown] tags=["en"]
 # ## Summary
 #
-# - A GPU runs asynchronously: without synchronization (or CUDA events) a timer measures only the
-#   launch.
-# - Do not count the warm-up; repeat and take the median; mind the units.
-# - Time short operations in blocks of calls; a tiny operation can be slower on a GPU.
-# - `transpose` is a view; the work comes with `.contiguous()`.
+# - A GPU runs asynchronously: synchronize (or use CUDA events), warm up, take the median.
+# - Time short operations in blocks; a tiny operation can be slower on a GPU than on the CPU.
 # - Turn milliseconds into TFLOP/s and GB/s and compare them with the datasheet peak.
 # - Replace a loop over small operations with one operation on the batch.
-# - Find the largest tensor by binary search, keeping no try alive and catching only
-#   out-of-memory errors; `memory_reserved` ≥ `memory_allocated` because of the allocator's cache.
-# - The profiler shows where the time goes: look at Self CPU (and Self CUDA).
+# - Search memory by bisection; `memory_reserved` ≥ `memory_allocated` because of the allocator's cache.
+# - The profiler shows where the time goes (Self CPU, Self CUDA).
 #
 # Further reading: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html),
-# [the `torch.utils.benchmark` recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html),
-# [the profiler recipe](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
-
+# [the `torch.utils.benchmark` recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html).
 
 # %% [markdown] tags=["ru"]
 # ## Вопросы для самопроверки (≈ 10 минут)
