@@ -20,7 +20,7 @@ BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release test test-all soak autograde check-sandbox formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
+.PHONY: help venv release screenshots test test-all soak autograde check-sandbox formgrade export similarity benchmark similarity-benchmark mutants mutants-all clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -35,6 +35,9 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 
 release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/) from autograder/source/
 	$(PYTHON) -m autograder.cli release
+
+screenshots: venv ## docs/lessons/NN_name.<lang>.png: each lesson's first screen (nbconvert HTML in Debian's chromium)
+	$(PYTHON) -m autograder.release.screenshots
 
 build/en/gradebook.db: $(SOURCES) | venv
 	$(PYTHON) -m autograder.cli release

@@ -3,9 +3,10 @@
 The setup cell registers CheckRuns, an IPython post_run_cell hook that remembers how the last run
 of each cell ended, by a fingerprint of the cell's code. The last cell holds the lesson's exercises
 (title, points, answer cell, the fingerprint of each check cell) and prints a table of where each
-one stands. Where the notebook file can be read (VS Code, Jupyter) it also names answers left empty
-and graded cells deleted, copied or changed; Colab gives a kernel no way to read it, and the cell
-says so. It runs no check: it only reads what the student's runs left, and a student notebook
+one stands. Where it can read the notebook it also names answers left empty and graded cells
+deleted, copied or changed: in Colab it asks Colab's front end for the notebook as it is now
+(`google.colab._message.blocking_request("get_ipynb")`, which answers {"ipynb": the notebook}); in
+VS Code and Jupyter it reads the file as last saved. Where neither works it says so. It runs no check: it only reads what the student's runs left, and a student notebook
 holds no hidden check to reveal.
 
 CheckRuns and ready_to_submit are written here as Python and copied into the notebook by their
@@ -21,25 +22,28 @@ import json
 import nbformat
 
 from autograder.course import HIDDEN_MARKERS
+from autograder.release.cells import collapse
 from autograder.release.titles import exercises
 
 READY_ID = "ready_to_submit"
+TITLE = {"en": "Ready to submit? Where each exercise stands, and what the notebook shows",
+         "ru": "Готово к сдаче? Состояние каждого задания и что показывает блокнот"}
 HEADING = {
     "en": "## Ready to submit?\n\n"
           "Run the cell below when you think you are done: after *Restart and run all* (in Colab: *Runtime → "
-          "Restart and run all*), and once more on its own if that stopped at an error. "
+          "Restart session and run all*), and once more on its own if that stopped at an error. "
           "It lists every exercise with its points and where it stands in this session: visible checks "
           "passed, a visible check failed (and on which line), not run yet, or still raising "
-          "`NotImplementedError`. Where the notebook file can be read (VS Code, Jupyter) it also names "
+          "`NotImplementedError`. Where it can read the notebook (Colab, VS Code, Jupyter) it also names "
           "answers left empty and graded cells that were deleted, copied or changed. It runs no check "
           "itself: hidden tests run only at grading.",
     "ru": "## Готово к сдаче?\n\n"
           "Запустите ячейку ниже, когда решите, что всё готово: после *Restart and run all* (в Colab: "
-          "*Среда выполнения → Перезапустить и выполнить все*) и ещё раз отдельно, если выполнение "
+          "*Среда выполнения → Перезапустить сеанс и выполнить все ячейки*) и ещё раз отдельно, если выполнение "
           "остановилось на ошибке. Она перечисляет задания с их баллами и состоянием в этом "
           "сеансе: видимые проверки прошли, видимая проверка не прошла (и на какой строке), ещё не "
-          "запускалось или всё ещё бросает `NotImplementedError`. Где файл блокнота можно прочитать "
-          "(VS Code, Jupyter), она называет и пустые ответы, и удалённые, скопированные или изменённые "
+          "запускалось или всё ещё бросает `NotImplementedError`. Где блокнот можно прочитать "
+          "(Colab, VS Code, Jupyter), она называет и пустые ответы, и удалённые, скопированные или изменённые "
           "ячейки с проверками. Сама она ничего не проверяет: скрытые тесты запускаются только при "
           "оценивании.",
 }
@@ -50,8 +54,9 @@ WORDS = {
            "not run": "not run yet", "todo": "still raises NotImplementedError",
            "written": "written answer, graded by hand",
            "setup": "Run the setup cell at the top of the notebook first, then your cells, then this one.",
-           "colab": "In Colab this cell cannot read the notebook file. Before you download it, check yourself "
-                    "that no answer is left empty and that no graded cell was deleted or copied.",
+           "colab": "Colab did not hand this cell the notebook, so it cannot read it. Before you download it, "
+                    "check yourself that no answer is left empty and that no graded cell was deleted or copied.",
+           "colab file": "The notebook as Colab holds it now:",
            "no file": "The notebook file was not found (this editor does not tell the kernel where it is). "
                       "Check yourself that no answer is left empty and that no graded cell was deleted or copied.",
            "file": "The notebook file as last saved ({path}):",
@@ -65,9 +70,10 @@ WORDS = {
            "not run": "ещё не запускалось", "todo": "всё ещё бросает NotImplementedError",
            "written": "письменный ответ, проверяет преподаватель",
            "setup": "Сначала запустите ячейку настройки в начале блокнота, потом свои ячейки, потом эту.",
-           "colab": "В Colab эта ячейка не может прочитать файл блокнота. Перед тем как скачать его, проверьте "
-                    "сами, что ни один ответ не остался пустым и ни одна ячейка с проверками не удалена и не "
-                    "скопирована.",
+           "colab": "Colab не передал этой ячейке блокнот, и она не может его прочитать. Перед тем как скачать "
+                    "его, проверьте сами, что ни один ответ не остался пустым и ни одна ячейка с проверками не "
+                    "удалена и не скопирована.",
+           "colab file": "Блокнот, каким его сейчас видит Colab:",
            "no file": "Файл блокнота не найден (этот редактор не сообщает ядру, где он лежит). Проверьте сами, "
                       "что ни один ответ не остался пустым и ни одна ячейка с проверками не удалена и не "
                       "скопирована.",
@@ -140,15 +146,25 @@ def ready_to_submit(exercises, written, locked, words):
     print(table)
 
     if "google.colab" in sys.modules:
-        print(words["colab"])
-        return
-    places = [globals().get("__vsc_ipynb_file__"), globals().get("__session__"), os.environ.get("JPY_SESSION_NAME")]
-    path = next((place for place in places if place and os.path.isfile(place)), None)
-    if path is None:
-        print(words["no file"])
-        return
-    with open(path, encoding="utf-8") as file:
-        cells = json.load(file).get("cells", [])
+        try:
+            from google.colab import _message
+
+            cells = _message.blocking_request("get_ipynb", request="", timeout_sec=20)["ipynb"]["cells"]
+            if not any("nbgrader" in cell.get("metadata", {}) for cell in cells):
+                raise ValueError("no graded cell in Colab's answer")
+        except Exception:  # an older or newer Colab, a timeout (None), an error reply: say so
+            print(words["colab"])
+            return
+        where = words["colab file"]
+    else:
+        places = [globals().get("__vsc_ipynb_file__"), globals().get("__session__"), os.environ.get("JPY_SESSION_NAME")]
+        path = next((place for place in places if place and os.path.isfile(place)), None)
+        if path is None:
+            print(words["no file"])
+            return
+        with open(path, encoding="utf-8") as file:
+            cells = json.load(file).get("cells", [])
+        where = words["file"].format(path=path)
     sources = {}  # grade_id -> the source of every cell that carries it
     for cell in cells:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
@@ -171,7 +187,7 @@ def ready_to_submit(exercises, written, locked, words):
         count = len(sources.get(grade_id, []))
         if count != 1:
             found.append(words["deleted" if count == 0 else "copied"].format(title=title, count=count))
-    print(words["file"].format(path=path))
+    print(where)
     for line in found or [words["all good"]]:
         print(" -", line)
 
@@ -207,10 +223,10 @@ def ready_cells(cells: list, lang: str) -> list:
             f"    locked=[{', '.join(map(text, ['setup', *locked]))}],\n"
             "    words={\n" + "".join(f"        {text(key)}: {text(value)},\n" for key, value in WORDS[lang].items())
             + "    },\n)")
-    return [nbformat.v4.new_markdown_cell(HEADING[lang], id="ready-heading"),
-            nbformat.v4.new_code_cell(code, id=READY_ID, metadata={"tags": ["demo"], "nbgrader": {
-                "grade": False, "locked": True, "schema_version": 3, "solution": False, "task": False,
-                "grade_id": READY_ID}})]
+    cell = nbformat.v4.new_code_cell(code, id=READY_ID, metadata={"tags": ["demo"], "nbgrader": {
+        "grade": False, "locked": True, "schema_version": 3, "solution": False, "task": False, "grade_id": READY_ID}})
+    collapse(cell, TITLE[lang])
+    return [nbformat.v4.new_markdown_cell(HEADING[lang], id="ready-heading"), cell]
 
 
 def points(value: float) -> int | float:

@@ -1,12 +1,15 @@
 """Read a lesson source (autograder/source/NN_name.py) as a notebook in one language, and its judges.
 
-The release adds the cells that every lesson shares: the Colab badge and the setup cell first, the
-"Ready to submit?" cells last (autograder.release.ready).
+The release adds the cells that every lesson shares: the Colab badge, then the source's first text
+cell (the lesson's title, time and points: the first screen), the setup cell, how to work and submit
+(autograder.release.howto), the rest of the source, and "Ready to submit?" (autograder.release.ready).
 
 A source is a percent-format script. Cells carry compact nbgrader metadata
 (`nbgrader={"grade_id": ..., "solution": true}`); markdown cells carry a language tag ("ru" or "en"),
-and each notebook keeps one language. Judge cells (`judge="test_x"`, or "helpers") are never
-part of a notebook: they run in the grader's process only (autograder.judge).
+and each notebook keeps one language; so may code cells, in pairs (autograder.release.cells). Judge
+cells (`judge="test_x"`, or "helpers") are never part of a notebook: they run in the grader's process
+only (autograder.judge); nor are figure cells (`figure="name"`), drawn by the release
+(autograder.release.figures). A code cell with `title={"ru": ..., "en": ...}` is collapsed.
 """
 import hashlib
 
@@ -14,6 +17,9 @@ import jupytext
 import nbformat
 
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
+from autograder.release import cells as code_cells
+from autograder.release.figures import FIGURE_KEY, attach
+from autograder.release.howto import HOW_TO, HOW_TO_ID
 from autograder.release.ready import SETUP_HOOK, ready_cells
 
 NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
@@ -23,6 +29,11 @@ BADGE = (
     "(https://colab.research.google.com/github/{repository}/blob/{branch}/{path})"
 )
 
+SETUP_TITLE = {
+    "en": 'Setup: run it first (installs prettytable if missing, remembers how each cell ran for "Ready to submit?")',
+    "ru": "Настройка: запустите первой (ставит prettytable, если его нет, и запоминает, как выполнилась каждая "
+          "ячейка, для «Готово к сдаче?»)",
+}
 SETUP_CELL = """\
 # Colab and other fresh environments may lack prettytable: install it only when it is missing.
 import importlib.util
@@ -35,7 +46,8 @@ if importlib.util.find_spec("prettytable") is None:
 
 
 def show_warning_on_stdout(message, category, filename, lineno, file=None, line=None):
-    \"\"\"Warnings stay visible, but on stdout: the grader scores a check cell that writes to stderr as 0.\"\"\"
+    \"\"\"Show a warning as plain output: Jupyter paints anything written to stderr red, and a harmless
+    warning (PyTorch prints a few) should not look like an error in your code.\"\"\"
     print(warnings.formatwarning(message, category, filename, lineno, line), end="")
 
 
@@ -46,14 +58,21 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     """The source notebook in one language, with nbgrader metadata in full and stable cell ids."""
     source_path = course.sources / f"{assignment}.py"
     source = jupytext.read(source_path, fmt="py:percent")
-    cells = []
+    code_cells.check_pairs(source.cells)
+    cells, titles, figures = [], [], {}
     for cell in source.cells:
         if JUDGE_KEY in cell.metadata:  # judges run in the grader's process only (autograder.release.reference)
+            continue
+        if FIGURE_KEY in cell.metadata:
+            if cell.metadata[FIGURE_KEY] in figures:
+                raise ReleaseError(f"{assignment}: two figure cells named {cell.metadata[FIGURE_KEY]!r}")
+            figures[cell.metadata[FIGURE_KEY]] = cell.source
             continue
         tags = [tag for tag in cell.metadata.get("tags", []) if tag not in LANGS]
         cell_langs = set(cell.metadata.get("tags", [])) & set(LANGS)
         if cell_langs and lang not in cell_langs:
             continue
+        titles.append(code_cells.title_of(cell, lang))
         metadata = {}
         if tags:
             metadata["tags"] = tags
@@ -62,20 +81,29 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
         cell.metadata = metadata
         cells.append(cell)
     assign_cell_ids(cells)
+    for cell, title in zip(cells, titles):
+        if title is not None:
+            code_cells.collapse(cell, title)
+    attach(cells, figures, lang)
+    lead = cells[:1] if cells and cells[0].cell_type == "markdown" and "nbgrader" not in cells[0].metadata else []
+    rest = cells[len(lead):]
+    how_to = nbformat.v4.new_markdown_cell(HOW_TO[lang], id=HOW_TO_ID)
     nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_markdown_cell(badge(course, lang, assignment), id="colab-badge"),
-        nbformat.v4.new_code_cell(SETUP_CELL, id="setup", metadata={"nbgrader": {
-            **NBGRADER_DEFAULTS, "grade_id": "setup", "locked": True}}),
-        *cells,
-        *ready_cells(cells, lang),
-    ]
+    nb.cells = [nbformat.v4.new_markdown_cell(badge(course, lang, assignment), id="colab-badge"), *lead,
+                setup_cell(lang), how_to, *rest, *ready_cells([*lead, how_to, *rest], lang)]
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
         "course": {"assignment": assignment, "version": hashlib.sha256(source_path.read_bytes()).hexdigest()[:12], "lang": lang},
     }
     return nb
+
+
+def setup_cell(lang: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell(SETUP_CELL, id="setup", metadata={"nbgrader": {
+        **NBGRADER_DEFAULTS, "grade_id": "setup", "locked": True}})
+    code_cells.collapse(cell, SETUP_TITLE[lang])
+    return cell
 
 
 def badge(course: Course, lang: str, assignment: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 
 from autograder.course import HIDDEN_MARKERS, LANGS, SOLUTION_MARKERS, Course, ReleaseError
+from autograder.release.howto import HOW_TO
 from autograder.release.notebooks import check_no_leak
 from autograder.release.sources import judge_cells, read_source, student_path
 
@@ -47,22 +48,7 @@ README = {
   ```
   Откройте ноутбук из папки `ru/` и выберите ядро `.venv`.
 
-## Как выполнять и сдавать
-
-- Заполните каждую ячейку `# YOUR CODE HERE` (уберите `raise NotImplementedError()`) и каждую
-  ячейку `YOUR ANSWER HERE`, затем запустите ячейку с проверками под заданием. Видимые проверки —
-  только часть тестов: скрытые проверки запускаются при оценивании с другими входными данными.
-- *Run All* останавливается на первом нерешённом задании: это нормально, пока вы работаете.
-- Перед сдачей запустите последнюю ячейку урока, «Готово к сдаче?»: она показывает таблицу заданий
-  с баллами и состоянием каждого (видимые проверки прошли, не прошли — и на какой строке, ещё не
-  запускались, всё ещё `NotImplementedError`). В VS Code и Jupyter она ещё называет пустые ответы и
-  удалённые или скопированные ячейки; в Colab это нужно проверить самим. Скрытые проверки она не
-  запускает.
-- Сдавайте файл `.ipynb` целиком (в Colab: *Файл → Скачать → .ipynb*) туда, куда скажет
-  преподаватель (например, в Moodle). Имя файла не важно, но не удаляйте, не копируйте и не
-  переименовывайте ячейки и не меняйте их теги: проверка узнаёт урок и каждое задание по
-  метаданным ноутбука.
-""",
+{how_to}""",
     "en": """\
 # PyTorch basics: autograded notebooks
 
@@ -84,22 +70,7 @@ README = {
   ```
   Open a notebook from the `en/` folder and pick the `.venv` kernel.
 
-## Working and submitting
-
-- Fill in every `# YOUR CODE HERE` cell (remove its `raise NotImplementedError()`) and every
-  `YOUR ANSWER HERE` cell, then run the check cell under the exercise. The visible checks are only
-  part of the tests: hidden checks run at grading time, with other inputs.
-- *Run All* stops at the first unsolved exercise: that is expected while you work.
-- Before you submit, run the lesson's last cell, "Ready to submit?": it prints a table of the
-  exercises with their points and where each stands (visible checks passed, a visible check failed
-  and on which line, not run yet, still `NotImplementedError`). In VS Code and Jupyter it also names
-  answers left empty and cells deleted or copied; in Colab, check those yourself. It runs no hidden
-  check.
-- Submit the whole `.ipynb` file (in Colab: *File → Download → .ipynb*) where your instructor says
-  (for example, Moodle). Its name does not matter, but do not delete, copy or rename cells, and do
-  not change their tags: grading recognises the lesson and each exercise from the notebook's
-  metadata.
-""",
+{how_to}""",
 }
 ALLOWED = re.compile(r"(README(\.en)?\.md|requirements\.txt|(ru|en)/\d\d_\w+\.ipynb)")
 
@@ -133,8 +104,9 @@ def build(course: Course) -> Path:
             shutil.copy(source, path)
             nb = nbformat.read(path, as_version=4)
             rows[lang].append(f"| {title(nb) or assignment} | {nb.cells[0].source} |")
-    (target / "README.md").write_text(README["ru"].format(rows="\n".join(rows["ru"])), encoding="utf-8")
-    (target / "README.en.md").write_text(README["en"].format(rows="\n".join(rows["en"])), encoding="utf-8")
+    for lang, name in (("ru", "README.md"), ("en", "README.en.md")):
+        text = README[lang].format(rows="\n".join(rows[lang]), how_to=HOW_TO[lang])
+        (target / name).write_text(text, encoding="utf-8")
     (target / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
     check(target, course)
     return target

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.judge import answer_of
+from autograder.release.howto import HOW_TO_ID
 
 HEADING = re.compile(r"^#{2,6}\s+(.*?)\s*#*\s*$", re.M)
 BOLD_LEAD = re.compile(r"^\s*\*\*(.+?)\*\*", re.M)
@@ -43,8 +44,9 @@ def plain(markdown: str) -> str:
 
 def exercises(nb) -> list[Exercise]:
     """The exercises of a released (or graded) notebook, in order. Cells a student added (autograder.intake.repair
-    names them student-*) never give a title."""
-    cells = [cell for cell in nb.cells if not str(cell.get("id", "")).startswith("student-")]
+    names them student-*) and the shared "How to work and submit" never give a title."""
+    cells = [cell for cell in nb.cells if not str(cell.get("id", "")).startswith("student-")
+             and cell.get("id") != HOW_TO_ID]
     found: list[Exercise] = []
     heading, lead = "", ""
     for cell in cells:

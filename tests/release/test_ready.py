@@ -1,4 +1,6 @@
 """The last cell, "Ready to submit?", run in a student's kind of kernel (nbclient, no grader), and its data."""
+import json
+
 import nbformat
 import pytest
 from nbclient import NotebookClient
@@ -92,6 +94,76 @@ def test_without_the_file_it_says_so(tiny_course, tmp_path, monkeypatch):
     nb.cells.insert(len(nb.cells) - 1, colab)
     printed = run_as_student(nb, tmp_path, monkeypatch)
     assert WORDS["ru"]["colab"] in printed and WORDS["ru"]["file"].split("(")[0] not in printed
+
+
+# google.colab as a kernel finds it on its path: _message.blocking_request answers as Colab's front end does
+# ({"ipynb": the notebook, each source a list of lines}), or fails as it can (an error, a timeout's None)
+FAKE_MESSAGE = {
+    "answers": """import json, os
+
+def blocking_request(request_type, request="", timeout_sec=5, parent=None):
+    assert request_type == "get_ipynb", request_type
+    with open(os.environ["FAKE_COLAB_NOTEBOOK"], encoding="utf-8") as file:
+        return {"ipynb": json.load(file)}
+""",
+    "raises": """def blocking_request(request_type, request="", timeout_sec=5, parent=None):
+    raise RuntimeError("the front end did not answer")
+""",
+    "times out": """def blocking_request(request_type, request="", timeout_sec=5, parent=None):
+    return None
+""",
+}
+
+
+def run_in_colab(nb, held, folder, monkeypatch, answer="answers") -> str:
+    """Run the notebook as in Colab (google.colab imported, the file out of reach), where the front end
+    holds `held`; return what the last cell printed."""
+    package = folder / "fake" / "google" / "colab"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "_message.py").write_text(FAKE_MESSAGE[answer])
+    as_colab_keeps_it = nbformat.from_dict(held)
+    for c in as_colab_keeps_it.cells:
+        c.source = c.source.splitlines(keepends=True)
+    (folder / "held.json").write_text(json.dumps(as_colab_keeps_it), encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(folder / "fake"))
+    monkeypatch.setenv("FAKE_COLAB_NOTEBOOK", str(folder / "held.json"))
+    nb = nbformat.from_dict(nb)
+    nb.cells.insert(1, nbformat.v4.new_code_cell("import google.colab  # Colab imports it before any cell runs"))
+    return run_as_student(nb, folder, monkeypatch, readable=False)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_in_colab_it_reads_the_notebook_from_the_front_end(tiny_course, tmp_path, monkeypatch, lang):
+    nb = released(tiny_course, "solutions", lang)
+    held = nbformat.from_dict(nb)
+    held.cells.remove(cell(held, "test_square"))
+    cell(held, "double").source = "def double(x):\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+    printed = run_in_colab(nb, held, tmp_path, monkeypatch)
+    words = WORDS[lang]
+    assert words["colab file"] in printed and words["colab"] not in printed
+    assert words["deleted"].format(title="square") in printed and words["empty"].format(title="double") in printed
+    assert words["passed"] in row(printed, "double"), "the table still comes from this kernel's runs"
+
+
+def test_in_colab_an_unchanged_notebook_is_all_good(tiny_course, tmp_path, monkeypatch):
+    nb = released(tiny_course, "solutions")
+    printed = run_in_colab(nb, nb, tmp_path, monkeypatch)
+    assert WORDS["en"]["colab file"] in printed and WORDS["en"]["all good"] in printed
+
+
+@pytest.mark.parametrize("answer", ["raises", "times out", "no metadata"])
+def test_in_colab_without_an_answer_it_says_so(tiny_course, tmp_path, monkeypatch, answer):
+    nb = released(tiny_course, "solutions", "ru")
+    held = nbformat.from_dict(nb)
+    if answer == "no metadata":  # a front end that dropped the cells' metadata must not report every cell deleted
+        for c in held.cells:
+            c.metadata = {}
+    printed = run_in_colab(nb, held, tmp_path, monkeypatch, "answers" if answer == "no metadata" else answer)
+    words = WORDS["ru"]
+    assert words["colab"] in printed and words["colab file"] not in printed
+    assert words["passed"] in row(printed, "double")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,4 +1,5 @@
 """The release, on a small temporary course: deterministic, no leaks, one language per file."""
+import base64
 import importlib.util
 import json
 import re
@@ -12,17 +13,37 @@ import pytest
 
 from autograder import ROOT, release
 from autograder.course import LANGS, Course, ReleaseError
-from autograder.release import notebooks
+from autograder.release import figures, notebooks
+from autograder.release.howto import HOW_TO
+from autograder.release.ready import READY_ID
+from autograder.release.sources import SETUP_TITLE
 
 SOURCE = '''\
 # %% [markdown] tags=["ru"]
 # # Тренировка
+#
+# ![Удвоение](attachment:doubling.png)
 
 # %% [markdown] tags=["en"]
 # # Practice
+#
+# ![Doubling](attachment:doubling.png)
 
-# %%
+# %% figure="doubling"
+import matplotlib.pyplot as plt
+
+fig, ax = plt.subplots(figsize=(3, 2))
+ax.plot([0, 1, 2], [0, 2, 4])
+ax.set_title({"ru": "Удвоение", "en": "Doubling"}[lang])
+
+# %% title={"ru": "Импорт для проверок", "en": "An import for the checks"}
 import math
+
+# %% tags=["ru"]
+print("Пример:", math.tau)  # по-русски
+
+# %% tags=["en"]
+print("Example:", math.tau)
 
 # %% nbgrader={"grade_id": "double", "solution": true}
 def double(x):
@@ -41,7 +62,7 @@ probe.call("double(-21)", double, -21)
 
 # %% judge="test_double"
 def judge(got, want):
-    assert got["double(-21)"] == want["double(-21)"] == -42, "hidden check"
+    assert got["double(-21)"] == want["double(-21)"] == -42, "judge-only message"
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why", "solution": true, "grade": true, "points": 1}
 # ### BEGIN SOLUTION
@@ -83,6 +104,7 @@ def test_writes_a_student_and_a_solution_notebook_per_language(course):
 
 
 def test_a_second_release_is_byte_identical(course, tmp_path):
+    figures.render.cache_clear()  # the figures are drawn again too
     again = Course(sources=course.sources, build=tmp_path / "build", out_root=tmp_path / "out")
     release.release(again)
     for path in course.out_root.rglob("*.ipynb"):
@@ -95,7 +117,7 @@ def test_student_version_has_stubs_and_no_secret(course, lang):
     source = text(nb)
     assert "raise NotImplementedError()" in source and "def double(x):" in source
     assert "YOUR ANSWER HERE" in source
-    for secret in ("secret_factor", "hidden check", "BEGIN", "END", "Because", "Потому что"):
+    for secret in ("secret_factor", "judge-only message", "BEGIN", "END", "Because", "Потому что"):
         assert secret not in source
 
 
@@ -105,7 +127,7 @@ def test_solution_version_has_solutions_without_markers_or_hidden_tests(course, 
     source = text(solution)
     assert "return secret_factor * x" in source
     assert {"en": "Because.", "ru": "Потому что."}[lang] in source
-    assert "hidden check" not in source and "BEGIN" not in source and "END" not in source
+    assert "judge-only message" not in source and "BEGIN" not in source and "END" not in source
     assert [(c.id, c.metadata) for c in solution.cells] == [(c.id, c.metadata) for c in student.cells], \
         "the solution keeps the student version's cell ids and nbgrader metadata"
 
@@ -149,8 +171,8 @@ def test_notebooks_hold_no_outputs_or_timestamps(course):
 
 def run_setup_cell(course, monkeypatch, prettytable_installed=True):
     """Execute the setup cell here, with pip recorded instead of run; returns the pip calls."""
-    setup = read(course, "lessons", "en").cells[1]
-    assert setup.id == "setup" and setup.metadata.nbgrader["locked"]
+    setup = next(cell for cell in read(course, "lessons", "en").cells if cell.id == "setup")
+    assert setup.metadata.nbgrader["locked"]
     calls = []
     monkeypatch.setattr(subprocess, "run", lambda *args, **kwargs: calls.append(args))
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace() if prettytable_installed else None)
@@ -205,3 +227,69 @@ def test_requirements_and_environment_yml_agree():
     conda = re.findall(r"^\s+- (\S+==\S+)$", (ROOT / "environment.yml").read_text(), re.MULTILINE)
     assert pins == conda
     assert "torch==2.13.0" in pins
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_release_adds_its_cells_around_the_source(course, lang):
+    nb = read(course, "lessons", lang)
+    ids = [cell.id for cell in nb.cells]
+    assert ids[0] == "colab-badge" and ids[2:4] == ["setup", "how-to-submit"] and ids[-2:] == ["ready-heading", READY_ID]
+    assert nb.cells[1].source.startswith({"ru": "# Тренировка", "en": "# Practice"}[lang]), "the first screen is the lesson"
+    assert nb.cells[3].source == HOW_TO[lang]
+
+
+@pytest.mark.parametrize("folder", ["lessons", "solutions"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_figures_are_attached_where_the_text_shows_them(course, folder, lang):
+    nb = read(course, folder, lang)
+    shown = [cell for cell in nb.cells if "attachments" in cell]
+    assert [cell.source.splitlines()[-1] for cell in shown] == [
+        {"ru": "![Удвоение](attachment:doubling.png)", "en": "![Doubling](attachment:doubling.png)"}[lang]]
+    png = base64.b64decode(shown[0].attachments["doubling.png"]["image/png"])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and b"tEXt" not in png and b"tIME" not in png  # no software, no date
+    assert "set_title" not in text(nb), "a figure's code never reaches a notebook"
+
+
+def test_each_language_draws_its_own_figure(course):
+    pngs = {lang: read(course, "lessons", lang).cells[1].attachments["doubling.png"]["image/png"] for lang in LANGS}
+    assert pngs["ru"] != pngs["en"]
+
+
+def test_a_figure_is_drawn_the_same_in_another_process(course):
+    code = SOURCE.split('# %% figure="doubling"\n')[1].split("\n# %%")[0]
+    here = figures.render("doubling", code, "en")
+    there = subprocess.run([sys.executable, "-c", "import sys; from autograder.release.figures import render; "
+                            "sys.stdout.buffer.write(render('doubling', sys.stdin.read(), 'en'))"],
+                           input=code.encode(), capture_output=True, check=True).stdout
+    assert there == here
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_titled_cells_setup_and_ready_are_collapsed(course, lang):
+    nb = read(course, "lessons", lang)
+    titled = {cell.id: cell for cell in nb.cells if cell.source.startswith("#@title ")}
+    assert set(titled) == {"setup", READY_ID, next(c.id for c in nb.cells if "import math" in c.source)}
+    for cell in titled.values():
+        assert cell.metadata["cellView"] == "form" and cell.metadata["jupyter"] == {"source_hidden": True}
+    helper = next(cell for cell in titled.values() if "import math" in cell.source)
+    assert helper.source == "#@title " + {"ru": "Импорт для проверок", "en": "An import for the checks"}[lang] + "\nimport math"
+    assert titled["setup"].source.splitlines()[0] == f"#@title {SETUP_TITLE[lang]}"
+    assert not [cell for cell in nb.cells if "jupyter" in cell.metadata and cell.id not in titled]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_code_cell_pair_keeps_one_language(course, lang):
+    printed = [cell.source for cell in read(course, "lessons", lang).cells if cell.source.startswith("print(")]
+    assert printed == [{"ru": 'print("Пример:", math.tau)  # по-русски', "en": 'print("Example:", math.tau)'}[lang]]
+
+
+def test_a_pair_that_differs_in_code_stops_the_release(tmp_path):
+    course = make_course(tmp_path, SOURCE.replace('print("Example:", math.tau)', 'print("Example:", math.pi)'))
+    with pytest.raises(ReleaseError, match="differ in more than strings"):
+        release.release(course)
+
+
+def test_a_figure_the_text_does_not_show_stops_the_release(tmp_path):
+    course = make_course(tmp_path, SOURCE.replace("(attachment:doubling.png)", "(attachment:halving.png)"))
+    with pytest.raises(ReleaseError, match="halving"):
+        release.release(course)

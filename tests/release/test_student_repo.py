@@ -38,7 +38,7 @@ def test_the_tree_holds_lessons_readmes_and_requirements_only(course):
 def test_no_solution_hidden_check_judge_or_gradebook_reaches_students(course):
     tree = student_repo.folder(course)
     everything = "\n".join(p.read_text(encoding="utf-8") for p in tree.rglob("*") if p.is_file())
-    for secret in ("secret_factor", "probe.call", "double(-21)", "def judge", "\"hidden check\"", "BEGIN SOLUTION",
+    for secret in ("secret_factor", "probe.call", "double(-21)", "def judge", "\"judge-only message\"", "BEGIN SOLUTION",
                    "HIDDEN TESTS", "Because."):
         assert secret not in everything, secret
     assert not list(tree.rglob("*.db")) and not list(tree.rglob("*.py")) and not list(tree.rglob("*.json"))
@@ -64,7 +64,7 @@ def test_the_check_refuses_a_tree_with_a_secret(course, tmp_path, plant):
         shutil.copy(ROOT / "tests" / "lessons" / "variants" / "01_tensors.py", tree / "en" / "variants.py")
     else:
         nb = nbformat.read(tree / "en" / "01_practice.ipynb", as_version=4)
-        line = "secret_factor = 2" if plant == "solution-line" else 'assert got["double(-21)"] == want["double(-21)"] == -42, "hidden check"'
+        line = "secret_factor = 2" if plant == "solution-line" else 'assert got["double(-21)"] == want["double(-21)"] == -42, "judge-only message"'
         nb.cells.append(nbformat.v4.new_code_cell(line))
         nbformat.write(nb, tree / "en" / "01_practice.ipynb")
     with pytest.raises(ReleaseError):

@@ -3,6 +3,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT
+from autograder.release.howto import HOW_TO_ID
 from autograder.release.titles import exercise_of, exercises, plain
 
 
@@ -38,3 +39,9 @@ def test_plain_drops_markdown_points_and_time():
     assert plain("Exercise 1 (2 points). `create_tensors`") == "Exercise 1. create_tensors"
     assert plain("Задание 1. `Power` [4 балла: 1 + 1 + 1 + 1] (≈ 45 минут)") == "Задание 1. Power"
     assert plain("**Question 1.**") == "Question 1"
+
+
+def test_how_to_work_and_submit_gives_no_exercise_its_title(tiny_course):
+    nb = nbformat.read(tiny_course.out_root / "lessons" / "en" / "01_alpha.ipynb", as_version=4)
+    assert HOW_TO_ID in [cell.id for cell in nb.cells]
+    assert [e.title for e in exercises(nb)] == ["double", "square", "answer_why"]
