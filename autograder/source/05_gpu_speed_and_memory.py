@@ -34,7 +34,7 @@
 # | 7. `linear_forward_memory` | 2 |
 # | 8. `top_ops` | 2 |
 # | 9. Вопросы для анализа (проверяются вручную) | 4 × 1 |
-# | **Всего** | **25** |
+# | **Всего** | **24** |
 #
 # У задания из нескольких частей каждую часть проверяет своя ячейка тестов: решённая часть
 # получает баллы, даже пока другая не решена.
@@ -52,8 +52,8 @@
 # memory of an `nn.Linear` layer, and the profiler. The notebook runs without a GPU too: sizes
 # shrink, the GPU columns read "n/a", and the memory search runs on a simulated GPU.
 #
-# **Time:** about 4 hours (each section's heading gives its share: 10 + 60 + 30 + 20 + 20 + 35 + 15
-# + 20 + 20 minutes, and 10 minutes for the questions to check yourself).
+# **Time:** about 4 hours (each section's heading gives its share: 10 + 60 + 30 + 20 + 20 + 35 +
+# 15 + 20 + 20 minutes, and 10 minutes for the questions to check yourself).
 #
 # | Exercise | Points |
 # |---|---|
@@ -67,7 +67,7 @@
 # | 7. `linear_forward_memory` | 2 |
 # | 8. `top_ops` | 2 |
 # | 9. Analysis questions (graded by hand) | 4 × 1 |
-# | **Total** | **25** |
+# | **Total** | **24** |
 #
 # In an exercise of several parts, each part has its own test cell: a solved part earns its points
 # even while another part is unsolved.
