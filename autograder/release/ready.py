@@ -6,8 +6,9 @@ of each cell ended, by a fingerprint of the cell's code. The last cell holds the
 one stands. Where it can read the notebook it also names answers left empty and graded cells
 deleted, copied or changed: in Colab it asks Colab's front end for the notebook as it is now
 (`google.colab._message.blocking_request("get_ipynb")`, which answers {"ipynb": the notebook}); in
-VS Code and Jupyter it reads the file as last saved. Where neither works it says so. It runs no check: it only reads what the student's runs left, and a student notebook
-holds no hidden check to reveal.
+VS Code and Jupyter it reads the file as last saved. Where neither works it says so. It runs no
+check: it only reads what the student's runs left, and a student notebook holds no hidden check to
+reveal.
 
 CheckRuns and ready_to_submit are written here as Python and copied into the notebook by their
 source, so the release's fingerprints and the kernel's come from one function.

@@ -8,6 +8,7 @@ import pytest
 from autograder import ROOT, release
 from autograder.course import Course, ReleaseError
 from autograder.release import student_repo
+from autograder.release.howto import HOW_TO, HOW_TO_ID
 from tests.release.test_release import make_course
 
 
@@ -33,6 +34,14 @@ def test_the_tree_holds_lessons_readmes_and_requirements_only(course):
     assert "torch" in (tree / "requirements.txt").read_text()
     assert "Как открыть урок" in (tree / "README.md").read_text()
     assert "Opening a lesson" in (tree / "README.en.md").read_text() and "Submit" in (tree / "README.en.md").read_text()
+
+
+def test_the_readmes_say_how_to_work_and_submit_as_the_lessons_do(course):
+    tree = student_repo.folder(course)
+    for lang, readme in (("ru", "README.md"), ("en", "README.en.md")):
+        lesson = nbformat.read(tree / lang / "01_practice.ipynb", as_version=4)
+        block = next(cell.source for cell in lesson.cells if cell.id == HOW_TO_ID)
+        assert block == HOW_TO[lang] and block in (tree / readme).read_text(encoding="utf-8")
 
 
 def test_no_solution_hidden_check_judge_or_gradebook_reaches_students(course):
