@@ -9,25 +9,18 @@
 # %% [markdown] tags=["ru"]
 # # Урок 5. Скорость и память GPU: измеряем честно
 #
-# В домашнем задании курса нужно было сравнить скорость операций на CPU и на GPU и найти самый
-# большой тензор, который помещается в память видеокарты. Во многих решениях получились
-# красивые, но неверные числа. Вот ошибки, которые встречались чаще всего:
+# В домашнем задании курса нужно было сравнить скорость операций на CPU и GPU и найти самый
+# большой тензор, который помещается в память видеокарты. Во многих решениях числа вышли
+# красивые, но неверные: таймер без прогрева и синхронизации, секунды вместо миллисекунд,
+# транспонирование без копии, float16 на CPU, размер тензора, подобранный вручную.
 #
-# 1. **Нет прогрева и синхронизации.** GPU работает асинхронно: вызов `a @ b` только ставит ядро
-#    в очередь, и таймер останавливался раньше, чем заканчивалось вычисление. А первый вызов
-#    включал инициализацию CUDA.
-# 2. **Секунды, записанные как миллисекунды.** `time.perf_counter()` возвращает секунды.
-# 3. **Транспонирование, измеренное как копирование.** `x.T` ничего не копирует: это
-#    представление (view) тех же данных, и время его создания не зависит от размера.
-# 4. **Умножение матриц во float16, измеренное на CPU.** Половинная точность ускоряет тензорные
-#    ядра GPU; на CPU она не обязательно быстрее float32 (в разделе 3 это измеряется).
-# 5. **Самый большой тензор, подобранный вручную.** Перебор «на глаз» долог и неточен;
-#    двоичный поиск находит ответ за несколько десятков попыток.
+# В этом уроке вы напишете инструменты, которые исключают эти ошибки, и примените их: честный
+# замер времени, таблицу CPU против GPU, пересчёт в TFLOP/s и ГБ/с, векторизацию, двоичный поиск
+# по памяти, память слоя `nn.Linear` и профилировщик. Без GPU ноутбук тоже работает: размеры
+# меньше, в столбцах GPU стоит «n/a», память ищется на смоделированной видеокарте.
 #
-# В этом уроке мы напишем инструменты, которые эти ошибки исключают, и применим их.
-# Ноутбук работает и без GPU: размеры уменьшаются, в столбцах GPU стоит «n/a», поиск по
-# памяти идёт на смоделированной видеокарте с 15 ГиБ, а ячейки, которым нужен GPU, печатают,
-# что они показали бы. Если GPU есть, те же ячейки делают настоящие измерения.
+# **Время:** около 4 часов (по разделам — в заголовках: 10 + 60 + 30 + 20 + 20 + 35 + 15 + 20 + 20
+# минут и 10 минут на вопросы для самопроверки).
 #
 # | Задание | Баллы |
 # |---|---|
@@ -41,52 +34,26 @@
 # | 7. `linear_forward_memory` | 2 |
 # | 8. `top_ops` | 2 |
 # | 9. Вопросы для анализа (проверяются вручную) | 4 × 1 |
+# | **Всего** | **24** |
 #
-# У задания из нескольких частей каждую часть проверяет своя ячейка тестов: за решённую часть
-# баллы начисляются, даже если другая часть ещё не решена.
-#
-# **Время.** Чтение и задания — около 3 часов (оценки по разделам даны в их заголовках).
-# Ноутбук с решениями целиком выполняется на CPU меньше чем за минуту; на GPU — дольше, потому
-# что таблица сравнения умножает большие матрицы на CPU (ячейка сама оценивает это время).
-#
-# ### Как работать и что сдавать
-#
-# - Заполните каждую ячейку с `raise NotImplementedError()` (уберите эту строку) и ячейки
-#   ответов раздела 9 (`YOUR ANSWER HERE`).
-# - Под каждым заданием — ячейка тестов: несколько видимых проверок для самопроверки; при
-#   оценивании запускаются ещё и скрытые тесты. В тексте задания перечислено всё, что они
-#   проверяют.
-# - Перед сдачей выполните «Restart and run all». Выполнение останавливается на первой ячейке с
-#   ошибкой: пока задание не решено, это его ячейка тестов (`NotImplementedError`), и ячейки
-#   после неё не выполняются. Это нормально: при оценивании ноутбук выполняется заново целиком,
-#   и каждое задание оценивается отдельно. Демонстрационные ячейки, которым нужно нерешённое
-#   задание, не падают, а пишут, что пропущены.
-# - Сдайте сам файл `.ipynb` (в Colab: File → Download → Download .ipynb). Имя файла не важно.
-#   Не удаляйте, не копируйте и не меняйте ячейки с тестами и метаданные (теги) ячеек: по ним
-#   проверяющая программа находит ваши ответы.
+# У задания из нескольких частей каждую часть проверяет своя ячейка тестов: решённая часть
+# получает баллы, даже пока другая не решена.
 
 # %% [markdown] tags=["en"]
 # # Lesson 5. GPU speed and memory: measuring honestly
 #
-# The course homework asked you to compare the speed of operations on a CPU and a GPU, and to
-# find the largest tensor that fits in the GPU's memory. Many solutions produced nice-looking
-# but wrong numbers. These mistakes were the most common:
+# The course homework asked you to compare the speed of operations on a CPU and a GPU, and to find
+# the largest tensor that fits in the GPU's memory. Many solutions produced nice-looking but wrong
+# numbers: a timer without warm-up or synchronization, seconds reported as milliseconds, a
+# transpose that copied nothing, float16 timed on a CPU, a tensor size found by hand.
 #
-# 1. **No warm-up and no synchronization.** A GPU runs asynchronously: `a @ b` only queues a
-#    kernel, so the timer stopped before the computation finished. And the first call included
-#    the start-up of CUDA.
-# 2. **Seconds reported as milliseconds.** `time.perf_counter()` returns seconds.
-# 3. **A transpose timed as if it copied.** `x.T` copies nothing: it is a view of the same data,
-#    and creating it takes the same time whatever the size.
-# 4. **A float16 matrix product timed on a CPU.** Half precision speeds up a GPU's tensor
-#    cores; on a CPU it need not be faster than float32 (section 3 measures it).
-# 5. **The largest tensor found by hand.** Guessing takes long and lands somewhere near the
-#    answer; a binary search finds it in a few dozen tries.
+# In this lesson you write tools that rule these mistakes out, and use them: honest timing, a CPU
+# versus GPU table, throughput in TFLOP/s and GB/s, vectorization, a binary search over memory, the
+# memory of an `nn.Linear` layer, and the profiler. The notebook runs without a GPU too: sizes
+# shrink, the GPU columns read "n/a", and the memory search runs on a simulated GPU.
 #
-# In this lesson we write tools that rule these mistakes out, and we use them. The notebook
-# also runs without a GPU: sizes shrink, the GPU columns read "n/a", the memory search runs on a
-# simulated 15 GiB GPU, and the cells that need a GPU print what they would show. When a GPU is
-# present, the same cells take real measurements.
+# **Time:** about 4 hours (each section's heading gives its share: 10 + 60 + 30 + 20 + 20 + 35 +
+# 15 + 20 + 20 minutes, and 10 minutes for the questions to check yourself).
 #
 # | Exercise | Points |
 # |---|---|
@@ -100,31 +67,252 @@
 # | 7. `linear_forward_memory` | 2 |
 # | 8. `top_ops` | 2 |
 # | 9. Analysis questions (graded by hand) | 4 × 1 |
+# | **Total** | **24** |
 #
-# In an exercise of several parts, each part has its own test cell: a solved part earns its
-# points even while another part is unsolved.
-#
-# **Time.** Reading and the exercises take about 3 hours (each section's heading gives its
-# share). The solution notebook runs top to bottom on a CPU in under a minute; on a GPU it takes
-# longer, because the comparison table multiplies large matrices on the CPU (that cell estimates
-# its own time).
-#
-# ### How to work and what to submit
-#
-# - Fill in every cell that holds `raise NotImplementedError()` (remove that line), and the
-#   answer cells of section 9 (`YOUR ANSWER HERE`).
-# - Under each exercise is a test cell: a few visible checks for self-testing; hidden tests also
-#   run at grading. The exercise's text lists everything they check.
-# - Before you submit, run "Restart and run all". It stops at the first cell that raises an
-#   error: while an exercise is unsolved, that is its test cell (`NotImplementedError`), and the
-#   cells after it do not run. That is expected: grading runs the whole notebook again, and
-#   grades every exercise on its own. Demonstration cells that need an unsolved exercise do not
-#   fail; they print that they were skipped.
-# - Submit the `.ipynb` file itself (in Colab: File → Download → Download .ipynb). Its name does
-#   not matter. Do not delete, copy or change the test cells or the cells' metadata (tags): the
-#   grader finds your answers by them.
+# In an exercise of several parts, each part has its own test cell: a solved part earns its points
+# even while another part is unsolved.
 
-# %%
+# %% tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
+    "no gpu": "CUDA GPU нет: ноутбук идёт по пути без GPU (размеры меньше, в столбцах GPU — 'n/a').",
+    "skipped": "Пропущено: ячейка использует {names}, и одна из этих функций ещё не решена (NotImplementedError). "
+               "Решите её и выполните ячейку снова.",
+    "passed": "Дополнительные проверки пройдены (случаев: {cases}).",
+    "pick_device": "когда CUDA доступна: {cuda}, MPS доступен: {mps}, pick_device должна вернуть "
+                   "torch.device({want!r}); вернула {got!r}",
+    "measure_time calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) должна вызвать fn "
+                          "{warmup} + {repeat} раз; вызвала {calls} раз",
+    "measure_time arguments": "measure_time(fn, 7, device={device!r}, tag='x') должна каждый раз вызывать "
+                              "fn(7, tag='x'), только с аргументами вызывающего",
+    "measure_time median": "device={device!r}, warmup={warmup}, repeat={repeat}, вызовы длятся {durations} мс: "
+                           "медиана замеренных вызовов {low:g} мс (подойдёт от {low:g} до {high:g}); получено {got!r}",
+    "measure_time error": "measure_time(fn, **{call}) должна бросить {error} с неверным значением в тексте до вызова "
+                          "fn; получено {got} после {calls} вызовов fn",
+    "benchmark_ops count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
+                           "каждая операция измерена раз на вход и устройство; получено {got}",
+    "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для {device!r} "
+                           "должна выполнить одну операцию над тензорами на этом устройстве; она вызвала {calls}",
+    "benchmark_ops inputs": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
+                            "входные тензоры или список входов",
+    "benchmark_ops result": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
+                            "операций и одной из форм входа",
+    "benchmark_ops field": "операции {ops} на входах {shapes}, устройства {devices}: {field} в {result} должно быть "
+                           "тем, что вернул таймер для этого устройства, или None, если устройства нет в devices",
+    "results_table columns": "столбцы должны быть Operation, CPU (ms), GPU (ms), Speedup; получено {got}",
+    "results_table row": "для {result} строка должна быть {want}; получено {got}",
+    "matmul_tflops": "matmul_tflops({shape_a}, {shape_b}, {ms}) должна быть {want!r} TFLOP/s; получено {got!r}",
+    "elementwise_gbps": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) должна быть {want!r} ГБ/с; получено {got!r}",
+    "outer values": "a формы ({B}, {n}) и b формы ({B}, {m}), {dtype}: результат должен совпасть с "
+                    "torch.einsum('bi,bj->bij', a, b) по форме, типу и значениям; получено {got}",
+    "outer inputs": "a формы ({B}, {n}) и b формы ({B}, {m}): outer_products_vectorized изменила входы",
+    "outer loop": "{few} вызовов PyTorch при B=3 и {many} при B=48: их число не должно расти с B и быть больше 10",
+    "bytes_per_element": "bytes_per_element({dtype}) должна быть целым {want}; получено {got!r}",
+    "max_elements": "max_elements({free}, {dtype}) должна быть целым {want}; получено {got!r}",
+    "find_max calls": "hi={hi}, ёмкость {capacity}: больше {limit} вызовов try_alloc ({calls}); двоичному поиску "
+                      "хватает {limit}",
+    "find_max answer": "hi={hi}, ёмкость {capacity}: наибольшее подходящее n — {want}; получено {got!r}",
+    "find_max range": "hi={hi}, ёмкость {capacity}: try_alloc можно вызывать только с целыми n из [0, hi]",
+    "find_max alive": "hi={hi}, ёмкость {capacity}: выделение осталось живым во время следующей попытки или после "
+                      "возврата; не храните результат попытки",
+    "find_max other error": "try_alloc бросает ValueError: это исключение должно выйти из find_max_allocatable; "
+                            "получено {got}",
+    "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) должна быть целым {want}; "
+              "получено {got!r}",
+    "top_ops": "участок a (внутри wrapper) спит 80 мс, b трижды по 40 мс, c 50 мс; k={k}: top_ops должна вернуть "
+               "сначала {want}, по имени на оператор, k имён (или все, если их меньше); получено {got}",
+    "v device type": 'pick_device должна вернуть torch.device, а вернула {got}',
+    "v device kind": 'неожиданный тип устройства {got!r}',
+    "v device cuda": 'здесь есть CUDA, поэтому pick_device должна вернуть устройство cuda',
+    "v float": '{name} должна вернуть float, а вернула {got}',
+    "v calls": 'warmup=1 и repeat=3 — это 4 вызова fn, а не {got}',
+    "v sleep": 'fn спит 10 мс, поэтому measure_time должна вернуть около 10 (миллисекунд), а вернула {got}',
+    "v median cpu": 'у замеренных вызовов 4, 6 и 5 мс (после прогрева 80 мс) медиана 5 мс, а получено {got}',
+    "v errors first": 'бросайте исключения до вызова fn',
+    "v calls cuda": 'warmup=1 и repeat=3 и на cuda — это 4 вызова, а не {got}',
+    "v median cuda": 'у вызовов на GPU 2, 3 и 1 мс (после прогрева 50 мс) медиана 2 мс, а получено {got}',
+    "v bench example": "ожидалось [OpResult('add', (2, 3), 1.5, None)], получено {got}",
+    "v columns": 'неверные столбцы: {got}',
+    "v rows": 'ожидается строка на результат, получено строк: {got}',
+    "v first row": 'первая строка должна быть matmul 4x256x256, 12.500, 0.500, 25.00x; получено {got}',
+    "v n/a": 'где нет времени GPU, должно быть n/a; получено {got}',
+    "v tflops": '2*1024**3 FLOP за 1 мс — это 2147.4836 TFLOP/s, получено {got}',
+    "v gbps": '3 тензора по 1 ГБ за 1 мс — это 3000 ГБ/с, получено {got}',
+    "v shape": 'ожидалась форма {want}, получено {got}',
+    "v outer": 'неверные внешние произведения для a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "v bytes": 'элемент {dtype} занимает {want} байта',
+    "v max elements": 'в 15 ГиБ помещается 15 * 2**30 / 4 элементов float32',
+    "v capacity": 'ёмкость — 1000 элементов, найдено {got}',
+    "v search calls": 'двоичному поиску на [0, 10**6] нужно около 20 вызовов, а не {got}',
+    "v alive during": 'прошлое выделение было живо во время следующей попытки: не храните результат попытки',
+    "v alive after": 'выделение осталось живым после возврата из find_max_allocatable',
+    "v linear": 'веса 64x128, смещение 64, вход 32x128, выход 32x64, по 4 байта',
+    "v linear no bias": 'веса, вход и выход, по 8 байт',
+    "v k names": 'k=2 — это список из 2 имён, получено {got!r}',
+    "v str names": 'возвращайте имена строками, получено {got!r}',
+    "v slow first": 'slow_stage спит 50 мс и должен быть первым, получено {got}',
+    "visible passed": "Видимые проверки пройдены. Скрытые тесты запускаются при оценивании.",
+    "error": "{what}: ожидалось {error}, получено {got}",
+    "error not raised": "{what}: ожидалось {error}, но исключения не было",
+    "error names": "{what}: в тексте {error} должно быть {item!r}; там {got!r}",
+    "d warm-up": 'matmul 1024x1024 на {device}, вызовы подряд (мс): {times}\nпервый вызов / медиана следующих пяти: {ratio:.1f}x',
+    "d no sync": 'без synchronize: {no_sync:.3f} мс; с synchronize: {sync:.3f} мс (в {ratio:.0f} раз больше)',
+    "d no gpu sync": 'GPU нет: на GPU ячейка измеряет умножение 4096x4096 без synchronize (только запуск) рядом с тем же с synchronize и печатает отношение.',
+    "d transpose": '4x{side}x{side} ({mib:.0f} МиБ): те же данные: {same}, contiguous: {contiguous}; view {view:.4f} мс, настоящая копия {copy:.3f} мс',
+    "d tiny cpu": '3x3 x @ x.T на CPU, блоками: {us:.2f} мкс на вызов',
+    "d tiny gpu": '3x3 x @ x.T на GPU, блоками: {us:.2f} мкс на вызов: в {ratio:.1f} раз {verdict}, чем на CPU',
+    "d tiny one call": '3x3 x @ x.T на GPU, один вызов между двумя событиями (measure_time): {us:.2f} мкс, в {ratio:.1f} раз больше блочного замера',
+    "d no gpu tiny": 'GPU нет: на GPU ячейка измеряет то же произведение там, блоками и по одному вызову, рядом со временем CPU выше.',
+    "d shape legend": 'форма входа',
+    "d outer": '2048 внешних произведений векторов длины 32 на {device}:',
+    "d after del": 'после del и memory_info(): свободно {free:.2f} ГиБ',
+    "d halving": 'после делений пополам поместилось {gib:.2f} ГиБ float32',
+    "d simulated": 'смоделированная видеокарта (GPU здесь нет)',
+    "d step 1 GiB": 'тензор 1 ГиБ',
+    "d step del": 'del: память остаётся в кэше',
+    "d step half": 'тензор 0,5 ГиБ: взят из кэша',
+    "d step empty": 'del, затем empty_cache()',
+    "d oom before": 'до шага',
+    "d oom except": 'в except: traceback держит шаг',
+    "d oom after": 'после except: освобождено, но в кэше',
+    "d no gpu linear": 'GPU нет: на GPU ячейка сравнивает формулу с torch.cuda.max_memory_allocated().',
+    "d no gpu profile": 'GPU нет: на GPU ячейка профилирует x @ x.T (1000 раз для матрицы 3x3, 10 раз для 4096x4096) с ProfilerActivity.CUDA и печатает таблицы со столбцами Self CUDA и итогами.',
+    "d no gpu copy": 'GPU нет: на GPU ячейка измеряет копию 256 МиБ на видеокарту (из обычной и закреплённой памяти) рядом со сложением того же размера на ней.',
+    "d slower": "медленнее",
+    "d faster": "быстрее",
+    "d speedup axis": "ускорение (время CPU / время GPU)",
+    "d speedup title": "ускорение на {gpu}",
+    "d cpu axis": "время CPU (мс)",
+    "d cpu title": "GPU нет: только времена CPU (для ускорения нужен GPU)",
+    "d shapes": "в {big} в {elements} раз больше элементов, чем в {little}, а его умножению нужно в {flop} раз больше FLOP",
+    "d on": "на {device}:",
+    "d agree": "блочных замеров в пределах 10% от benchmark.Timer: {agree} из {rows}",
+    "d half": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2f}x",
+    "d throughput": "устройство: {device}; matmul {side}x{side}, сложение {numel:,} чисел float32",
+    "d mem info": "{where}: mem_get_info() -> свободно {free:.3f} ГиБ, всего {total:.3f} ГиБ",
+}
+
+
+# %% tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
+    "no gpu": "No CUDA GPU here: the notebook takes its CPU-only path (smaller sizes, 'n/a' for the GPU).",
+    "skipped": "Skipped: this cell uses {names}, and one of them is not solved yet (NotImplementedError). "
+               "Solve it, then run this cell again.",
+    "passed": "Extra checks passed ({cases} random cases).",
+    "pick_device": "with CUDA available: {cuda}, MPS available: {mps}, pick_device must return "
+                   "torch.device({want!r}); it returned {got!r}",
+    "measure_time calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) must call fn "
+                          "{warmup} + {repeat} times; it called it {calls} times",
+    "measure_time arguments": "measure_time(fn, 7, device={device!r}, tag='x') must call fn(7, tag='x') every time, "
+                              "with the caller's arguments only",
+    "measure_time median": "device={device!r}, warmup={warmup}, repeat={repeat}, calls taking {durations} ms: the "
+                           "median of the timed calls is {low:g} ms (anything from {low:g} to {high:g}); got {got!r}",
+    "measure_time error": "measure_time(fn, **{call}) must raise {error} naming the bad value before calling fn; "
+                          "got {got} after {calls} call(s) of fn",
+    "benchmark_ops count": "ops {ops} on inputs {shapes} with devices {devices}: expected {want} results, each op "
+                           "timed once per input and device; got {got} results",
+    "benchmark_ops timed": "ops {ops} on inputs {shapes} with devices {devices}: the timed function for {device!r} "
+                           "must run one operation on tensors on that device; it called {calls}",
+    "benchmark_ops inputs": "ops {ops} on inputs {shapes} with devices {devices}: benchmark_ops changed the input "
+                            "tensors or the list of inputs",
+    "benchmark_ops result": "ops {ops} on inputs {shapes} with devices {devices}: {result} is not an OpResult of one "
+                            "of the ops and one of the input shapes",
+    "benchmark_ops field": "ops {ops} on inputs {shapes} with devices {devices}: {field} of {result} must be what the "
+                           "timer returned for that device, or None when the device was not asked for",
+    "results_table columns": "the columns must be Operation, CPU (ms), GPU (ms), Speedup; got {got}",
+    "results_table row": "for {result} the row must read {want}; got {got}",
+    "matmul_tflops": "matmul_tflops({shape_a}, {shape_b}, {ms}) must be {want!r} TFLOP/s; got {got!r}",
+    "elementwise_gbps": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) must be {want!r} GB/s; got {got!r}",
+    "outer values": "a of shape ({B}, {n}) and b of shape ({B}, {m}), {dtype}: the result must equal "
+                    "torch.einsum('bi,bj->bij', a, b) in shape, dtype and values; got {got}",
+    "outer inputs": "a of shape ({B}, {n}) and b of shape ({B}, {m}): outer_products_vectorized changed its inputs",
+    "outer loop": "{few} PyTorch calls for B=3 and {many} for B=48: the count must not grow with B and stay at most 10",
+    "bytes_per_element": "bytes_per_element({dtype}) must be the int {want}; got {got!r}",
+    "max_elements": "max_elements({free}, {dtype}) must be the int {want}; got {got!r}",
+    "find_max calls": "hi={hi}, capacity {capacity}: more than {limit} calls of try_alloc ({calls}); a binary search "
+                      "needs at most {limit}",
+    "find_max answer": "hi={hi}, capacity {capacity}: the largest n that fits is {want}; got {got!r}",
+    "find_max range": "hi={hi}, capacity {capacity}: try_alloc must be called with integers n in [0, hi] only",
+    "find_max alive": "hi={hi}, capacity {capacity}: an allocation stayed alive during a later try or after the "
+                      "return; drop each try's result",
+    "find_max other error": "a try_alloc that raises ValueError: the ValueError must come out of "
+                            "find_max_allocatable; got {got}",
+    "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) must be the int {want}; "
+              "got {got!r}",
+    "top_ops": "range a (inside wrapper) sleeps 80 ms, b three times 40 ms, c 50 ms; k={k}: top_ops must return "
+               "{want} first, one name per operator, k names (or all when there are fewer); got {got}",
+    "v device type": 'pick_device must return a torch.device, got {got}',
+    "v device kind": 'unexpected device type {got!r}',
+    "v device cuda": 'CUDA is available here, so pick_device must return a cuda device',
+    "v float": '{name} must return a float, got {got}',
+    "v calls": 'warmup=1 and repeat=3 make 4 calls of fn, not {got}',
+    "v sleep": 'fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {got}',
+    "v median cpu": 'timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {got}',
+    "v errors first": 'raise the errors before calling fn',
+    "v calls cuda": 'warmup=1 and repeat=3 make 4 calls on cuda too, not {got}',
+    "v median cuda": 'GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {got}',
+    "v bench example": "expected [OpResult('add', (2, 3), 1.5, None)], got {got}",
+    "v columns": 'wrong columns: {got}',
+    "v rows": 'one row per result expected, got {got}',
+    "v first row": 'the first row must read matmul 4x256x256, 12.500, 0.500, 25.00x; got {got}',
+    "v n/a": 'a missing GPU time must read n/a, got {got}',
+    "v tflops": '2*1024**3 FLOP in 1 ms is 2147.4836 TFLOP/s, got {got}',
+    "v gbps": '3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {got}',
+    "v shape": 'expected shape {want}, got {got}',
+    "v outer": 'wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "v bytes": 'a {dtype} element takes {want} bytes',
+    "v max elements": '15 GiB hold 15 * 2**30 / 4 float32 elements',
+    "v capacity": 'the capacity is 1000 elements, found {got}',
+    "v search calls": 'a binary search over [0, 10**6] needs about 20 calls, not {got}',
+    "v alive during": "an earlier allocation was still alive during a later try: drop each try's result",
+    "v alive after": 'an allocation is still alive after find_max_allocatable returned',
+    "v linear": 'weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each',
+    "v linear no bias": 'weight, input and output, 8 bytes each',
+    "v k names": 'k=2 asks for a list of 2 names, got {got!r}',
+    "v str names": 'return the names as strings, got {got!r}',
+    "v slow first": 'slow_stage sleeps 50 ms and must come first, got {got}',
+    "visible passed": "Visible checks passed. Hidden tests run at grading.",
+    "error": "{what}: expected {error}, got {got}",
+    "error not raised": "{what}: expected {error}, but nothing was raised",
+    "error names": "{what}: the {error} message should name {item!r}; it reads {got!r}",
+    "d warm-up": 'matmul 1024x1024 on {device}, successive calls (ms): {times}\nfirst call / median of the next five: {ratio:.1f}x',
+    "d no sync": 'without synchronize: {no_sync:.3f} ms; with synchronize: {sync:.3f} ms ({ratio:.0f} times more)',
+    "d no gpu sync": 'No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) next to the same with synchronize, and prints the ratio.',
+    "d transpose": '4x{side}x{side} ({mib:.0f} MiB): same storage: {same}, contiguous: {contiguous}; view {view:.4f} ms, real copy {copy:.3f} ms',
+    "d tiny cpu": '3x3 x @ x.T on the CPU, in blocks: {us:.2f} µs per call',
+    "d tiny gpu": '3x3 x @ x.T on the GPU, in blocks: {us:.2f} µs per call: {ratio:.1f} times {verdict} than the CPU',
+    "d tiny one call": '3x3 x @ x.T on the GPU, one call between two events (measure_time): {us:.2f} µs, {ratio:.1f} times the blocked time',
+    'd no gpu tiny': "No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, next to the CPU's time above.",
+    "d shape legend": 'input shape',
+    "d outer": '2048 outer products of 32-vectors on {device}:',
+    "d after del": 'after del and memory_info(): free {free:.2f} GiB',
+    "d halving": 'fits after halving: {gib:.2f} GiB of float32',
+    "d simulated": 'simulated GPU (no GPU here)',
+    "d step 1 GiB": 'a 1 GiB tensor',
+    "d step del": 'del: the memory stays in the cache',
+    "d step half": 'a 0.5 GiB tensor: taken from the cache',
+    "d step empty": 'del, then empty_cache()',
+    "d oom before": 'before the step',
+    "d oom except": 'in except: the traceback holds the step',
+    "d oom after": 'after except: freed, but cached',
+    "d no gpu linear": 'No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().',
+    "d no gpu profile": 'No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.',
+    "d no gpu copy": 'No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) next to an add of the same size on the device.',
+    "d slower": "slower",
+    "d faster": "faster",
+    "d speedup axis": "speedup (CPU time / GPU time)",
+    "d speedup title": "GPU speedup on {gpu}",
+    "d cpu axis": "CPU time (ms)",
+    "d cpu title": "No GPU here: CPU times only (speedups need a GPU)",
+    "d shapes": "{big} has {elements} times the elements of {little}, and its matmul {flop} times the FLOP",
+    "d on": "on {device}:",
+    "d agree": "blocked times within 10% of benchmark.Timer: {agree} of {rows}",
+    "d half": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2f}x",
+    "d throughput": "device: {device}; matmul {side}x{side}, add of {numel:,} floats",
+    "d mem info": "{where}: mem_get_info() -> free {free:.3f} GiB, total {total:.3f} GiB",
+}
+
+
+# %% title={"ru": "Импорты и настройка урока", "en": "Imports and the lesson's set-up"}
 import contextlib
 import functools
 import gc
@@ -152,38 +340,25 @@ MiB, GiB = 2**20, 2**30
 
 
 @contextlib.contextmanager
-def needs(*exercises):
+def needs(*functions):
     """For a demonstration cell that uses earlier exercises: while one of them is unsolved (it raises
     NotImplementedError), say so and skip the rest of the `with` block instead of failing."""
     try:
         yield
     except NotImplementedError:
-        unsolved = "it is" if len(exercises) == 1 else "one of them is"
-        print(f"Skipped: this cell uses {' and '.join(exercises)}; {unsolved} not solved yet "
-              f"(NotImplementedError). Solve it, then run this cell again.")
+        print(TEXT["skipped"].format(names=", ".join(functions)))
 
 
 print("PyTorch", torch.__version__, "| CPU threads:", torch.get_num_threads())
 if HAS_CUDA:
     print("GPU:", torch.cuda.get_device_name(), "| CUDA", torch.version.cuda)
 else:
-    print("No CUDA GPU here: the notebook takes its CPU-only path (smaller sizes, 'n/a' for the GPU).")
+    print(TEXT["no gpu"])
 
-# %% [markdown] tags=["ru"]
-# Следующая ячейка содержит вспомогательный код для тестов: «фальшивые» часы, которые идут
-# только по команде; нагрузку, которая «спит» заданное время; видеокарту-имитацию с очередью
-# и событиями CUDA; аллокатор со скрытой ёмкостью. С ними тесты проверяют ваши функции быстро
-# и точно, и ветку CUDA — даже на машине без GPU. Просто выполните её.
-
-# %% [markdown] tags=["en"]
-# The next cell holds helper code for the tests: a fake clock that moves only when told to; a
-# workload that "sleeps" for a set time; a pretend GPU with a queue and CUDA events; an allocator
-# with a hidden capacity. With them the tests check your functions quickly and exactly, and the
-# CUDA branch even on a machine without a GPU. Just run it.
-
-# %% nbgrader={"grade_id": "test_helpers", "locked": true}
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Имитации для проверок: часы, видеокарта, аллокатор", "en": "Fakes for the checks: a clock, a GPU, an allocator"}
 import operator
 import timeit
+import types
 
 
 @contextlib.contextmanager
@@ -225,10 +400,36 @@ class FakeClock:
         return self.cpu_time_ns
 
 
+def clock_holders(namespace, is_clock):
+    """(object, attribute, value) for every place in the notebook's own code that holds a clock: a global
+    (`from time import perf_counter`), a class attribute, a default argument (`clock=time.perf_counter`)
+    or a closure's variable of a function the notebook defined."""
+    found, functions = [], []
+    for name, value in list(namespace.items()):
+        if is_clock(value):
+            found.append((namespace, name, value))
+        elif isinstance(value, type) and value.__module__ == namespace.get("__name__"):
+            found += [(value, key, item) for key, item in vars(value).items() if is_clock(item)]
+            functions += [getattr(item, "__func__", item) for item in vars(value).values()]
+        functions.append(value)
+    for fn in functions:
+        if not isinstance(fn, types.FunctionType) or fn.__globals__ is not namespace:
+            continue
+        if any(is_clock(d) for d in fn.__defaults__ or ()):
+            found.append((fn, "__defaults__", fn.__defaults__))
+        if any(is_clock(d) for d in (fn.__kwdefaults__ or {}).values()):
+            found.append((fn, "__kwdefaults__", fn.__kwdefaults__))
+        for cell in fn.__closure__ or ():
+            with contextlib.suppress(ValueError):  # an empty cell
+                if is_clock(cell.cell_contents):
+                    found.append((cell, "cell_contents", cell.cell_contents))
+    return found
+
+
 @contextlib.contextmanager
 def fake_clocks(clock):
-    """Replace every clock of the time module (and timeit's default timer) by `clock`, also where the
-    notebook imported one by name (`from time import perf_counter`)."""
+    """Replace every clock of the time module (and timeit's default timer) by `clock`, wherever the notebook
+    keeps one: imported by name, in a class, in a default argument or in a closure."""
     fakes = {"perf_counter": clock.wall, "monotonic": clock.wall, "time": clock.wall,
              "perf_counter_ns": clock.wall_ns, "monotonic_ns": clock.wall_ns, "time_ns": clock.wall_ns,
              "process_time": clock.cpu, "thread_time": clock.cpu,
@@ -238,11 +439,23 @@ def fake_clocks(clock):
     def fake_for(value):
         return next((fake for real, fake in pairs if value is real), None)
 
-    namespace = globals()
-    aliases = {name: value for name, value in list(namespace.items()) if fake_for(value) is not None}
+    def faked(value):  # a clock, or a tuple or dict of defaults, with its clocks replaced
+        if isinstance(value, tuple):
+            return tuple(fake_for(v) or v for v in value)
+        if isinstance(value, dict):
+            return {k: fake_for(v) or v for k, v in value.items()}
+        return fake_for(value)
+
+    def is_clock(value):
+        return fake_for(value) is not None
+
+    holders = clock_holders(globals(), is_clock)
     timer_defaults = tuple(fake_for(d) or d for d in timeit.Timer.__init__.__defaults__)
+    namespace = globals()
     with patched(*[(time, name, fake) for name, fake in fakes.items()],
+                 *[(obj, name, faked(value)) for obj, name, value in holders if obj is not namespace],
                  (timeit, "default_timer", clock.wall), (timeit.Timer.__init__, "__defaults__", timer_defaults)):
+        aliases = {name: value for obj, name, value in holders if obj is namespace}
         try:
             namespace.update({name: fake_for(value) for name, value in aliases.items()})
             yield clock
@@ -384,12 +597,13 @@ def expect_error(error, call, *args, mention=(), what="", **kwargs):
     except error as exc:
         text = str(exc).lower()
         for item in mention:
-            assert str(item).lower() in text, (
-                f"{what}: the {error.__name__} message should name {item!r}; it reads {str(exc)!r}")
+            assert str(item).lower() in text, TEXT["error names"].format(what=what, error=error.__name__, item=item,
+                                                                          got=str(exc))
         return exc
     except Exception as exc:
-        raise AssertionError(f"{what}: expected {error.__name__}, got {type(exc).__name__}: {exc}") from None
-    raise AssertionError(f"{what}: expected {error.__name__}, but nothing was raised")
+        raise AssertionError(TEXT["error"].format(what=what, error=error.__name__,
+                                                  got=f"{type(exc).__name__}: {exc}")) from None
+    raise AssertionError(TEXT["error not raised"].format(what=what, error=error.__name__))
 
 
 class TooManyCalls(BaseException):
@@ -473,55 +687,328 @@ def check_median(result, durations, warmup, repeat, what):
     assert False, f"{said}; got {result:.6g}" + (f": {hint}" if hint else "")
 
 
+# %% tags=["demo", "self_check"] title={"ru": "Дополнительные самопроверки (по желанию)", "en": "Optional extra self-checks"}
+from torch.overrides import TorchFunctionMode
+
+
+class CountTorchCalls(TorchFunctionMode):
+    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
+    (counter.count) and keeps their names (counter.names)."""
+
+    def __init__(self):
+        super().__init__()
+        self.count, self.names = 0, []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.count += 1
+        self.names.append(getattr(func, "__name__", str(func)))
+        return func(*args, **(kwargs or {}))
+
+
+def passed(cases):
+    print(TEXT["passed"].format(cases=cases))
+
+
+def expect(condition, key, **facts):
+    """Stop at the first failing case, named in the notebook's language."""
+    if not condition:
+        raise AssertionError(TEXT[key].format(**facts))
+
+
+def device_scenario(cuda, mps):
+    """Every public way of asking which devices are available answers as in the scenario (cuda, mps)."""
+    accelerator = "cuda" if cuda else "mps" if mps else None
+    replacements = [(torch.cuda, "is_available", lambda: cuda), (torch.cuda, "device_count", lambda: int(cuda)),
+                    (torch.backends.cuda, "is_built", lambda: cuda), (torch.backends.mps, "is_available", lambda: mps),
+                    (torch.backends.mps, "is_built", lambda: mps)]
+    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
+        replacements.append((torch.mps, "is_available", lambda: mps))
+    if hasattr(torch, "accelerator"):
+        replacements += [(torch.accelerator, "is_available", lambda: accelerator is not None),
+                         (torch.accelerator, "current_accelerator",
+                          lambda *args, **kwargs: torch.device(accelerator) if accelerator else None)]
+    return patched(*replacements)
+
+
+def check_more_pick_device(pick_device):
+    for cuda in (True, False):
+        for mps in (True, False):
+            with device_scenario(cuda, mps):
+                device = pick_device()
+            want = "cuda" if cuda else "mps" if mps else "cpu"
+            expect(isinstance(device, torch.device) and device.type == want, "pick_device",
+                   cuda=cuda, mps=mps, want=want, got=device)
+    passed(4)
+
+
+def check_more_measure_time(measure_time, cases=60):
+    gen = torch.Generator().manual_seed(5)
+    for case in range(cases):
+        warmup, repeat = int(torch.randint(0, 4, (1,), generator=gen)), int(torch.randint(1, 8, (1,), generator=gen))
+        durations = (torch.randint(1, 200, (warmup + repeat,), generator=gen) / 1e4).tolist()
+        on_gpu = case % 2 == 1
+        gpu = FakeGPU(FakeClock())
+        work = sleeper(durations, gpu=gpu) if on_gpu else sleeper(durations, gpu.clock)
+        with fake_clocks(gpu.clock), fake_cuda(gpu):
+            ms = measure_time(work, case, device="cuda" if on_gpu else "cpu", repeat=repeat, warmup=warmup, tag="x")
+        timed = sorted(d * 1e3 for d in durations[warmup:])
+        low, high = timed[(repeat - 1) // 2], timed[repeat // 2]
+        facts = dict(device="cuda" if on_gpu else "cpu", warmup=warmup, repeat=repeat,
+                     durations=[round(d * 1e3, 1) for d in durations], low=low, high=high, got=ms, calls=len(work.calls))
+        expect(len(work.calls) == warmup + repeat, "measure_time calls", **facts)
+        expect(all(call == ((case,), {"tag": "x"}) for call in work.calls), "measure_time arguments", **facts)
+        expect(isinstance(ms, float) and low * (1 - 1e-6) <= ms <= high * (1 + 1e-6), "measure_time median", **facts)
+    for kwargs, error in [({"repeat": 0}, ValueError), ({"warmup": -1}, ValueError), ({"device": "tpu"}, ValueError)]:
+        work = sleeper([0.0])
+        try:
+            measure_time(work, **kwargs)
+            raised = None
+        except Exception as exc:
+            raised = exc
+        bad = str(list(kwargs.values())[0])
+        expect(isinstance(raised, error) and bad in str(raised) and not work.calls, "measure_time error",
+               call=kwargs, error=error.__name__, got=repr(raised), calls=len(work.calls))
+    with fake_cuda(FakeGPU(FakeClock()), available=False):
+        try:
+            measure_time(sleeper([0.0]), device="cuda:0")
+            raised = None
+        except Exception as exc:
+            raised = exc
+    expect(isinstance(raised, RuntimeError) and "cuda" in str(raised).lower(), "measure_time error",
+           call={"device": "cuda:0"}, error="RuntimeError", got=repr(raised), calls=0)
+    passed(cases + 4)
+
+
+def check_more_benchmark_ops(benchmark_ops, results_table, cases=20):
+    gen = torch.Generator().manual_seed(7)
+    every_op = {"add": torch.add, "mul": torch.mul, "sub": torch.sub, "max": torch.maximum}
+    for case in range(cases):
+        names = [name for name in every_op if torch.rand(1, generator=gen) < 0.6] or ["add"]
+        ops = {name: every_op[name] for name in names}
+        shapes = [tuple(torch.randint(1, 5, (int(torch.randint(1, 4, (1,), generator=gen)),), generator=gen).tolist())
+                  for _ in range(int(torch.randint(1, 4, (1,), generator=gen)))]
+        # the second tensor broadcasts against the first: shape is the first tensor's
+        tensors = [(torch.randn(shape, generator=gen), torch.randn(shape[-1:], generator=gen)) for shape in shapes]
+        originals = [tuple(t.clone() for t in pair) for pair in tensors]
+        given = [tuple(pair) for pair in tensors]
+        devices = [["cpu"], ["meta"], ["cpu", "meta"]][case % 3]
+        said = {}
+
+        def timer(fn, *args, device="cpu"):
+            with CountTorchCalls() as counter:
+                fn(*args)
+            facts = dict(ops=names, shapes=shapes, devices=devices, device=device, calls=counter.names)
+            expect(all(t.device.type == device for t in args) and counter.count == 1, "benchmark_ops timed", **facts)
+            said[len(said)] = (device, round(float(torch.rand(1, generator=gen)) * 10, 3))
+            return said[len(said) - 1][1]
+
+        results = benchmark_ops(tensors, ops, devices, timer=timer)
+        facts = dict(ops=names, shapes=shapes, devices=devices, got=len(results), want=len(ops) * len(shapes))
+        expect([tuple(pair) for pair in tensors] == given and all(
+            t.device.type == "cpu" and torch.equal(t, o) for pair, opair in zip(tensors, originals)
+            for t, o in zip(pair, opair)), "benchmark_ops inputs", **facts)
+        expect(len(results) == len(ops) * len(shapes) and len(said) == len(ops) * len(shapes) * len(devices),
+               "benchmark_ops count", **facts)
+        returned = {}
+        for device, ms in said.values():
+            returned.setdefault(device, set()).add(ms)
+        for r in results:
+            expect(isinstance(r, OpResult) and r.op in ops and tuple(r.shape) in shapes, "benchmark_ops result",
+                   result=r, **facts)
+            for field, device in (("cpu_ms", "cpu"), ("gpu_ms", "meta")):
+                value = getattr(r, field)
+                ok = value in returned[device] if device in devices else value is None
+                expect(ok, "benchmark_ops field", result=r, field=field, **facts)
+        rows = [OpResult(str(r.op), tuple(r.shape), r.cpu_ms, r.gpu_ms) for r in results]
+        table = results_table(rows)
+        expect(list(table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], "results_table columns",
+               got=table.field_names)
+        for r, row in zip(rows, table.rows):
+            cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
+            gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
+            speed = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+            want = [f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speed]
+            expect([str(cell).strip() for cell in row] == want, "results_table row", result=r, want=want, got=row)
+    passed(cases)
+
+
+def check_more_throughput(matmul_tflops, elementwise_gbps, cases=200):
+    gen = torch.Generator().manual_seed(11)
+    for _ in range(cases):
+        sizes = torch.randint(0, 4, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist()
+        pick = torch.randint(0, 3, (len(sizes),), generator=gen).tolist()  # per dimension (d, 1), (1, d) or (d, d)
+        batch = [1 if p == 1 else d for d, p in zip(sizes, pick)]
+        other = [1 if p == 0 else d for d, p in zip(sizes, pick)][int(torch.randint(0, 2, (1,), generator=gen)):]
+        n, k, m = torch.randint(1, 500, (3,), generator=gen).tolist()
+        ms = float(torch.rand(1, generator=gen)) * 50 + 0.001
+        shape_a, shape_b = tuple(batch) + (n, k), tuple(other) + (k, m)
+        matrices = torch.broadcast_shapes(tuple(batch), tuple(other)).numel()
+        want = 2 * matrices * n * k * m / (ms / 1e3) / 1e12
+        got = matmul_tflops(shape_a, shape_b, ms)
+        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "matmul_tflops",
+               shape_a=shape_a, shape_b=shape_b, ms=ms, want=want, got=got)
+        dtype = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.complex64][int(
+            torch.randint(0, 6, (1,), generator=gen))]
+        numel, moved = int(torch.randint(0, 10**9, (1,), generator=gen)), int(torch.randint(1, 5, (1,), generator=gen))
+        want = numel * torch.empty((), dtype=dtype).element_size() * moved / (ms / 1e3) / 1e9
+        got = elementwise_gbps(numel, dtype, moved, ms)
+        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "elementwise_gbps",
+               numel=numel, dtype=dtype, moved=moved, ms=ms, want=want, got=got)
+    passed(2 * cases)
+
+
+def check_more_outer(outer_products_vectorized, cases=100):
+    gen = torch.Generator().manual_seed(13)
+    for case in range(cases):
+        B, n, m = torch.randint(1, 12, (3,), generator=gen).tolist()
+        dtype = (torch.float32, torch.float64)[case % 2]
+        a, b = torch.randn(B, n, generator=gen, dtype=dtype), torch.randn(B, m, generator=gen, dtype=dtype)
+        a_copy, b_copy = a.clone(), b.clone()
+        got = outer_products_vectorized(a, b)
+        want = torch.einsum("bi,bj->bij", a, b)
+        expect(isinstance(got, torch.Tensor) and got.shape == want.shape and got.dtype == dtype
+               and torch.allclose(got, want, rtol=1e-6, atol=1e-7), "outer values",
+               B=B, n=n, m=m, dtype=dtype, got=getattr(got, "shape", got))
+        expect(torch.equal(a, a_copy) and torch.equal(b, b_copy), "outer inputs", B=B, n=n, m=m)
+    counts = {}
+    for B in (3, 48):
+        with CountTorchCalls() as counter:
+            outer_products_vectorized(torch.randn(B, 4, generator=gen), torch.randn(B, 6, generator=gen))
+        counts[B] = counter.count
+    expect(counts[3] == counts[48] and counts[48] <= 10, "outer loop", few=counts[3], many=counts[48])
+    passed(cases + 2)
+
+
+def check_more_sizes(bytes_per_element, max_elements, cases=200):
+    gen = torch.Generator().manual_seed(17)
+    dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.uint8, torch.int16,
+              torch.int32, torch.int64, torch.bool, torch.complex64, torch.complex128]
+    for dtype in dtypes:
+        size = torch.empty((), dtype=dtype).element_size()
+        got = bytes_per_element(dtype)
+        expect(type(got) is int and got == size, "bytes_per_element", dtype=dtype, want=size, got=got)
+    for _ in range(cases):
+        dtype = dtypes[int(torch.randint(0, len(dtypes), (1,), generator=gen))]
+        free = int(torch.randint(0, 2**40, (1,), generator=gen))
+        want = free // torch.empty((), dtype=dtype).element_size()
+        got = max_elements(free, dtype)
+        expect(type(got) is int and got == want, "max_elements", free=free, dtype=dtype, want=want, got=got)
+    passed(len(dtypes) + cases)
+
+
+def check_more_find_max(find_max_allocatable, cases=200):
+    gen = torch.Generator().manual_seed(19)
+    for case in range(cases):
+        hi = int(torch.randint(0, 2**int(torch.randint(1, 41, (1,), generator=gen)), (1,), generator=gen))
+        capacity = int(torch.randint(0, 2 * hi + 2, (1,), generator=gen))
+        limit = 2 * math.ceil(math.log2(hi + 1)) + 2
+        fake = FakeAllocator(capacity, error=(MemoryError, OOM_ERROR)[case % 2], max_calls=limit)
+        facts = dict(hi=hi, capacity=capacity, limit=limit)
+        try:
+            found = find_max_allocatable(fake, hi)
+        except TooManyCalls:
+            expect(False, "find_max calls", calls=len(fake.calls), **facts)
+        expect(type(found) is int and found == min(hi, capacity), "find_max answer",
+               want=min(hi, capacity), got=found, **facts)
+        expect(all(isinstance(n, int) and 0 <= n <= hi for n in fake.calls), "find_max range", **facts)
+        expect(not fake.violations and not fake.alive(), "find_max alive", **facts)
+
+    def buggy(n):
+        raise ValueError("a bug, not a lack of memory")
+
+    try:
+        find_max_allocatable(buggy, 10)
+        raised = None
+    except Exception as exc:
+        raised = exc
+    expect(isinstance(raised, ValueError), "find_max other error", got=repr(raised))
+    passed(cases + 1)
+
+
+def check_more_linear(linear_forward_memory, cases=200):
+    gen = torch.Generator().manual_seed(23)
+    dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
+    for _ in range(cases):
+        batch, fan_in, fan_out = torch.randint(1, 8193, (3,), generator=gen).tolist()
+        dtype, bias = dtypes[int(torch.randint(0, 4, (1,), generator=gen))], bool(torch.randint(0, 2, (1,), generator=gen))
+        layer = nn.Linear(fan_in, fan_out, bias=bias, device="meta", dtype=dtype)
+        want = sum(p.numel() for p in layer.parameters()) + batch * (fan_in + fan_out)
+        want *= torch.empty((), dtype=dtype).element_size()
+        got = linear_forward_memory(batch, fan_in, fan_out, dtype, bias=bias)
+        expect(type(got) is int and got == want, "linear", batch=batch, fan_in=fan_in, fan_out=fan_out,
+               dtype=dtype, bias=bias, want=want, got=got)
+    passed(cases)
+
+
+def check_more_top_ops(top_ops):
+    gen = torch.Generator().manual_seed(29)
+    scale = float(torch.rand(1, generator=gen)) * 0.2 + 1  # self times: b 3 x 40 ms, a 80 ms, c 50 ms, wrapper ~0
+
+    def staged():
+        with record_function("wrapper"):
+            with record_function("a"):
+                time.sleep(0.08 * scale)
+        for _ in range(3):
+            with record_function("b"):
+                time.sleep(0.04 * scale)
+        with record_function("c"):
+            time.sleep(0.05 * scale)
+        torch.ones(4) + 1
+
+    want = ["b", "a", "c"]
+    for k in (3, 100):
+        got = top_ops(staged, k=k)
+        ok = isinstance(got, list) and got[:3] == want and len(got) == len(set(got))
+        ok = ok and (len(got) == 3 if k == 3 else 5 <= len(got) < k)
+        expect(ok, "top_ops", k=k, want=want, got=got)
+    passed(2)
+
+
 # %% [markdown] tags=["ru"]
 # ## 1. Какое устройство у нас есть (≈ 10 минут)
 #
-# PyTorch умеет считать на нескольких видах устройств:
-#
-# - `cuda` — видеокарта NVIDIA (и AMD с ROCm: там тоже пишут `cuda`);
-# - `mps` — графический процессор компьютеров Apple (Metal Performance Shaders);
-# - `cpu` — центральный процессор; он есть всегда.
-#
-# Устройство описывает объект `torch.device`. Лучше возвращать именно его, а не строку: его
-# можно передать в `tensor.to(...)`, `torch.zeros(..., device=...)`, у него есть поля
-# `.type` и `.index`, и опечатку вроде `"gpu"` PyTorch заметит сразу.
-#
+# PyTorch считает на `cuda` (видеокарта NVIDIA; AMD с ROCm тоже называется `cuda`), `mps` (GPU
+# компьютеров Apple) и `cpu` (есть всегда). Устройство описывает объект `torch.device`: его
+# передают в `tensor.to(...)` и `torch.zeros(..., device=...)`, у него есть `.type` и `.index`, а
+# опечатку вроде `"gpu"` PyTorch заметит сразу.
 # Документация: [`torch.device`](https://pytorch.org/docs/stable/tensor_attributes.html#torch-device),
 # [`torch.cuda.is_available`](https://pytorch.org/docs/stable/generated/torch.cuda.is_available.html),
 # [`torch.backends.mps`](https://pytorch.org/docs/stable/backends.html#torch-backends-mps).
 #
 # ### Задание 1 (1 балл)
 #
-# Напишите `pick_device()`: верните `torch.device("cuda")`, если CUDA доступна
-# (`torch.cuda.is_available()`), иначе `torch.device("mps")`, если доступен MPS
-# (`torch.backends.mps.is_available()`), иначе `torch.device("cpu")`. Результат — объект
-# `torch.device`, не строка. Тесты подменяют функции, сообщающие о доступности устройств, и
-# проверяют все четыре сочетания (CUDA есть или нет, MPS есть или нет) на машине без GPU.
+# Напишите `pick_device()`: верните `torch.device("cuda")`, если `torch.cuda.is_available()`, иначе
+# `torch.device("mps")`, если `torch.backends.mps.is_available()`, иначе `torch.device("cpu")`.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Результат — объект `torch.device`, не строка. Проверки подменяют функции, сообщающие о
+# доступности устройств, и проверяют все четыре сочетания (CUDA есть или нет, MPS есть или нет)
+# на машине без GPU.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 1. Which device do we have (≈ 10 minutes)
 #
-# PyTorch computes on several kinds of devices:
-#
-# - `cuda`: an NVIDIA GPU (and an AMD one with ROCm, which also says `cuda`);
-# - `mps`: the GPU of Apple computers (Metal Performance Shaders);
-# - `cpu`: the processor, always there.
-#
-# A `torch.device` object names a device. Return that rather than a string: it goes straight
+# PyTorch computes on `cuda` (an NVIDIA GPU; an AMD one with ROCm says `cuda` too), `mps` (the GPU
+# of Apple computers) and `cpu` (always there). A `torch.device` object names a device: it goes
 # into `tensor.to(...)` and `torch.zeros(..., device=...)`, it has `.type` and `.index`, and
 # PyTorch rejects a typo such as `"gpu"` at once.
-#
 # Documentation: [`torch.device`](https://pytorch.org/docs/stable/tensor_attributes.html#torch-device),
 # [`torch.cuda.is_available`](https://pytorch.org/docs/stable/generated/torch.cuda.is_available.html),
 # [`torch.backends.mps`](https://pytorch.org/docs/stable/backends.html#torch-backends-mps).
 #
 # ### Exercise 1 (1 point)
 #
-# Write `pick_device()`: return `torch.device("cuda")` if CUDA is available
-# (`torch.cuda.is_available()`), else `torch.device("mps")` if MPS is available
-# (`torch.backends.mps.is_available()`), else `torch.device("cpu")`. The result is a
-# `torch.device` object, not a string. The tests replace the functions that report which devices
-# are available, and check all four combinations (CUDA or not, MPS or not) on a machine without a GPU.
+# Write `pick_device()`: return `torch.device("cuda")` if `torch.cuda.is_available()`, else
+# `torch.device("mps")` if `torch.backends.mps.is_available()`, else `torch.device("cpu")`.
+#
+# <details><summary>What grading checks</summary>
+#
+# The result is a `torch.device` object, not a string. The checks replace the functions that
+# report which devices are available, and try all four combinations (CUDA or not, MPS or not) on a
+# machine without a GPU.
+# </details>
 
 # %% nbgrader={"grade_id": "pick_device", "solution": true}
 def pick_device():
@@ -537,11 +1024,11 @@ def pick_device():
 
 # %% nbgrader={"grade_id": "test_pick_device", "grade": true, "points": 1, "locked": true}
 device = pick_device()
-assert isinstance(device, torch.device), f"pick_device must return a torch.device, got {type(device).__name__}"
-assert device.type in ("cuda", "mps", "cpu"), f"unexpected device type {device.type!r}"
+assert isinstance(device, torch.device), TEXT["v device type"].format(got=type(device).__name__)
+assert device.type in ("cuda", "mps", "cpu"), TEXT["v device kind"].format(got=device.type)
 if torch.cuda.is_available():
-    assert device.type == "cuda", "CUDA is available here, so pick_device must return a cuda device"
-print("Visible checks passed. Hidden tests run at grading.")
+    assert device.type == "cuda", TEXT["v device cuda"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def availability(cuda, mps):
     """Patch every public way of asking what is available to the scenario (cuda, mps)."""
@@ -577,81 +1064,108 @@ def judge(got, want):
         assert picked.type == expected, f"{scenario}, pick_device must choose {expected!r}, not {picked.type!r}"
 
 
+# %% tags=["demo", "self_check"]
+check_more_pick_device(pick_device)
+
+
 # %% [markdown] tags=["ru"]
-# ## 2. Как честно измерить время (≈ 45 минут)
+# ## 2. Как честно измерить время (≈ 60 минут)
 #
-# Посмотрим, что происходит при вызове `c = a @ b` с тензорами на GPU. Python вызывает
-# PyTorch, PyTorch выбирает ядро (kernel) и **ставит его в очередь** видеокарты, после чего
-# сразу возвращает управление. Тензор `c` уже существует, но числа в нём появятся позже.
-# Поэтому код
+# При вызове `c = a @ b` с тензорами на GPU PyTorch выбирает ядро (kernel), **ставит его в
+# очередь** видеокарты и сразу возвращает управление: тензор `c` уже есть, но числа в нём появятся
+# позже. Таймер, остановленный сразу после вызова, измеряет только постановку в очередь. Чтобы
+# измерить работу, дождитесь её: `torch.cuda.synchronize()`, или поставьте в ту же очередь
+# **события CUDA** (`torch.cuda.Event(enable_timing=True)`), и видеокарта сама запишет время, когда
+# дойдёт до них.
 #
-# ```python
-# start = time.perf_counter()
-# c = a @ b
-# print(time.perf_counter() - start)
-# ```
+# ![CPU ставит ядра в очередь, GPU выполняет их позже](attachment:async_timeline.png)
 #
-# измеряет только постановку в очередь, как бы велики ни были матрицы. Чтобы измерить работу,
-# надо дождаться её окончания: `torch.cuda.synchronize()`. Ещё точнее **события CUDA**
-# (`torch.cuda.Event(enable_timing=True)`): они ставятся в ту же очередь, что и ядро, и
-# видеокарта сама записывает время, когда до них доходит.
+# *Схема, не замер: длительности выбраны для наглядности.*
 #
-# Ещё три правила честного замера:
+# Ещё три правила:
 #
-# - **Прогрев.** Первый вызов платит за разовые действия: создание контекста CUDA, загрузку
-#   ядер, инициализацию cuBLAS, выбор алгоритма, рост пула памяти. Несколько первых вызовов
-#   выполняют, но не считают.
-# - **Повторы и медиана.** Один замер случаен: вмешивается операционная система, сборщик мусора,
-#   соседние процессы. Медиана нескольких замеров устойчива к таким выбросам, а среднее нет:
-#   если 9 вызовов длятся по 1 мс, а один — 100 мс, среднее равно 10,9 мс, а медиана — 1 мс.
-# - **Единицы.** `time.perf_counter()` возвращает секунды; миллисекунды — это `× 1000`.
-#   `Event.elapsed_time` уже возвращает миллисекунды.
+# - **Прогрев.** Первый вызов платит за разовые действия (контекст CUDA, загрузка ядер, cuBLAS,
+#   выбор алгоритма, пул памяти). Несколько первых вызовов выполняют, но не считают.
+# - **Повторы и медиана.** Один замер случаен. Медиана устойчива к выбросам, среднее нет: если 9
+#   вызовов длятся по 1 мс, а один 100 мс, среднее 10,9 мс, медиана 1 мс.
+# - **Единицы.** `time.perf_counter()` возвращает секунды; `Event.elapsed_time` — миллисекунды.
 #
-# Документация: [асинхронное выполнение на GPU](https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution),
+# Документация: [асинхронное выполнение](https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution),
 # [`torch.cuda.Event`](https://pytorch.org/docs/stable/generated/torch.cuda.Event.html),
 # [`torch.cuda.synchronize`](https://pytorch.org/docs/stable/generated/torch.cuda.synchronize.html),
 # [`time.perf_counter`](https://docs.python.org/3/library/time.html#time.perf_counter).
 #
-# Сначала посмотрим на прогрев. Если GPU есть, ячейка измеряет самое первое умножение матриц
-# на нём и следующие; без GPU — то же на CPU, где разница обычно гораздо меньше.
+# Ячейка ниже измеряет первое умножение матриц и следующие (на GPU, если он есть, иначе на CPU, где
+# разница обычно меньше).
 
 # %% [markdown] tags=["en"]
-# ## 2. How to measure time honestly (≈ 45 minutes)
+# ## 2. How to measure time honestly (≈ 60 minutes)
 #
-# Let us see what happens in `c = a @ b` with tensors on a GPU. Python calls PyTorch, PyTorch
-# picks a kernel and **queues** it on the GPU, then returns at once. The tensor `c` already
-# exists, but its numbers come later. So the code
+# In `c = a @ b` with tensors on a GPU, PyTorch picks a kernel, **queues** it on the GPU and
+# returns at once: the tensor `c` exists, but its numbers come later. A timer stopped right after
+# the call measures only the queueing. To measure the work, wait for it: `torch.cuda.synchronize()`,
+# or put **CUDA events** (`torch.cuda.Event(enable_timing=True)`) into the same queue, and the GPU
+# itself records the time when it reaches them.
 #
-# ```python
-# start = time.perf_counter()
-# c = a @ b
-# print(time.perf_counter() - start)
-# ```
+# ![The CPU queues kernels, the GPU runs them later](attachment:async_timeline.png)
 #
-# measures only the queueing, however large the matrices. To measure the work we must wait for
-# it to finish: `torch.cuda.synchronize()`. More precise still are **CUDA events**
-# (`torch.cuda.Event(enable_timing=True)`): they go into the same queue as the kernel, and the
-# GPU itself records the time when it reaches them.
+# *A sketch, not a measurement: the durations are chosen to show the idea.*
 #
-# Three more rules of an honest measurement:
+# Three more rules:
 #
-# - **Warm-up.** The first call pays for one-time work: creating the CUDA context, loading
-#   kernels, starting cuBLAS, choosing an algorithm, growing the memory pool. Run a few calls
-#   first and do not count them.
-# - **Repeats and the median.** One measurement is a matter of chance: the operating system,
-#   the garbage collector and other processes get in the way. The median of several runs
-#   survives such outliers, the mean does not: when 9 calls take 1 ms and one takes 100 ms, the
-#   mean is 10.9 ms and the median 1 ms.
-# - **Units.** `time.perf_counter()` returns seconds; milliseconds are `× 1000`.
-#   `Event.elapsed_time` already returns milliseconds.
+# - **Warm-up.** The first call pays for one-time work (the CUDA context, loading kernels, cuBLAS,
+#   choosing an algorithm, the memory pool). Run a few calls first and do not count them.
+# - **Repeats and the median.** One measurement is a matter of chance. The median survives
+#   outliers, the mean does not: when 9 calls take 1 ms and one takes 100 ms, the mean is 10.9 ms,
+#   the median 1 ms.
+# - **Units.** `time.perf_counter()` returns seconds; `Event.elapsed_time` milliseconds.
 #
-# Documentation: [asynchronous execution on a GPU](https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution),
+# Documentation: [asynchronous execution](https://pytorch.org/docs/stable/notes/cuda.html#asynchronous-execution),
 # [`torch.cuda.Event`](https://pytorch.org/docs/stable/generated/torch.cuda.Event.html),
 # [`torch.cuda.synchronize`](https://pytorch.org/docs/stable/generated/torch.cuda.synchronize.html),
 # [`time.perf_counter`](https://docs.python.org/3/library/time.html#time.perf_counter).
 #
-# First, warm-up. With a GPU, the cell times the very first matrix product on it and the ones
-# after; without one it does the same on the CPU, where the gap is usually much smaller.
+# The cell below times the first matrix product and the ones after it (on a GPU if there is one,
+# else on the CPU, where the gap is usually smaller).
+
+# %% figure="async_timeline"
+import matplotlib.pyplot as plt
+T = {"ru": {"title": "GPU работает асинхронно: CPU ставит ядра в очередь и идёт дальше",
+            "cpu": "CPU\n(Python)", "gpu": "GPU", "launch": "запуск", "kernel": "ядро a @ b", "wait": "synchronize(): ждёт",
+            "start": "start = perf_counter()", "nosync": "таймер без synchronize\nостанавливается здесь",
+            "sync": "с synchronize —\nздесь", "x": "время (мс)"},
+     "en": {"title": "A GPU runs asynchronously: the CPU queues kernels and moves on",
+            "cpu": "CPU\n(Python)", "gpu": "GPU", "launch": "launch", "kernel": "kernel a @ b", "wait": "synchronize(): waits",
+            "start": "start = perf_counter()", "nosync": "a timer without synchronize\nstops here",
+            "sync": "with synchronize:\nhere", "x": "time (ms)"}}[lang]
+fig, ax = plt.subplots(figsize=(8, 3.6))
+launches = [(0.2, 0.25), (0.5, 0.25), (0.8, 0.25)]  # (start, length) of each launch on the CPU, ms
+kernel_ms, gpu_free = 1.6, 0.0
+for i, (begin, length) in enumerate(launches):
+    ax.broken_barh([(begin, length)], (1.6, 0.6), facecolor="tab:blue")
+    start = max(begin + length, gpu_free)  # a kernel starts once launched and once the GPU is free
+    ax.broken_barh([(start, kernel_ms)], (0.4, 0.6), facecolor="tab:green", edgecolor="white")
+    ax.text(start + kernel_ms / 2, 0.7, f"{T['kernel']} #{i + 1}", ha="center", va="center", color="white", fontsize=9)
+    gpu_free = start + kernel_ms
+ax.text(0.5 + 0.125, 2.35, T["launch"] + " ×3", ha="center", fontsize=9)
+stop = launches[-1][0] + launches[-1][1]
+ax.broken_barh([(stop, gpu_free - stop)], (1.6, 0.6), facecolor="lightgray", hatch="//", edgecolor="gray")
+ax.text((stop + gpu_free) / 2, 1.9, T["wait"], ha="center", va="center", fontsize=9,
+        bbox={"facecolor": "white", "edgecolor": "none"})
+for x, text, color in [(0.2, T["start"], "black"), (stop, T["nosync"], "tab:red"), (gpu_free, T["sync"], "tab:green")]:
+    ax.axvline(x, color=color, linestyle="--", linewidth=1.2)
+ax.text(0.22, 2.95, T["start"], fontsize=9)
+ax.text(stop + 0.05, -0.45, T["nosync"], color="tab:red", fontsize=9, va="top")
+ax.text(gpu_free - 0.05, -0.45, T["sync"], color="tab:green", fontsize=9, ha="right", va="top")
+ax.set_yticks([0.7, 1.9], [T["gpu"], T["cpu"]])
+ax.set_ylim(-1.4, 3.3)
+ax.set_xlim(0, gpu_free + 0.3)
+ax.set_xlabel(T["x"])
+ax.set_title(T["title"], fontsize=11)
+for side in ("top", "right", "left"):
+    ax.spines[side].set_visible(False)
+fig.tight_layout()
+
 
 # %% tags=["demo"]
 def timed_once(fn, device_type):
@@ -668,18 +1182,17 @@ def timed_once(fn, device_type):
 demo_device = "cuda" if HAS_CUDA else "cpu"
 x_demo = torch.randn(1024, 1024, device=demo_device)
 first_calls = [timed_once(lambda: x_demo @ x_demo, demo_device) for _ in range(6)]
-print(f"matmul 1024x1024 on {demo_device}, successive calls (ms):", " ".join(f"{t:.3f}" for t in first_calls))
-print(f"first call / median of the next five: {first_calls[0] / statistics.median(first_calls[1:]):.1f}x")
+print(TEXT["d warm-up"].format(device=demo_device, times=" ".join(f"{t:.3f}" for t in first_calls),
+                               ratio=first_calls[0] / statistics.median(first_calls[1:])))
 del x_demo
 
 # %% [markdown] tags=["ru"]
-# А вот что бывает без синхронизации (только на GPU): время «умножения» матриц 4096×4096 без
-# `synchronize` не зависит от работы; ячейка печатает, во сколько раз оно меньше настоящего.
+# Без синхронизации (только на GPU) «время» умножения матриц 4096×4096 не зависит от работы;
+# ячейка печатает, во сколько раз оно меньше настоящего.
 
 # %% [markdown] tags=["en"]
-# And this is what happens without synchronization (GPU only): the "time" of a 4096×4096 matrix
-# product without `synchronize` has nothing to do with the work; the cell prints how many times
-# smaller than the real time it is.
+# Without synchronization (GPU only) the "time" of a 4096×4096 matrix product has nothing to do
+# with the work; the cell prints how many times smaller than the real time it is.
 
 # %% tags=["demo"]
 if HAS_CUDA:
@@ -695,90 +1208,82 @@ if HAS_CUDA:
     a_sync @ a_sync
     torch.cuda.synchronize()
     sync_ms = (time.perf_counter() - start) * 1e3
-    print(f"without synchronize: {no_sync_ms:.3f} ms; with synchronize: {sync_ms:.3f} ms "
-          f"({sync_ms / no_sync_ms:.0f} times more)")
+    print(TEXT["d no sync"].format(no_sync=no_sync_ms, sync=sync_ms, ratio=sync_ms / no_sync_ms))
     del a_sync
 else:
-    print("No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) "
-          "next to the same with synchronize, and prints the ratio.")
+    print(TEXT["d no gpu sync"])
 
 # %% [markdown] tags=["ru"]
 # ### Задание 2 (4 балла: четыре части по 1 баллу)
 #
-# Напишите `measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs)`.
+# Напишите `measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs)`: вызовите
+# `fn(*args, **kwargs)` `warmup` раз без замера, затем `repeat` раз, измеряя каждый вызов, и
+# верните **медиану** замеров в **миллисекундах** (`float`). На CPU измеряйте
+# `time.perf_counter()` до и после вызова; при `device="cuda"` — событиями CUDA (или
+# `perf_counter` с `torch.cuda.synchronize()`). Неизвестное устройство, `repeat < 1` или
+# `warmup < 0` — `ValueError`; `"cuda"` без CUDA — `RuntimeError`.
 #
-# **Вызовы (1 балл).** Сначала `warmup` раз вызовите `fn(*args, **kwargs)`, не измеряя; затем
-# ещё `repeat` раз, измеряя каждый вызов отдельно. Всего ровно `warmup + repeat` вызовов, каждый
-# с теми же аргументами, что передал вызывающий (ни одного лишнего). По умолчанию это 2 + 10.
+# <details><summary>Что проверяется при оценивании</summary>
 #
-# **Замер на CPU (1 балл).** Верните **медиану** `repeat` замеров в **миллисекундах**, числом
-# `float` (при чётном числе замеров подойдёт любое значение между двумя средними). Измеряйте
-# прошедшее время часами модуля `time`, лучше всего `time.perf_counter()` до и после вызова.
-# Часы процессорного времени (`time.process_time`) не подходят: ожидание (GPU, диска) в них не
-# входит. Тесты подменяют все часы модуля `time` (`perf_counter`, `perf_counter_ns`,
-# `monotonic`, `time`, ... и импортированные через `from time import ...`) часами, которые идут
-# только пока работает тестовая нагрузка, и сверяют результат с медианой с точностью до
-# миллионной доли. Читайте часы в момент замера (не сохраняйте функцию часов заранее в
-# аргументе по умолчанию).
-#
-# **Ошибки (1 балл).** `device` — это `"cpu"`, `"cuda"` или `"mps"`, с номером устройства или без
-# (`"cuda:0"`, `"cpu:0"`), либо `torch.device` этих типов (как тот, что возвращает `pick_device()`):
-# все они работают одинаково. `ValueError` для неизвестного устройства (например, `"tpu"` или
-# `"gpu"`), для `repeat < 1` и для `warmup < 0`, с текстом, где названо неверное значение;
-# `RuntimeError` с текстом, где названо `cuda`, если просят CUDA (`"cuda"`, `"cuda:0"`,
-# `torch.device("cuda")`), а она недоступна. Проверяйте аргументы до первого вызова `fn`.
-#
-# **Ветка CUDA (1 балл).** `device="cuda"`: прогрев и замеры на GPU. Оберните каждый вызов
-# событиями CUDA (`torch.cuda.Event(enable_timing=True)`, `record()` до и после) и дождитесь
-# их (`end.synchronize()` или `torch.cuda.synchronize()`) перед `elapsed_time`; либо измеряйте
-# часами `time`, синхронизируя (`torch.cuda.synchronize()`) после прогрева и после каждого
-# вызова. Результат — медиана времени работы GPU на замеренных вызовах, в миллисекундах. Тесты
-# подменяют `torch.cuda` имитацией видеокарты: её нагрузка только ставит работу в очередь, а
-# `elapsed_time`, как и настоящий, отказывается работать с событиями без `enable_timing=True` и
-# с событиями, до которых GPU ещё не дошёл. Так ветка CUDA проверяется и на машине без GPU;
-# на машине с GPU тесты дополнительно измеряют настоящую работу GPU (`torch.cuda._sleep`).
-#
-# `device="mps"` поддерживать можно, но не обязательно (`torch.mps.synchronize()` и
-# `perf_counter`); тесты его не проверяют.
+# - **Вызовы.** Ровно `warmup + repeat` вызовов (по умолчанию 2 + 10), каждый с теми аргументами,
+#   что передал вызывающий, и только с ними.
+# - **Замер на CPU.** Медиана `repeat` замеров в миллисекундах, `float` (при чётном числе замеров —
+#   любое значение между двумя средними), с точностью до миллионной доли. Подходят любые часы
+#   модуля `time`, измеряющие прошедшее время (`perf_counter`, `perf_counter_ns`, `monotonic`,
+#   `time`), как бы вы к ним ни обращались: проверки подменяют их часами, которые идут только пока
+#   работает тестовая нагрузка. Часы процессорного времени (`process_time`) не подходят: ожидание
+#   в них не входит.
+# - **Ошибки.** `device` — `"cpu"`, `"cuda"` или `"mps"`, с номером (`"cuda:0"`) или без, либо
+#   `torch.device` этих типов; все формы работают одинаково. `ValueError` для неизвестного
+#   устройства (`"tpu"`, `"gpu"`), `repeat < 1` и `warmup < 0`, с текстом, где названо неверное
+#   значение; `RuntimeError` с текстом, где названо `cuda`, если CUDA просят (`"cuda"`, `"cuda:0"`,
+#   `torch.device("cuda", 0)`), а она недоступна. Аргументы проверяются до первого вызова `fn`.
+# - **Ветка CUDA.** Медиана времени работы GPU на замеренных вызовах. События создаются с
+#   `enable_timing=True`, `record()` до и после вызова, и их дожидаются (`end.synchronize()` или
+#   `torch.cuda.synchronize()`) перед `elapsed_time`; либо часы `time` с `torch.cuda.synchronize()`
+#   после прогрева и после каждого вызова. Проверки подменяют `torch.cuda` имитацией видеокарты:
+#   её нагрузка только ставит работу в очередь, а `elapsed_time`, как настоящий, отказывает
+#   событиям без `enable_timing=True` и событиям, до которых GPU ещё не дошёл. На машине с GPU
+#   проверки ещё измеряют настоящую работу (`torch.cuda._sleep`): вдвое больше работы должно
+#   занять примерно вдвое больше времени.
+# - `device="mps"` поддерживать можно, но не обязательно; он не проверяется.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ### Exercise 2 (4 points: four parts of 1 point)
 #
-# Write `measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs)`.
+# Write `measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs)`: call
+# `fn(*args, **kwargs)` `warmup` times without timing, then `repeat` times, timing each call, and
+# return the **median** of the times in **milliseconds** (a `float`). On the CPU, read
+# `time.perf_counter()` before and after the call; with `device="cuda"`, use CUDA events (or
+# `perf_counter` with `torch.cuda.synchronize()`). An unknown device, `repeat < 1` or `warmup < 0`
+# raise `ValueError`; `"cuda"` without CUDA raises `RuntimeError`.
 #
-# **Calls (1 point).** First call `fn(*args, **kwargs)` `warmup` times without timing it; then
-# `repeat` more times, timing each call on its own. That makes exactly `warmup + repeat` calls,
-# each with the arguments the caller passed (no others). The defaults make 2 + 10.
+# <details><summary>What grading checks</summary>
 #
-# **CPU timing (1 point).** Return the **median** of the `repeat` times in **milliseconds**, as
-# a `float` (for an even number of times, any value between the two middle ones will do). Time
-# the elapsed time with a clock of the `time` module, best `time.perf_counter()` before and after
-# the call. A CPU-time clock (`time.process_time`) will not do: waiting (for a GPU, a disk) is not
-# CPU time. The tests replace every clock of the `time` module (`perf_counter`,
-# `perf_counter_ns`, `monotonic`, `time`, ..., also those imported with `from time import ...`)
-# with a clock that moves only while the test workload runs, and compare the result with the
-# median to a millionth. Read the clock when you time (do not store a clock function beforehand
-# in a default argument).
-#
-# **Errors (1 point).** `device` is `"cpu"`, `"cuda"` or `"mps"`, with or without a device index
-# (`"cuda:0"`, `"cpu:0"`), or a `torch.device` of those types (such as `pick_device()` returns):
-# all of them work alike. `ValueError` for an unknown device (such as `"tpu"` or `"gpu"`), for
-# `repeat < 1` and for `warmup < 0`, with a message that names the bad value; `RuntimeError`, with
-# a message that names `cuda`, when CUDA is asked for (`"cuda"`, `"cuda:0"`,
-# `torch.device("cuda")`) and is not available. Check the arguments before the first call of `fn`.
-#
-# **The CUDA branch (1 point).** `device="cuda"`: warm-up and timing on the GPU. Surround each
-# call with CUDA events (`torch.cuda.Event(enable_timing=True)`, `record()` before and after)
-# and wait for them (`end.synchronize()` or `torch.cuda.synchronize()`) before `elapsed_time`; or
-# time with a `time` clock, synchronizing (`torch.cuda.synchronize()`) after the warm-up and
-# after each call. The result is the median GPU time of the timed calls, in milliseconds. The
-# tests replace `torch.cuda` with a pretend GPU: its workload only queues work, and its
-# `elapsed_time`, like the real one, refuses events created without `enable_timing=True` and
-# events the GPU has not reached yet. So the CUDA branch is checked on a machine without a GPU
-# too; on a machine with a GPU the tests also time real GPU work (`torch.cuda._sleep`).
-#
-# `device="mps"` may be supported, but need not be (`torch.mps.synchronize()` and
-# `perf_counter`); the tests do not check it.
+# - **Calls.** Exactly `warmup + repeat` calls (2 + 10 by default), each with the arguments the
+#   caller passed and no others.
+# - **CPU timing.** The median of the `repeat` times in milliseconds, a `float` (for an even number
+#   of times, any value between the two middle ones), to a millionth. Any clock of the `time` module
+#   that measures elapsed time will do (`perf_counter`, `perf_counter_ns`, `monotonic`, `time`),
+#   however your code reaches it: the checks replace these clocks with one that moves only while
+#   the test workload runs. A CPU-time clock (`process_time`) will not do: waiting is not CPU time.
+# - **Errors.** `device` is `"cpu"`, `"cuda"` or `"mps"`, with an index (`"cuda:0"`) or without, or
+#   a `torch.device` of those types; all forms work alike. `ValueError` for an unknown device
+#   (`"tpu"`, `"gpu"`), `repeat < 1` and `warmup < 0`, with a message that names the bad value;
+#   `RuntimeError`, with a message that names `cuda`, when CUDA is asked for (`"cuda"`, `"cuda:0"`,
+#   `torch.device("cuda", 0)`) and is not available. The arguments are checked before the first
+#   call of `fn`.
+# - **The CUDA branch.** The median GPU time of the timed calls. Events are created with
+#   `enable_timing=True`, recorded before and after the call, and waited for (`end.synchronize()`
+#   or `torch.cuda.synchronize()`) before `elapsed_time`; or a `time` clock with
+#   `torch.cuda.synchronize()` after the warm-up and after each call. The checks replace
+#   `torch.cuda` with a pretend GPU: its workload only queues work, and its `elapsed_time`, like the
+#   real one, refuses events created without `enable_timing=True` and events the GPU has not reached
+#   yet. On a machine with a GPU the checks also time real GPU work (`torch.cuda._sleep`): twice the
+#   work must take about twice as long.
+# - `device="mps"` may be supported, but need not be; it is not checked.
+# </details>
 
 # %% nbgrader={"grade_id": "measure_time", "solution": true}
 def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
@@ -834,10 +1339,10 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
 # %% nbgrader={"grade_id": "test_measure_time_calls", "grade": true, "points": 1, "locked": true}
 nap = sleeper([0.01])
 ms = measure_time(nap, repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert len(nap.calls) == 4, f"warmup=1 and repeat=3 make 4 calls of fn, not {len(nap.calls)}"
-assert 9.5 <= ms < 1000, f"fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert len(nap.calls) == 4, TEXT["v calls"].format(got=len(nap.calls))
+assert 9.5 <= ms < 1000, TEXT["v sleep"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     work = sleeper([0.001], clock)
@@ -869,9 +1374,9 @@ def judge(got, want):
 with fake_clocks(FakeClock()) as clock:
     # one warm-up call of 80 ms, then timed calls of 4, 6 and 5 ms
     ms = measure_time(sleeper([0.08, 0.004, 0.006, 0.005], clock), repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert abs(ms - 5.0) < 1e-6, f"timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert abs(ms - 5.0) < 1e-6, TEXT["v median cpu"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
@@ -900,8 +1405,8 @@ def judge(got, want):
 nap = sleeper([0.0])
 expect_error(ValueError, measure_time, nap, repeat=0, mention=[0], what="repeat=0")
 expect_error(ValueError, measure_time, nap, device="tpu", mention=["tpu"], what='device="tpu"')
-assert not nap.calls, "raise the errors before calling fn"
-print("Visible checks passed. Hidden tests run at grading.")
+assert not nap.calls, TEXT["v errors first"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     probe.call("measure_time(fn, repeat=1, warmup=0)", measure_time, sleeper([0.001], clock), repeat=1, warmup=0)
@@ -948,10 +1453,10 @@ pretend_gpu = FakeGPU(FakeClock())
 gpu_work = sleeper([0.05, 0.002, 0.003, 0.001], gpu=pretend_gpu)
 with fake_clocks(pretend_gpu.clock), fake_cuda(pretend_gpu):
     ms = measure_time(gpu_work, device="cuda", repeat=3, warmup=1)
-assert isinstance(ms, float), f"measure_time must return a float, got {type(ms).__name__}"
-assert len(gpu_work.calls) == 4, f"warmup=1 and repeat=3 make 4 calls on cuda too, not {len(gpu_work.calls)}"
-assert abs(ms - 2.0) < 1e-6, f"GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {ms}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
+assert len(gpu_work.calls) == 4, TEXT["v calls cuda"].format(got=len(gpu_work.calls))
+assert abs(ms - 2.0) < 1e-6, TEXT["v median cuda"].format(got=ms)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 if torch.cuda.is_available():  # a grader with a real GPU: time real GPU work too
     for cycles in (10_000_000, 20_000_000):
@@ -1012,84 +1517,127 @@ def judge(got, want):
             f"the second must take about twice as long; synchronize before reading the time")
 
 
+# %% tags=["demo", "self_check"]
+check_more_measure_time(measure_time)
+
+
 # %% [markdown] tags=["ru"]
 # #### Транспонирование — это представление, а не копия
 #
-# `x.transpose(-2, -1)` (или `x.mT`, `x.T` для матриц) меняет только шаги (strides): данные не
-# двигаются, и указатель на них тот же. Поэтому время транспонирования одно и то же для
-# тензора в 1 МиБ и в 16 МиБ. Настоящая работа начинается с `.contiguous()`: он копирует данные
-# в новый порядок. В таблице сравнения мы измеряем именно `transpose(...).contiguous()`.
+# `x.transpose(-2, -1)` (или `x.mT`) меняет только шаги (strides): данные остаются на месте, и его
+# время одно и то же для тензора в 1 МиБ и в 16 МиБ. Настоящая работа — `.contiguous()`, копия в
+# новом порядке; её и измеряет таблица сравнения.
 # Документация: [`torch.transpose`](https://pytorch.org/docs/stable/generated/torch.transpose.html),
 # [`Tensor.contiguous`](https://pytorch.org/docs/stable/generated/torch.Tensor.contiguous.html),
-# [представления тензоров](https://pytorch.org/docs/stable/tensor_view.html).
+# [представления](https://pytorch.org/docs/stable/tensor_view.html).
 
 # %% [markdown] tags=["en"]
 # #### A transpose is a view, not a copy
 #
-# `x.transpose(-2, -1)` (or `x.mT`, and `x.T` for matrices) changes only the strides: the data
-# stays where it is, behind the same pointer. So the transpose takes the same time for a 1 MiB
-# tensor and a 16 MiB one. Real work starts with `.contiguous()`, which copies the data into the
-# new order. In the comparison table we time `transpose(...).contiguous()`.
+# `x.transpose(-2, -1)` (or `x.mT`) changes only the strides: the data stays where it is, and it
+# takes the same time for a 1 MiB tensor and a 16 MiB one. The real work is `.contiguous()`, a copy
+# in the new order; that is what the comparison table times.
 # Documentation: [`torch.transpose`](https://pytorch.org/docs/stable/generated/torch.transpose.html),
 # [`Tensor.contiguous`](https://pytorch.org/docs/stable/generated/torch.Tensor.contiguous.html),
-# [tensor views](https://pytorch.org/docs/stable/tensor_view.html).
+# [views](https://pytorch.org/docs/stable/tensor_view.html).
 
 # %% tags=["demo"]
-with needs("measure_time (exercise 2)"):
+with needs("measure_time"):
     for side in (256, 1024):
         x_t = torch.randn(4, side, side)
         view = x_t.transpose(-2, -1)
         view_ms = measure_time(lambda: x_t.transpose(-2, -1), repeat=5, warmup=1)
         copy_ms = measure_time(lambda: x_t.transpose(-2, -1).contiguous(), repeat=5, warmup=1)
-        print(f"4x{side}x{side} ({x_t.numel() * 4 / MiB:.0f} MiB): same storage: {view.data_ptr() == x_t.data_ptr()}, "
-              f"contiguous: {view.is_contiguous()}; view {view_ms:.4f} ms, real copy {copy_ms:.3f} ms")
+        print(TEXT["d transpose"].format(side=side, mib=x_t.numel() * 4 / MiB, same=view.data_ptr() == x_t.data_ptr(),
+                                         contiguous=view.is_contiguous(), view=view_ms, copy=copy_ms))
     del x_t, view
 
 # %% [markdown] tags=["ru"]
-# #### Короткие операции: замеряйте блок вызовов (≈ 15 минут)
+# #### Короткие операции: замеряйте блок вызовов
 #
-# `measure_time` замеряет каждый вызов отдельно, между двумя событиями. Когда GPU свободен,
-# стартовое событие проходит сразу, а ядро операции начинается, лишь когда CPU закончит его
-# запускать (Python и PyTorch тратят на это микросекунды). Этот промежуток запуска попадает в
-# замер. Для умножения матриц 4096×4096, которое длится миллисекунды, он незаметен; для
-# сложения векторов из 16 чисел он и есть почти весь замер.
+# Каждый вызов стоит постоянных накладных расходов: Python, выбор ядра, на GPU ещё и запуск ядра
+# (микросекунды). Пока работы мало, время вызова — почти одни эти расходы; с ростом размера оно
+# растёт пропорционально байтам, которые надо перенести. На графике это простая модель (не замер):
+# GPU платит за вызов больше, но переносит байты быстрее.
 #
-# Короткие операции поэтому замеряют **блоком**: `number` вызовов подряд между одной парой
-# событий (или показаний часов), время делят на `number`. Пока CPU ставит в очередь следующий
-# вызов, GPU выполняет предыдущий, и замер показывает, сколько на самом деле стоит каждый вызов в
-# потоке работы. Ещё один способ — записать вызовы в граф CUDA
-# ([CUDA Graphs](https://pytorch.org/docs/stable/notes/cuda.html#cuda-graphs)): его
-# воспроизведение запускает все ядра одной командой, без затрат Python на каждое. Так же, блоками,
-# работает `torch.utils.benchmark.Timer` ([документация](https://pytorch.org/docs/stable/benchmark_utils.html),
-# [рецепт](https://pytorch.org/tutorials/recipes/recipes/benchmark.html)): `blocked_autorange`
-# сам подбирает `number` и синхронизирует GPU. Функция `blocked_time` ниже (готовая, не
-# задание) делает то же самое: на GPU удваивает `number`, пока блок не продлится 10 мс, а на CPU
-# повторяет вызовы в блоке, пока не пройдёт 10 мс. Таблица раздела 3 измеряется ею, и там же её
-# числа сверяются с `benchmark.Timer` для каждого размера.
+# ![Время вызова от размера, log-log](attachment:launch_overhead.png)
+#
+# *Модель: время = накладные расходы + байты / пропускная способность; для GPU — 10 мкс на вызов и
+# 320 ГБ/с (память T4 по её спецификации), для CPU — 1 мкс и 20 ГБ/с (предположение для обычного
+# CPU). Числа иллюстративные; ваши замеры ниже.*
+#
+# `measure_time` замеряет каждый вызов между двумя событиями, и промежуток запуска попадает в замер.
+# Короткие операции поэтому замеряют **блоком**: `number` вызовов подряд между одной парой событий,
+# время делят на `number`; пока CPU запускает следующий вызов, GPU выполняет предыдущий. Так
+# работает [`torch.utils.benchmark.Timer`](https://pytorch.org/docs/stable/benchmark_utils.html)
+# (`blocked_autorange`); ещё один способ — [CUDA Graphs](https://pytorch.org/docs/stable/notes/cuda.html#cuda-graphs).
+# Готовая функция `blocked_time` ниже делает то же: на GPU удваивает `number`, пока блок не
+# продлится 10 мс, на CPU повторяет вызов, пока не пройдёт 10 мс.
 
 # %% [markdown] tags=["en"]
-# #### Short operations: time a block of calls (≈ 15 minutes)
+# #### Short operations: time a block of calls
 #
-# `measure_time` times each call on its own, between two events. When the GPU is idle, the start
-# event passes at once, and the operation's kernel starts only when the CPU has finished
-# launching it (Python and PyTorch spend microseconds on that). This launch gap is inside the
-# measurement. For a 4096×4096 matrix product, which takes milliseconds, it does not show; for
-# an add of two 16-element vectors it is nearly all of the measurement.
+# Every call pays a fixed overhead: Python, choosing the kernel, and on a GPU launching it
+# (microseconds). While the work is small, a call's time is nearly all overhead; as the size grows,
+# the time grows with the bytes to move. The chart is a simple model (not a measurement): a GPU pays
+# more per call, but moves bytes faster.
 #
-# Short operations are therefore timed in **blocks**: `number` calls back to back between one
-# pair of events (or clock readings), the time divided by `number`. While the CPU queues the next
-# call, the GPU runs the previous one, and the measurement shows what each call really costs in a
-# stream of work. Another way is to capture the calls into a CUDA graph
-# ([CUDA Graphs](https://pytorch.org/docs/stable/notes/cuda.html#cuda-graphs)): replaying it
-# launches all its kernels with one command, without Python's cost for each. `torch.utils.benchmark.Timer`
-# works in blocks too ([documentation](https://pytorch.org/docs/stable/benchmark_utils.html),
-# [recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html)): `blocked_autorange`
-# picks `number` by itself and synchronizes the GPU. The `blocked_time` function below (given,
-# not an exercise) does the same: on a GPU it doubles `number` until a block lasts 10 ms, on the
-# CPU a block repeats the call until 10 ms have passed. Section 3's table is measured with it, and
-# there its numbers are checked against `benchmark.Timer` for every size.
+# ![Time of a call against size, log-log](attachment:launch_overhead.png)
+#
+# *Model: time = overhead + bytes / bandwidth; for the GPU 10 µs per call and 320 GB/s (a T4's
+# memory, from its datasheet), for the CPU 1 µs and 20 GB/s (an assumption for an ordinary CPU).
+# The numbers are illustrative; your measurements follow.*
+#
+# `measure_time` times each call between two events, so the launch gap is inside the measurement.
+# Short operations are therefore timed in **blocks**: `number` calls back to back between one pair
+# of events, the time divided by `number`; while the CPU launches the next call, the GPU runs the
+# previous one. That is how [`torch.utils.benchmark.Timer`](https://pytorch.org/docs/stable/benchmark_utils.html)
+# (`blocked_autorange`) works; another way is [CUDA Graphs](https://pytorch.org/docs/stable/notes/cuda.html#cuda-graphs).
+# The given function `blocked_time` below does the same: on a GPU it doubles `number` until a block
+# lasts 10 ms, on the CPU it repeats the call until 10 ms have passed.
 
-# %% tags=["demo"]
+# %% figure="launch_overhead"
+import matplotlib.pyplot as plt
+import numpy as np
+T = {"ru": {"title": "Модель: время вызова = накладные расходы + байты / пропускная способность",
+            "x": "элементов float32 в каждом тензоре (a + b: 3 тензора)", "y": "время одного вызова (мкс)",
+            "gpu": "GPU: 10 мкс + байты / 320 ГБ/с (T4)", "cpu": "CPU: 1 мкс + байты / 20 ГБ/с",
+            "floor": "накладные расходы GPU: 10 мкс", "edge": "здесь работа\nравна накладным расходам",
+            "fixed": "время почти не зависит от размера", "bw": "время растёт с размером",
+            "cross": "дальше GPU быстрее"},
+     "en": {"title": "Model: time of a call = overhead + bytes / bandwidth",
+            "x": "float32 elements in each tensor (a + b: 3 tensors)", "y": "time of one call (µs)",
+            "gpu": "GPU: 10 µs + bytes / 320 GB/s (T4)", "cpu": "CPU: 1 µs + bytes / 20 GB/s",
+            "floor": "GPU overhead: 10 µs", "edge": "here the work\nequals the overhead",
+            "fixed": "time hardly depends on size", "bw": "time grows with size",
+            "cross": "from here on the GPU is faster"}}[lang]
+n = np.logspace(1, 9, 200)
+bytes_moved = 3 * 4 * n
+gpu = 10 + bytes_moved / 320e9 * 1e6
+cpu = 1 + bytes_moved / 20e9 * 1e6
+fig, ax = plt.subplots(figsize=(8, 4.5))
+ax.loglog(n, gpu, color="tab:green", linewidth=2.5, label=T["gpu"])
+ax.loglog(n, cpu, color="tab:blue", linewidth=2.5, label=T["cpu"])
+ax.axhline(10, color="tab:green", linestyle=":", linewidth=1)
+ax.text(15, 12, T["floor"], color="tab:green")
+edge = 10e-6 * 320e9 / 12  # elements at which bytes / bandwidth equals 10 µs
+ax.axvline(edge, color="gray", linestyle="--", linewidth=1)
+ax.annotate(T["edge"], xy=(edge, 20), xytext=(edge * 8, 2), arrowprops={"arrowstyle": "->", "color": "gray"})
+ax.text(15, 28, T["fixed"], fontsize=9, color="dimgray")
+ax.text(4e5, 2e5, T["bw"], fontsize=9, color="dimgray")
+cross = 9e-6 / (12 / 20e9 - 12 / 320e9)  # elements where the two lines meet
+ax.plot([cross], [1 + 12 * cross / 20e9 * 1e6], "ko", markersize=5)
+ax.annotate(T["cross"], xy=(cross, 11), xytext=(cross * 3, 0.9), arrowprops={"arrowstyle": "->"})
+ax.set_xlabel(T["x"])
+ax.set_ylabel(T["y"])
+ax.set_title(T["title"], fontsize=11)
+ax.set_ylim(0.5, 1e6)
+ax.legend(loc="upper left")
+ax.grid(True, which="major", alpha=0.3)
+fig.tight_layout()
+
+
+# %% tags=["demo"] title={"ru": "blocked_time: замер блоками вызовов (готовая функция)", "en": "blocked_time: timing blocks of calls (given)"}
 def blocked_time(fn, *args, device="cpu", repeat=5, warmup=1, min_block_ms=10.0, **kwargs):
     """Median milliseconds per call, timing blocks of calls made back to back. On a GPU a block sits between
     one pair of CUDA events, and its number of calls doubles until a block lasts min_block_ms; on the CPU a
@@ -1123,77 +1671,65 @@ def blocked_time(fn, *args, device="cpu", repeat=5, warmup=1, min_block_ms=10.0,
 
 
 # %% [markdown] tags=["ru"]
-# Крошечная операция на GPU может оказаться **медленнее**, чем на CPU. Эссе, на котором основан
-# этот урок, показало это профилировщиком: произведение матриц 3×3 повторялось 10 000 раз, и
-# работа CPU по запуску ядер GPU заняла больше времени, чем само вычисление на CPU. Ячейка
-# измеряет то же на вашей машине, блоками: `x @ x.T` для матрицы 3×3 на CPU и (если есть) на GPU.
-# Если `measure_time` уже решена, она же печатает замер по одному вызову: на GPU в него входит
-# промежуток запуска.
+# Крошечная операция на GPU может оказаться **медленнее**, чем на CPU (левая часть графика). Ячейка
+# измеряет блоками `x @ x.T` для матрицы 3×3 на CPU и (если есть) на GPU, а с решённой
+# `measure_time` — ещё и замер по одному вызову, в который входит промежуток запуска.
 
 # %% [markdown] tags=["en"]
-# A tiny operation can be **slower** on a GPU than on the CPU. The essay this lesson draws on
-# showed it with the profiler: a 3×3 matrix product repeated 10,000 times, where the CPU's work
-# of launching GPU kernels took longer than computing on the CPU itself. The cell measures the
-# same on your machine, in blocks: `x @ x.T` for a 3×3 matrix on the CPU and (if there is one)
-# on the GPU. When `measure_time` is solved, it also prints the one-call measurement: on a GPU it
-# includes the launch gap.
+# A tiny operation can be **slower** on a GPU than on the CPU (the left of the chart). The cell
+# times `x @ x.T` for a 3×3 matrix in blocks on the CPU and (if there is one) on the GPU, and, once
+# `measure_time` is solved, the one-call time too, which includes the launch gap.
 
 # %% tags=["demo"]
 tiny = torch.rand(3, 3)
 tiny_cpu_us = blocked_time(lambda: tiny @ tiny.T) * 1e3
-print(f"3x3 x @ x.T on the CPU, in blocks: {tiny_cpu_us:.2f} µs per call")
+print(TEXT["d tiny cpu"].format(us=tiny_cpu_us))
 if HAS_CUDA:
     tiny_gpu = tiny.cuda()
     tiny_gpu_us = blocked_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda") * 1e3
-    verdict = "slower" if tiny_gpu_us > tiny_cpu_us else "faster"
-    print(f"3x3 x @ x.T on the GPU, in blocks: {tiny_gpu_us:.2f} µs per call: "
-          f"{max(tiny_gpu_us, tiny_cpu_us) / min(tiny_gpu_us, tiny_cpu_us):.1f} times {verdict} than the CPU")
-    with needs("measure_time (exercise 2)"):
+    verdict = TEXT["d slower"] if tiny_gpu_us > tiny_cpu_us else TEXT["d faster"]
+    print(TEXT["d tiny gpu"].format(us=tiny_gpu_us, verdict=verdict,
+                                    ratio=max(tiny_gpu_us, tiny_cpu_us) / min(tiny_gpu_us, tiny_cpu_us)))
+    with needs("measure_time"):
         one_call_us = measure_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda", repeat=50, warmup=5) * 1e3
-        print(f"3x3 x @ x.T on the GPU, one call between two events (measure_time): {one_call_us:.2f} µs, "
-              f"{one_call_us / tiny_gpu_us:.1f} times the blocked time")
+        print(TEXT["d tiny one call"].format(us=one_call_us, ratio=one_call_us / tiny_gpu_us))
 else:
-    print("No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, "
-          "next to the CPU's time above.")
+    print(TEXT["d no gpu tiny"])
 
 # %% [markdown] tags=["ru"]
 # ## 3. Таблица сравнения CPU и GPU (≈ 30 минут)
 #
-# Повторим сравнение из домашнего задания, но честно. Операции: умножение матриц (`matmul`),
-# сложение (`add`), поэлементное умножение (`mul`), транспонирование с настоящей копией
-# (`transpose` = `transpose(-2, -1).contiguous()`) и сумма всех элементов (`sum`). Размеры
-# домашнего задания — 64×1024×1024, 128×512×512 и 256×256×256 (пачки квадратных матриц). Без
-# GPU возьмём 4×256×256, 8×128×128 и 16×64×64: в каждой форме в 256 раз меньше элементов, чем в
-# соответствующей форме задания, а умножению матриц нужно в 1024 раза меньше операций (ячейка
-# сравнения вычисляет оба отношения).
-#
-# Один результат описывает `OpResult` (он уже готов): имя операции, форма входа и время
-# на CPU и на GPU (`None`, если не измеряли).
+# Повторим сравнение из домашнего задания честно. Операции: `matmul`, `add`, `mul`, `transpose`
+# (с копией: `transpose(-2, -1).contiguous()`) и `sum`. Размеры задания — 64×1024×1024,
+# 128×512×512 и 256×256×256; без GPU — 4×256×256, 8×128×128 и 16×64×64 (в 256 раз меньше
+# элементов). Один результат описывает готовый `OpResult`: операция, форма входа, время на CPU и на
+# GPU (`None`, если не измеряли).
 #
 # ### Задание 3 (3 балла: `benchmark_ops` — 2, `results_table` — 1)
 #
-# 1. `benchmark_ops(tensors, ops, devices, timer=measure_time)` возвращает список `OpResult`,
-#    по одному на каждую пару (операция, вход), в любом порядке:
-#    - `tensors` — список кортежей входных тензоров на CPU, например `[(a1, b1), (a2, b2)]`;
-#      операция вызывается как `op(*inputs)`;
-#    - `ops` — словарь `{имя: функция}`;
-#    - `devices` — имена устройств, например `["cpu"]` или `["cpu", "cuda"]`: `"cpu"` заполняет
-#      `cpu_ms`, любое другое устройство — `gpu_ms` (в тестах «GPU» изображает устройство
-#      `"meta"`); поле устройства, которого нет в `devices`, равно `None`;
-#    - `timer` вызывается как `timer(fn, *args, device=device)` и возвращает миллисекунды;
-#      в `cpu_ms` и `gpu_ms` кладите ровно то, что он вернул.
+# 1. `benchmark_ops(tensors, ops, devices, timer=measure_time)` — список `OpResult`, по одному на
+#    пару (операция, вход). `tensors` — список кортежей тензоров на CPU, `ops` — словарь
+#    `{имя: функция}` (вызов `op(*inputs)`), `devices` — например `["cpu", "cuda"]`. Каждый кортеж
+#    перенесите на устройство один раз, до замера, и измерьте каждую операцию
+#    `timer(fn, *args, device=device)`; время `"cpu"` кладите в `cpu_ms`, другого устройства — в
+#    `gpu_ms`.
+# 2. `results_table(results)` — `PrettyTable` со столбцами `"Operation"`, `"CPU (ms)"`,
+#    `"GPU (ms)"`, `"Speedup"`, строка на результат: `"matmul 64x1024x1024"`, `"12.500"`, `"0.500"`,
+#    `"25.00x"`; `"n/a"`, где времени нет.
 #
-#    Каждая операция измеряется на каждом входе на каждом устройстве. Каждый кортеж входов
-#    переносите на устройство (`.to(device)`) **один раз, до замера**: измеряемая функция должна
-#    выполнять ровно одну операцию над тензорами, которые уже на этом устройстве, без копий
-#    (`to`, `cuda`, `cpu`, `clone`, ...). Входные тензоры не меняйте. `shape` — форма первого
-#    тензора входа, кортеж `int`.
-# 2. `results_table(results)` возвращает `PrettyTable` со столбцами `"Operation"`,
-#    `"CPU (ms)"`, `"GPU (ms)"`, `"Speedup"`, по строке на результат в том же порядке:
-#    операция в виде `"matmul 64x1024x1024"`, времена ровно с тремя знаками после запятой
-#    (`f"{ms:.3f}"`), ускорение `cpu_ms / gpu_ms` ровно с двумя знаками и буквой `x`
-#    (`"25.00x"`). Где времени нет, пишите `"n/a"` (и в ускорении, если нет хотя бы одного
-#    времени).
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# `benchmark_ops`: каждая операция измерена на каждом входе на каждом устройстве; результаты в
+# любом порядке; поле устройства, которого нет в `devices`, равно `None`; в `cpu_ms` и `gpu_ms` —
+# ровно то, что вернул `timer`; любое устройство, кроме `"cpu"`, заполняет `gpu_ms` (в проверках
+# «GPU» изображает устройство `"meta"`). Измеряемая функция выполняет ровно одну операцию над
+# тензорами, уже лежащими на этом устройстве, без копий (`to`, `cuda`, `cpu`, `clone`, ...).
+# Входные тензоры не меняются. `shape` — форма первого тензора входа, кортеж `int`.
+#
+# `results_table`: строки в порядке результатов; времена ровно с тремя знаками после запятой
+# (`f"{ms:.3f}"`), ускорение `cpu_ms / gpu_ms` ровно с двумя и буквой `x`; `"n/a"` в ускорении,
+# если нет хотя бы одного времени.
+# </details>
 #
 # Документация: [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html),
 # [PrettyTable](https://pypi.org/project/prettytable/).
@@ -1201,40 +1737,36 @@ else:
 # %% [markdown] tags=["en"]
 # ## 3. The CPU-versus-GPU table (≈ 30 minutes)
 #
-# Let us redo the homework's comparison, honestly this time. The operations: matrix product
-# (`matmul`), addition (`add`), elementwise product (`mul`), a transpose with a real copy
-# (`transpose` = `transpose(-2, -1).contiguous()`) and the sum of all elements (`sum`). The
-# homework's sizes are 64×1024×1024, 128×512×512 and 256×256×256 (batches of square matrices).
-# Without a GPU we take 4×256×256, 8×128×128 and 16×64×64: each shape has 256 times fewer
-# elements than the homework's shape in its place, and its matrix product needs 1024 times fewer
-# operations (the comparison cell computes both ratios).
-#
-# `OpResult` (given) holds one result: the operation's name, the input's shape, and the times on
-# the CPU and on the GPU (`None` when not measured).
+# Let us redo the homework's comparison, honestly. The operations: `matmul`, `add`, `mul`,
+# `transpose` (with a copy: `transpose(-2, -1).contiguous()`) and `sum`. The homework's sizes are
+# 64×1024×1024, 128×512×512 and 256×256×256; without a GPU, 4×256×256, 8×128×128 and 16×64×64 (256
+# times fewer elements). The given `OpResult` holds one result: the operation, the input's shape,
+# the times on the CPU and on the GPU (`None` when not measured).
 #
 # ### Exercise 3 (3 points: `benchmark_ops` 2, `results_table` 1)
 #
-# 1. `benchmark_ops(tensors, ops, devices, timer=measure_time)` returns a list of `OpResult`,
-#    one per (operation, input) pair, in any order:
-#    - `tensors` is a list of tuples of input tensors on the CPU, such as `[(a1, b1), (a2, b2)]`;
-#      an operation is called as `op(*inputs)`;
-#    - `ops` is a dict `{name: function}`;
-#    - `devices` names the devices, such as `["cpu"]` or `["cpu", "cuda"]`: `"cpu"` fills
-#      `cpu_ms`, any other device fills `gpu_ms` (the tests use the `"meta"` device as a
-#      stand-in GPU); the field of a device not in `devices` is `None`;
-#    - `timer` is called as `timer(fn, *args, device=device)` and returns milliseconds; put
-#      exactly what it returned into `cpu_ms` and `gpu_ms`.
-#
-#    Every operation is timed on every input on every device. Move each tuple of inputs to a
-#    device (`.to(device)`) **once, before timing**: the timed function must run exactly one
-#    operation on tensors that are already on that device, with no copies (`to`, `cuda`, `cpu`,
-#    `clone`, ...). Do not change the input tensors. `shape` is the shape of the input's first
-#    tensor, a tuple of `int`.
+# 1. `benchmark_ops(tensors, ops, devices, timer=measure_time)` returns a list of `OpResult`, one
+#    per (operation, input) pair. `tensors` is a list of tuples of CPU tensors, `ops` a dict
+#    `{name: function}` (called as `op(*inputs)`), `devices` e.g. `["cpu", "cuda"]`. Move each tuple
+#    to a device once, before timing, and time each operation with `timer(fn, *args, device=device)`;
+#    the `"cpu"` time goes into `cpu_ms`, another device's into `gpu_ms`.
 # 2. `results_table(results)` returns a `PrettyTable` with columns `"Operation"`, `"CPU (ms)"`,
-#    `"GPU (ms)"`, `"Speedup"`, one row per result in the same order: the operation written as
-#    `"matmul 64x1024x1024"`, times with exactly three decimals (`f"{ms:.3f}"`), the speedup
-#    `cpu_ms / gpu_ms` with exactly two decimals and an `x` (`"25.00x"`). Where a time is
-#    missing, write `"n/a"` (in the speedup too, when either time is missing).
+#    `"GPU (ms)"`, `"Speedup"`, one row per result: `"matmul 64x1024x1024"`, `"12.500"`, `"0.500"`,
+#    `"25.00x"`; `"n/a"` where a time is missing.
+#
+# <details><summary>What grading checks</summary>
+#
+# `benchmark_ops`: every operation is timed on every input on every device; the results may come in
+# any order; the field of a device not in `devices` is `None`; `cpu_ms` and `gpu_ms` hold exactly
+# what `timer` returned; any device other than `"cpu"` fills `gpu_ms` (the checks use the `"meta"`
+# device as a stand-in GPU). The timed function runs exactly one operation on tensors already on
+# that device, with no copies (`to`, `cuda`, `cpu`, `clone`, ...). The input tensors are not
+# changed. `shape` is the shape of the input's first tensor, a tuple of `int`.
+#
+# `results_table`: rows in the order of the results; times with exactly three decimals
+# (`f"{ms:.3f}"`), the speedup `cpu_ms / gpu_ms` with exactly two and an `x`; `"n/a"` in the
+# speedup when either time is missing.
+# </details>
 #
 # Documentation: [`Tensor.to`](https://pytorch.org/docs/stable/generated/torch.Tensor.to.html),
 # [PrettyTable](https://pypi.org/project/prettytable/).
@@ -1293,8 +1825,8 @@ def results_table(results):
 # %% nbgrader={"grade_id": "test_benchmark_ops_timing", "grade": true, "points": 2, "locked": true}
 small = [(torch.ones(2, 3), torch.ones(2, 3))]
 example_results = benchmark_ops(small, {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)
-assert example_results == [OpResult("add", (2, 3), 1.5, None)], f"got {example_results}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert example_results == [OpResult("add", (2, 3), 1.5, None)], TEXT["v bench example"].format(got=example_results)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 torch.manual_seed(5)
 # the second tensor of each input has another shape: `shape` is the first one's
@@ -1396,13 +1928,13 @@ def judge(got, want):
 example = [OpResult("matmul", (4, 256, 256), 12.5, 0.5), OpResult("sum", (16, 64, 64), 0.25, None)]
 example_table = results_table(example)
 assert list(example_table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], (
-    f"wrong columns: {example_table.field_names}")
-assert len(example_table.rows) == 2, f"one row per result expected, got {len(example_table.rows)}"
+    TEXT["v columns"].format(got=example_table.field_names))
+assert len(example_table.rows) == 2, TEXT["v rows"].format(got=len(example_table.rows))
 assert [str(cell) for cell in example_table.rows[0]] == ["matmul 4x256x256", "12.500", "0.500", "25.00x"], (
-    f"first row: {example_table.rows[0]}")
+    TEXT["v first row"].format(got=example_table.rows[0]))
 assert [str(cell) for cell in example_table.rows[1]][2:] == ["n/a", "n/a"], (
-    f"a missing GPU time must read n/a, got {example_table.rows[1]}")
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v n/a"].format(got=example_table.rows[1]))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 table_cases = [OpResult("add", (64, 1024, 1024), 12.5, 0.5), OpResult("sum", (8, 4), 0.02, 0.05),
                OpResult("mul", (3,), 3.25, None), OpResult("transpose", (2, 5, 7), None, 1.625),
@@ -1444,17 +1976,18 @@ def check_rows(rows, cases):
                 f"(rows keep the order of the results; times with 3 decimals, speedup with 2 and an x, n/a if missing)")
 
 
+# %% tags=["demo", "self_check"]
+check_more_benchmark_ops(benchmark_ops, results_table)
+
+
 # %% [markdown] tags=["ru"]
-# Теперь само сравнение. Таблица измеряется функцией `blocked_time`: 5 блоков после одного
-# прогрева. На GPU берём размеры домашнего задания; умножение больших матриц на CPU долгое, и
-# ячейка заранее печатает, сколько примерно оно займёт. Без GPU — уменьшенные размеры (на CPU
-# несколько секунд).
+# Теперь само сравнение, функцией `blocked_time`. На GPU — размеры задания (ячейка заранее
+# печатает, сколько займут большие умножения на CPU); без GPU — уменьшенные (несколько секунд).
 
 # %% [markdown] tags=["en"]
-# Now the comparison itself. The table is measured with `blocked_time`: 5 blocks after one
-# warm-up. On a GPU we use the homework's sizes; multiplying the large matrices on the CPU takes
-# long, and the cell prints beforehand about how long. Without a GPU, the smaller sizes (a few
-# seconds on a CPU).
+# Now the comparison itself, timed with `blocked_time`. On a GPU, the homework's sizes (the cell
+# first prints how long the large products will take on the CPU); without one, the small sizes (a
+# few seconds).
 
 # %% tags=["demo"]
 OPS = {
@@ -1473,8 +2006,9 @@ for shape in HOMEWORK_SHAPES + CPU_ONLY_SHAPES:
                          f"{2 * n**3 / (3 * n**2 * 4):.1f}"])
 print(shape_facts)
 for big, little in zip(HOMEWORK_SHAPES, CPU_ONLY_SHAPES):
-    print(f"{'x'.join(map(str, big))} has {math.prod(big) // math.prod(little)} times the elements of "
-          f"{'x'.join(map(str, little))}, and its matmul {big[0] * big[1]**3 // (little[0] * little[1]**3)} times the FLOP")
+    print(TEXT["d shapes"].format(big="x".join(map(str, big)), little="x".join(map(str, little)),
+                                  elements=math.prod(big) // math.prod(little),
+                                  flop=big[0] * big[1]**3 // (little[0] * little[1]**3)))
 SHAPES, DEVICES = (HOMEWORK_SHAPES, ["cpu", "cuda"]) if HAS_CUDA else (CPU_ONLY_SHAPES, ["cpu"])
 if HAS_CUDA:
     sample = torch.randn(512, 512)
@@ -1483,7 +2017,7 @@ if HAS_CUDA:
     print(f"The CPU does about {cpu_gflops:.0f} GFLOP/s here: its matmuls in this table take about "
           f"{flop / cpu_gflops / 1e9:.0f} s, and the elementwise operations some seconds more.")
 bench_results = None
-with needs("benchmark_ops and results_table (exercise 3)"):
+with needs("benchmark_ops", "results_table"):
     torch.manual_seed(0)
     bench_inputs = [(torch.randn(shape), torch.randn(shape)) for shape in SHAPES]
     bench_results = benchmark_ops(bench_inputs, OPS, DEVICES, timer=blocked_time)
@@ -1492,7 +2026,7 @@ with needs("benchmark_ops and results_table (exercise 3)"):
 
 # %% tags=["demo"]
 if bench_results is None:
-    print("Skipped: the chart needs the table above (exercise 3).")
+    print(TEXT["skipped"].format(names="benchmark_ops, results_table"))
 else:
     fig, ax = plt.subplots(figsize=(9, 4))
     width = 0.8 / len(SHAPES)
@@ -1502,47 +2036,41 @@ else:
         ax.bar([i + j * width for i in range(len(OPS))], values, width, label="x".join(map(str, shape)))
     ax.set_xticks([i + width * (len(SHAPES) - 1) / 2 for i in range(len(OPS))], list(OPS))
     ax.set_yscale("log")
-    ax.legend(title="input shape")
+    ax.legend(title=TEXT["d shape legend"])
     if HAS_CUDA:
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylabel("speedup (CPU time / GPU time)")
-        ax.set_title(f"GPU speedup on {torch.cuda.get_device_name()}")
+        ax.set_ylabel(TEXT["d speedup axis"])
+        ax.set_title(TEXT["d speedup title"].format(gpu=torch.cuda.get_device_name()))
     else:
-        ax.set_ylabel("CPU time (ms)")
-        ax.set_title("No GPU here: CPU times only (speedups need a GPU)")
+        ax.set_ylabel(TEXT["d cpu axis"])
+        ax.set_title(TEXT["d cpu title"])
     fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
 # #### Сверка с `torch.utils.benchmark`
 #
-# Если наши замеры честны, они совпадают с замерами `torch.utils.benchmark.Timer`. Ячейка
-# сверяет каждую строку таблицы (на GPU — столбец GPU, без GPU — столбец CPU) с медианой
-# `Timer.blocked_autorange` и заодно показывает замер `measure_time` по одному вызову. На GPU
-# блочные замеры должны совпасть с `Timer` в пределах 10%, а замер по одному вызову на коротких
-# операциях больше: в него входит промежуток запуска. (На CPU `Timer` по умолчанию использует
-# один поток, поэтому задаём ему столько же потоков, сколько у PyTorch.) На общем загруженном
-# CPU, например на сервере проверки, все замеры шумят, и расхождение бывает больше: это
-# свойство машины, а не ошибка в коде. Ячейка идёт около 5 секунд.
+# Честные замеры совпадают с `torch.utils.benchmark.Timer`. Ячейка (около 5 секунд) сверяет каждую
+# строку таблицы с медианой `Timer.blocked_autorange` и показывает замер `measure_time` по одному
+# вызову. На GPU блочные замеры должны совпасть с `Timer` в пределах 10%, а замер по одному вызову
+# коротких операций больше: в нём промежуток запуска. На общем загруженном CPU все замеры шумят
+# сильнее: это свойство машины, не ошибка в коде.
 
 # %% [markdown] tags=["en"]
 # #### A cross-check against `torch.utils.benchmark`
 #
-# If our measurements are honest, they agree with `torch.utils.benchmark.Timer`. The cell checks
-# every row of the table (the GPU column on a GPU, the CPU column without one) against the median
-# of `Timer.blocked_autorange`, and also shows the one-call measurement of `measure_time`. On a GPU
-# the blocked times should agree with `Timer` within 10%, while the one-call time of the short
-# operations is larger: it includes the launch gap. (On a CPU, `Timer` uses one thread by
-# default, so we give it as many as PyTorch uses.) On a shared, busy CPU, such as the grading
-# server, every measurement is noisy and they can differ more: that is the machine, not the code.
-# The cell runs for about 5 seconds.
+# Honest measurements agree with `torch.utils.benchmark.Timer`. The cell (about 5 seconds) checks
+# every row of the table against the median of `Timer.blocked_autorange`, and shows the one-call
+# time of `measure_time`. On a GPU the blocked times should agree with `Timer` within 10%, while the
+# one-call time of short operations is larger: it includes the launch gap. On a shared, busy CPU
+# every measurement is noisier: that is the machine, not the code.
 
 # %% tags=["demo"]
 from torch.utils import benchmark
 
 if bench_results is None:
-    print("Skipped: the cross-check needs the table above (exercise 3).")
+    print(TEXT["skipped"].format(names="benchmark_ops, results_table"))
 else:
-    with needs("measure_time (exercise 2)"):
+    with needs("measure_time"):
         check_device = DEVICES[-1]
         agree, rows = 0, PrettyTable(["Operation", "blocked (table)", "benchmark.Timer", "blocked / Timer",
                                       "measure_time", "measure_time / Timer"])
@@ -1559,97 +2087,95 @@ else:
                 rows.add_row([f"{name} {'x'.join(map(str, shape))}", f"{ours:.4f} ms", f"{theirs:.4f} ms",
                               f"{ours / theirs:.2f}", f"{one_call:.4f} ms", f"{one_call / theirs:.2f}"])
             del a_chk, b_chk
-        print(f"on {check_device}:")
+        print(TEXT["d on"].format(device=check_device))
         print(rows)
-        print(f"blocked times within 10% of benchmark.Timer: {agree} of {len(OPS) * len(SHAPES)}")
+        print(TEXT["d agree"].format(agree=agree, rows=len(OPS) * len(SHAPES)))
 
 # %% [markdown] tags=["ru"]
 # #### float16: где он ускоряет
 #
-# Половинная точность ускоряет умножение матриц на GPU с тензорными ядрами: в паспортах
-# видеокарт (раздел 4) их пик во float16 во много раз выше пика float32. На CPU это не так,
-# поэтому мерить float16 на CPU и делать выводы о GPU нельзя. Ячейка ниже сравнивает float16 и
-# float32 там, где это осмысленно (на GPU), а без GPU показывает, что получается на CPU.
+# Половинная точность ускоряет умножение матриц на GPU с тензорными ядрами: их пик во float16 во
+# много раз выше пика float32 (раздел 4). На CPU это не так, поэтому float16 на CPU ничего не
+# говорит о GPU. Ячейка сравнивает float16 и float32 на GPU, а без GPU — на CPU.
 
 # %% [markdown] tags=["en"]
 # #### float16: where it speeds things up
 #
-# Half precision speeds up matrix products on a GPU with tensor cores: on the datasheets
-# (section 4) their float16 peak is many times the float32 one. Not so on a CPU, so timing
-# float16 on a CPU tells nothing about a GPU. The cell below compares float16 with float32 where
-# that makes sense (on a GPU), and without a GPU shows what happens on the CPU.
+# Half precision speeds up matrix products on a GPU with tensor cores: their float16 peak is many
+# times the float32 one (section 4). Not so on a CPU, so timing float16 on a CPU tells nothing about
+# a GPU. The cell compares float16 with float32 on a GPU, and without one on the CPU.
 
 # %% tags=["demo"]
-with needs("measure_time (exercise 2)"):
+with needs("measure_time"):
     half_device, half_side = ("cuda", 4096) if HAS_CUDA else ("cpu", 256)
     half_a = torch.randn(half_side, half_side, device=half_device)
     half_ms = {}
     for dtype in (torch.float32, torch.float16):
         m = half_a.to(dtype)
         half_ms[dtype] = measure_time(torch.matmul, m, m, device=half_device, repeat=5, warmup=1)
-    print(f"matmul {half_side}x{half_side} on {half_device}: float32 {half_ms[torch.float32]:.3f} ms, "
-          f"float16 {half_ms[torch.float16]:.3f} ms, float16 speedup {half_ms[torch.float32] / half_ms[torch.float16]:.2f}x")
+    print(TEXT["d half"].format(side=half_side, device=half_device, single=half_ms[torch.float32],
+                                half=half_ms[torch.float16], ratio=half_ms[torch.float32] / half_ms[torch.float16]))
     del half_a, m
 
 
 # %% [markdown] tags=["ru"]
 # ## 4. Сколько это от возможностей устройства (≈ 20 минут)
 #
-# Миллисекунды трудно сравнивать между операциями. Полезнее пересчитать их в **достигнутую
-# производительность** и сравнить с пиковой из паспорта устройства.
+# Миллисекунды трудно сравнивать между операциями; полезнее **достигнутая производительность**
+# рядом с пиком из паспорта устройства.
 #
-# - Умножение матриц (n×k) @ (k×m) требует n·k·m умножений и столько же сложений, то есть
-#   2·n·k·m операций с плавающей точкой (FLOP). Для пачки — ещё умножить на число матриц в
-#   пачке (размеры пачки транслируются, как в `torch.matmul`). TFLOP/s = FLOP / секунды / 10¹².
-# - Поэлементная операция почти не считает, она **перемещает данные**: `a + b` читает два
-#   тензора и пишет один, всего 3 тензора по `numel · размер элемента` байт. ГБ/с =
-#   байты / секунды / 10⁹ (как в паспортах: гигабайт — это 10⁹ байт, не 2³⁰).
+# - Умножение (n×k) @ (k×m) — это 2·n·k·m операций (FLOP), для пачки ещё умножить на число матриц
+#   (размеры пачки транслируются, как в `torch.matmul`). TFLOP/s = FLOP / секунды / 10¹².
+# - Поэлементная операция почти не считает, она **перемещает данные**: `a + b` читает два тензора и
+#   пишет один, 3 тензора по `numel · размер элемента` байт. ГБ/с = байты / секунды / 10⁹.
 #
-# Документация: [`torch.matmul`](https://pytorch.org/docs/stable/generated/torch.matmul.html)
-# (трансляция размеров пачки), [`Tensor.element_size`](https://pytorch.org/docs/stable/generated/torch.Tensor.element_size.html).
+# Документация: [`torch.matmul`](https://pytorch.org/docs/stable/generated/torch.matmul.html),
+# [`Tensor.element_size`](https://pytorch.org/docs/stable/generated/torch.Tensor.element_size.html).
 #
 # ### Задание 4 (2 балла: по 1 баллу за функцию)
 #
 # - `matmul_tflops(shape_a, shape_b, ms)` — достигнутые TFLOP/s умножения тензоров форм
-#   `shape_a = (..., n, k)` и `shape_b = (..., k, m)` (не меньше двух измерений, размеры пачки
-#   транслируются; формы могут быть кортежами или `torch.Size`), если оно заняло `ms`
-#   миллисекунд. Размер пачки 0 тоже транслируется, как в `torch.matmul`: `(0, 3, 4) @ (4, 5)` — это
-#   ноль матриц и 0 TFLOP/s;
-# - `elementwise_gbps(numel, dtype, tensors_moved, ms)` — достигнутые ГБ/с, если за `ms`
-#   миллисекунд прочитано и записано `tensors_moved` тензоров по `numel` элементов типа `dtype`
-#   (любого типа PyTorch).
+#   `(..., n, k)` и `(..., k, m)`, занявшего `ms` миллисекунд;
+# - `elementwise_gbps(numel, dtype, tensors_moved, ms)` — достигнутые ГБ/с, если за `ms` миллисекунд
+#   прочитано или записано `tensors_moved` тензоров по `numel` элементов типа `dtype`.
 #
-# Обе функции возвращают `float`; тесты сверяют его с формулой с точностью до 10⁻⁹
-# (относительной).
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Обе функции возвращают `float`, равный формуле с точностью 10⁻⁹ (относительной). Формы — кортежи
+# или `torch.Size`, не меньше двух измерений; размеры пачки транслируются, включая размер 0:
+# `(0, 3, 4) @ (4, 5)` — ноль матриц и 0 TFLOP/s. `dtype` — любой тип PyTorch; гигабайт — 10⁹
+# байт, не 2³⁰.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 4. How much of the device is that (≈ 20 minutes)
 #
-# Milliseconds are hard to compare across operations. It is more useful to turn them into the
-# **achieved throughput** and put it next to the peak on the device's datasheet.
+# Milliseconds are hard to compare across operations; the **achieved throughput** next to the
+# device's datasheet peak says more.
 #
-# - A matrix product (n×k) @ (k×m) takes n·k·m multiplications and as many additions, so
-#   2·n·k·m floating-point operations (FLOP). For a batch, multiply by the number of matrices in
-#   it (batch dimensions broadcast as in `torch.matmul`). TFLOP/s = FLOP / seconds / 10¹².
+# - A product (n×k) @ (k×m) takes 2·n·k·m floating-point operations (FLOP); for a batch, multiply
+#   by the number of matrices (batch dimensions broadcast as in `torch.matmul`).
+#   TFLOP/s = FLOP / seconds / 10¹².
 # - An elementwise operation hardly computes: it **moves data**. `a + b` reads two tensors and
-#   writes one, 3 tensors of `numel · element size` bytes. GB/s = bytes / seconds / 10⁹ (as on
-#   datasheets, a gigabyte is 10⁹ bytes, not 2³⁰).
+#   writes one, 3 tensors of `numel · element size` bytes. GB/s = bytes / seconds / 10⁹.
 #
-# Documentation: [`torch.matmul`](https://pytorch.org/docs/stable/generated/torch.matmul.html)
-# (broadcasting of batch dimensions), [`Tensor.element_size`](https://pytorch.org/docs/stable/generated/torch.Tensor.element_size.html).
+# Documentation: [`torch.matmul`](https://pytorch.org/docs/stable/generated/torch.matmul.html),
+# [`Tensor.element_size`](https://pytorch.org/docs/stable/generated/torch.Tensor.element_size.html).
 #
 # ### Exercise 4 (2 points: 1 per function)
 #
-# - `matmul_tflops(shape_a, shape_b, ms)`: the achieved TFLOP/s of a product of tensors of
-#   shapes `shape_a = (..., n, k)` and `shape_b = (..., k, m)` (at least two dimensions, batch
-#   dimensions broadcast; the shapes may be tuples or `torch.Size`) that took `ms` milliseconds. A
-#   batch dimension of size 0 broadcasts too, as in `torch.matmul`: `(0, 3, 4) @ (4, 5)` is no
-#   matrices at all and 0 TFLOP/s;
+# - `matmul_tflops(shape_a, shape_b, ms)`: the achieved TFLOP/s of a product of tensors of shapes
+#   `(..., n, k)` and `(..., k, m)` that took `ms` milliseconds;
 # - `elementwise_gbps(numel, dtype, tensors_moved, ms)`: the achieved GB/s when `tensors_moved`
-#   tensors of `numel` elements of type `dtype` (any PyTorch dtype) were read or written in `ms`
-#   milliseconds.
+#   tensors of `numel` elements of `dtype` were read or written in `ms` milliseconds.
 #
-# Both return a `float`; the tests compare it with the formula to a relative 10⁻⁹.
+# <details><summary>What grading checks</summary>
+#
+# Both return a `float` equal to the formula to a relative 10⁻⁹. The shapes are tuples or
+# `torch.Size`, with at least two dimensions; batch dimensions broadcast, size 0 included:
+# `(0, 3, 4) @ (4, 5)` is no matrices at all and 0 TFLOP/s. `dtype` is any PyTorch dtype; a
+# gigabyte is 10⁹ bytes, not 2³⁰.
+# </details>
 
 # %% nbgrader={"grade_id": "matmul_tflops", "solution": true}
 def matmul_tflops(shape_a, shape_b, ms):
@@ -1677,9 +2203,9 @@ def elementwise_gbps(numel, dtype, tensors_moved, ms):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_flops", "grade": true, "points": 1, "locked": true}
 tflops = matmul_tflops((1024, 1024), (1024, 1024), 1.0)
-assert isinstance(tflops, float), f"matmul_tflops must return a float, got {type(tflops).__name__}"
-assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, f"2*1024**3 FLOP in 1 ms is {2 * 1024**3 / 1e9:.4f} TFLOP/s, got {tflops}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(tflops, float), TEXT["v float"].format(name="matmul_tflops", got=type(tflops).__name__)
+assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, TEXT["v tflops"].format(got=tflops)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(11)
 flop_cases = [((64, 1024, 1024), (64, 1024, 1024), 10.0), ((2, 3), (3, 4), 0.001), ((8, 1, 32, 16), (5, 16, 4), 0.25),
@@ -1711,9 +2237,9 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_bandwidth", "grade": true, "points": 1, "locked": true}
 gbps = elementwise_gbps(250_000_000, torch.float32, 3, 1.0)
-assert isinstance(gbps, float), f"elementwise_gbps must return a float, got {type(gbps).__name__}"
-assert abs(gbps - 3000.0) < 1e-6, f"3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {gbps}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(gbps, float), TEXT["v float"].format(name="elementwise_gbps", got=type(gbps).__name__)
+assert abs(gbps - 3000.0) < 1e-6, TEXT["v gbps"].format(got=gbps)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 byte_cases = [(2**26, torch.float32, 3, 0.25), (1000, torch.float16, 2, 0.001), (12345, torch.float64, 3, 7.5),
               (10**6, torch.bfloat16, 1, 0.2), (999, torch.int8, 2, 0.003), (4096, torch.bool, 3, 0.01),
@@ -1736,26 +2262,26 @@ def judge(got, want):
             f"got {result:.6g}")
 
 
+# %% tags=["demo", "self_check"]
+check_more_throughput(matmul_tflops, elementwise_gbps)
+
+
 # %% [markdown] tags=["ru"]
-# Сравним достигнутое с паспортными пиками. Пики взяты из спецификаций NVIDIA (плотные
-# вычисления, без разреженности: спецификации печатают пик float16 «с разреженностью», вдвое
-# больше плотного) и приведены в таблице вместе со ссылками; для видеокарт, которых там нет,
-# пик не известен. У A100 полоса пропускания памяти зависит от версии: 1555 ГБ/с у версий на
-# 40 ГБ, 1935 ГБ/с у A100 80GB PCIe и 2039 ГБ/с у A100 80GB SXM. Обратите внимание: умножение
-# float32 в PyTorch по умолчанию не использует TF32 (`torch.get_float32_matmul_precision()`
-# равно `"highest"`, ячейка это печатает), поэтому сравниваем его с пиком FP32, а float16 — с
-# пиком тензорных ядер. Для CPU пик не приводим: он сильно зависит от модели процессора.
+# Сравним достигнутое с пиками из спецификаций NVIDIA (ссылки в ячейке; для видеокарты, которой
+# нет в таблице, пик неизвестен). Берём плотные пики: начиная с Ampere (A100) спецификации печатают
+# для float16 и пик «с разреженностью», вдвое больше плотного; у T4 (Turing) разреженности нет, и
+# её 65 TFLOP/s — плотный пик. Умножение float32 в PyTorch по умолчанию не использует TF32
+# (`torch.get_float32_matmul_precision()` равно `"highest"`), поэтому его сравниваем с пиком FP32,
+# а float16 — с пиком тензорных ядер. Для CPU пик не приводим: он слишком зависит от модели.
 
 # %% [markdown] tags=["en"]
-# Let us compare what we achieve with the datasheet peaks. The peaks come from NVIDIA's
-# specifications (dense math, no sparsity: the specifications print the float16 peak "with
-# sparsity", twice the dense one) and are listed in the table with their sources; for a GPU not
-# in it, the peak is unknown. The A100's memory bandwidth depends on the version: 1555 GB/s for
-# the 40 GB parts, 1935 GB/s for the A100 80GB PCIe and 2039 GB/s for the A100 80GB SXM. Note
-# that by default a float32 matmul in PyTorch does not use TF32
-# (`torch.get_float32_matmul_precision()` is `"highest"`, the cell prints it), so we compare it
-# with the FP32 peak, and float16 with the tensor-core peak. For a CPU we give no peak: it depends
-# too much on the processor model.
+# Let us compare what we achieve with the peaks of NVIDIA's specifications (sources in the cell;
+# for a GPU not in its table the peak is unknown). We take dense peaks: from Ampere (A100) on, the
+# specifications also print a float16 peak "with sparsity", twice the dense one; the T4 (Turing)
+# has no sparsity feature, and its 65 TFLOP/s is the dense peak. By default a float32 matmul in
+# PyTorch does not use TF32 (`torch.get_float32_matmul_precision()` is `"highest"`), so we compare
+# it with the FP32 peak, and float16 with the tensor-core peak. For a CPU we give no peak: it
+# depends too much on the model.
 
 # %% tags=["demo"]
 import re
@@ -1790,7 +2316,7 @@ def datasheet_peaks():
                 (None, None))
 
 
-with needs("measure_time (exercise 2)", "matmul_tflops and elementwise_gbps (exercise 4)"):
+with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
     if HAS_CUDA:
         tp_device, side, numel = "cuda", 8192, 2**28
     else:
@@ -1818,23 +2344,19 @@ with needs("measure_time (exercise 2)", "matmul_tflops and elementwise_gbps (exe
         shown = f"{achieved:,.1f}" if achieved >= 10 else f"{achieved:.3f}"
         throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else "unknown",
                             f"{achieved / peak:.0%}" if peak else "n/a"])
-    print(f"device: {torch.cuda.get_device_name() if HAS_CUDA else 'CPU'}; matmul {side}x{side}, add of {numel:,} floats")
+    print(TEXT["d throughput"].format(device=torch.cuda.get_device_name() if HAS_CUDA else "CPU", side=side, numel=numel))
     print(throughput)
     if source:
         print("peaks from", source)
 
 # %% [markdown] tags=["ru"]
-# ## 5. Векторизация: один большой вызов вместо цикла (≈ 25 минут)
+# ## 5. Векторизация: один большой вызов вместо цикла (≈ 20 минут)
 #
-# Каждый вызов операции PyTorch стоит времени сам по себе: Python, выбор ядра, выделение памяти
-# для результата, а на GPU ещё и запуск ядра (в разделе 2 произведение матриц 3×3 заняло
-# микросекунды на вызов). Если работа маленькая, эти накладные расходы больше самой работы.
-# Цикл Python по тысяче маленьких матриц — это тысяча таких вызовов; одна операция над всей
-# пачкой — один вызов, и ей есть чем занять все ядра.
-#
-# Пример: пачка внешних произведений. Для векторов `a[i]` (длины n) и `b[i]` (длины m) внешнее
-# произведение — матрица n×m с элементами `a[i][p] * b[i][q]`. Функция с циклом уже написана.
-#
+# Каждый вызов PyTorch стоит накладных расходов (левая часть графика раздела 2). Цикл Python по
+# тысяче маленьких матриц — тысяча таких вызовов; одна операция над всей пачкой — один вызов, и ей
+# есть чем занять все ядра. Пример — пачка внешних произведений: для векторов `a[i]` (длины n) и
+# `b[i]` (длины m) это матрица n×m из `a[i][p] * b[i][q]`. Версия с циклом,
+# `outer_products_loop`, уже написана.
 # Документация: [трансляция](https://pytorch.org/docs/stable/notes/broadcasting.html),
 # [`torch.einsum`](https://pytorch.org/docs/stable/generated/torch.einsum.html),
 # [`torch.bmm`](https://pytorch.org/docs/stable/generated/torch.bmm.html).
@@ -1842,36 +2364,42 @@ with needs("measure_time (exercise 2)", "matmul_tflops and elementwise_gbps (exe
 # ### Задание 5 (2 балла: значения — 1, отсутствие цикла — 1)
 #
 # Напишите `outer_products_vectorized(a, b)`: для `a` формы (B, n) и `b` формы (B, m) верните
-# тензор (B, n, m), равный `outer_products_loop(a, b)` (с точностью до округления, 10⁻⁶
-# относительной), того же типа, что входы (тесты берут float32 и float64), не меняя `a` и `b`.
-# **Без цикла Python по пачке**: число вызовов функций и методов PyTorch должно быть одним и тем
-# же для B = 3 и B = 48 и не больше 10; этот балл засчитывается, только если и значения верны.
-# Подойдут трансляция (`None`/`unsqueeze`), `torch.einsum` или `torch.bmm`.
+# тензор (B, n, m), равный `outer_products_loop(a, b)`, **без цикла Python по пачке** (трансляция
+# через `None`/`unsqueeze`, `torch.einsum` или `torch.bmm`).
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Значения совпадают с `outer_products_loop` с точностью 10⁻⁶ (относительной); тип результата —
+# тип входов (float32 и float64); `a` и `b` не меняются. Число вызовов функций и методов PyTorch
+# одно и то же для B = 3 и B = 48 и не больше 10; балл за отсутствие цикла засчитывается, только
+# если и значения верны.
+# </details>
 
 # %% [markdown] tags=["en"]
-# ## 5. Vectorization: one big call instead of a loop (≈ 25 minutes)
+# ## 5. Vectorization: one big call instead of a loop (≈ 20 minutes)
 #
-# Every call of a PyTorch operation costs time by itself: Python, choosing the kernel,
-# allocating the result, and on a GPU also launching the kernel (in section 2 a 3×3 matrix
-# product took microseconds per call). When the work is small, this overhead is larger than the
-# work. A Python loop over a thousand small matrices is a thousand such calls; one operation on
-# the whole batch is one call, with enough work to keep every core busy.
-#
-# An example: a batch of outer products. For vectors `a[i]` (length n) and `b[i]` (length m),
-# the outer product is the n×m matrix of `a[i][p] * b[i][q]`. The loop version is given.
-#
+# Every PyTorch call pays an overhead (the left of section 2's chart). A Python loop over a
+# thousand small matrices is a thousand such calls; one operation on the whole batch is one call,
+# with enough work to keep every core busy. An example: a batch of outer products. For vectors
+# `a[i]` (length n) and `b[i]` (length m) it is the n×m matrix of `a[i][p] * b[i][q]`. The loop
+# version, `outer_products_loop`, is given.
 # Documentation: [broadcasting](https://pytorch.org/docs/stable/notes/broadcasting.html),
 # [`torch.einsum`](https://pytorch.org/docs/stable/generated/torch.einsum.html),
 # [`torch.bmm`](https://pytorch.org/docs/stable/generated/torch.bmm.html).
 #
 # ### Exercise 5 (2 points: the values 1, no loop 1)
 #
-# Write `outer_products_vectorized(a, b)`: for `a` of shape (B, n) and `b` of shape (B, m),
-# return the (B, n, m) tensor equal to `outer_products_loop(a, b)` (up to rounding, a relative
-# 10⁻⁶), of the inputs' dtype (the tests use float32 and float64), without changing `a` or `b`.
-# **Without a Python loop over the batch**: the number of PyTorch function and method calls must
-# be the same for B = 3 and B = 48, and at most 10; this point counts only when the values are
-# right too. Broadcasting (`None`/`unsqueeze`), `torch.einsum` or `torch.bmm` all work.
+# Write `outer_products_vectorized(a, b)`: for `a` of shape (B, n) and `b` of shape (B, m), return
+# the (B, n, m) tensor equal to `outer_products_loop(a, b)`, **without a Python loop over the
+# batch** (broadcasting with `None`/`unsqueeze`, `torch.einsum` or `torch.bmm`).
+#
+# <details><summary>What grading checks</summary>
+#
+# The values equal `outer_products_loop`'s to a relative 10⁻⁶; the result has the inputs' dtype
+# (float32 and float64); `a` and `b` are not changed. The number of PyTorch function and method
+# calls is the same for B = 3 and B = 48, and at most 10; the no-loop point counts only when the
+# values are right too.
+# </details>
 
 # %%
 def outer_products_loop(a, b):
@@ -1891,11 +2419,11 @@ def outer_products_vectorized(a, b):
 a_small = torch.arange(6.0).reshape(2, 3)
 b_small = torch.arange(8.0).reshape(2, 4)
 result = outer_products_vectorized(a_small, b_small)
-assert result.shape == (2, 3, 4), f"expected shape (2, 3, 4), got {tuple(result.shape)}"
+assert result.shape == (2, 3, 4), TEXT["v shape"].format(want=(2, 3, 4), got=tuple(result.shape))
 assert torch.equal(result, torch.tensor([[[0.0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 4, 6]],
                                          [[12, 15, 18, 21], [16, 20, 24, 28], [20, 25, 30, 35]]])), (
-    "wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)")
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v outer"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(23)
 OUTER_CASES = [(1, 1, 1, torch.float32), (5, 1, 7, torch.float32), (17, 6, 2, torch.float64),
@@ -1937,8 +2465,8 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_outer_products_vectorized_no_loop", "grade": true, "points": 1, "locked": true}
 result = outer_products_vectorized(torch.ones(5, 2), torch.ones(5, 3))
-assert result.shape == (5, 2, 3), f"expected shape (5, 2, 3), got {tuple(result.shape)}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert result.shape == (5, 2, 3), TEXT["v shape"].format(want=(5, 2, 3), got=tuple(result.shape))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(29)
 for B in (3, 48):
@@ -1964,144 +2492,115 @@ def judge(got, want):
     assert many <= 10, f"{many} PyTorch calls for one batch of outer products: one or a few are enough"
 
 
+# %% tags=["demo", "self_check"]
+check_more_outer(outer_products_vectorized)
+
+
 # %% [markdown] tags=["ru"]
-# Сравним три версии на пачке из 2048 пар векторов длины 32: цикл; «фальшивую» векторизацию;
-# настоящую. В «фальшивой» цикл спрятан в генераторе списка: каждое произведение считается
-# трансляцией, а результаты собирает один `torch.stack`, но вызовов PyTorch по-прежнему
-# несколько на каждый элемент пачки. Эссе, на котором основан урок, показывает тот же обман в
-# другой форме: пачку заполняют в цикле по элементам, а потом делают над ней одну
-# «векторизованную» операцию — цикл никуда не делся. Ячейка считает вызовы PyTorch у каждой
-# версии (так же, как тест выше) и измеряет время.
+# Сравним на пачке из 2048 пар векторов длины 32 цикл, «фальшивую» векторизацию (цикл спрятан в
+# генераторе списка, а результаты собирает один `torch.stack`) и настоящую. Ячейка считает вызовы
+# PyTorch каждой версии (как проверка выше) и измеряет время.
 
 # %% [markdown] tags=["en"]
-# Let us compare three versions on a batch of 2048 pairs of vectors of length 32: the loop; a
-# "fake" vectorization; the real one. In the fake one the loop hides in a list comprehension:
-# each product is a broadcast and one `torch.stack` gathers them, but there are still several
-# PyTorch calls per batch element. The essay this lesson draws on shows the same trick in another
-# form: the batch is filled element by element in a loop, and then one "vectorized" operation runs
-# on it; the loop is still there. The cell counts each version's PyTorch calls (as the test above
-# does) and times it.
+# On a batch of 2048 pairs of vectors of length 32, let us compare the loop, a "fake"
+# vectorization (the loop hides in a list comprehension and one `torch.stack` gathers the results)
+# and the real one. The cell counts each version's PyTorch calls (as the check above does) and
+# times it.
 
 # %% tags=["demo"]
-from torch.overrides import TorchFunctionMode
-
-
-class CountCalls(TorchFunctionMode):
-    """`with CountCalls() as counter:` counts the torch functions and tensor methods called inside."""
-
-    def __init__(self):
-        super().__init__()
-        self.count = 0
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        self.count += 1
-        return func(*args, **(kwargs or {}))
-
-
 def outer_products_fake(a, b):
     """Looks vectorized (broadcasting, one stack), but loops over the batch in a list comprehension."""
     return torch.stack([row_a[:, None] * row_b[None, :] for row_a, row_b in zip(a, b)])
 
 
-with needs("measure_time (exercise 2)", "outer_products_vectorized (exercise 5)"):
+with needs("measure_time", "outer_products_vectorized"):
     vec_device = "cuda" if HAS_CUDA else "cpu"
     a_vec, b_vec = torch.randn(2048, 32, device=vec_device), torch.randn(2048, 32, device=vec_device)
     versions = PrettyTable(["version", "PyTorch calls", "time (ms)"])
     for name, version in [("loop", outer_products_loop), ("fake vectorization", outer_products_fake),
                           ("vectorized", outer_products_vectorized)]:
-        with CountCalls() as counter:
+        with CountTorchCalls() as counter:
             version(a_vec, b_vec)
         versions.add_row([name, counter.count, f"{measure_time(version, a_vec, b_vec, device=vec_device, repeat=5, warmup=1):.3f}"])
-    print(f"2048 outer products of 32-vectors on {vec_device}:")
+    print(TEXT["d outer"].format(device=vec_device))
     print(versions)
 
 
 # %% [markdown] tags=["ru"]
 # ## 6. Самый большой тензор (≈ 35 минут)
 #
-# Сколько элементов поместится в память? Арифметика даёт верхнюю границу: свободные байты,
-# делённые на размер элемента. На деле получится чуть меньше: аллокатор округляет запросы,
-# часть памяти фрагментирована. Надёжный способ — пробовать выделить память, и делать это
-# двоичным поиском, а не перебором: для границы в 10¹⁰ элементов хватает 34 попыток
-# (⌈log₂(10¹⁰ + 1)⌉ = 34).
-#
-# Две тонкости поиска:
-#
-# - **Не держите удачные попытки.** Если тензор прошлой попытки ещё жив, следующая попытка видит
-#   меньше свободной памяти, и поиск найдёт неверный ответ. Результат попытки сразу
-#   отбрасывайте (`try_alloc(n)` без присваивания, или `del`).
-# - **Ловите только нехватку памяти**: `torch.OutOfMemoryError` (так о ней сообщает PyTorch на
-#   GPU) и `MemoryError` (собственное исключение Python о нехватке памяти; его бросают, например,
-#   NumPy и объекты Python). Другие исключения — это ошибки в коде, их прятать нельзя.
-#
+# Арифметика даёт верхнюю границу: свободные байты, делённые на размер элемента. На деле влезет
+# чуть меньше: аллокатор округляет запросы, часть памяти фрагментирована. Надёжно — пробовать
+# выделить память двоичным поиском: для границы в 10¹⁰ элементов хватает 34 попыток. Две тонкости:
+# **не держите удачные попытки** (иначе следующая видит меньше свободной памяти) и **ловите только
+# нехватку памяти** — `torch.OutOfMemoryError` (PyTorch на GPU) и `MemoryError` (Python, NumPy);
+# другие исключения — ошибки в коде.
 # Документация: [`torch.cuda.mem_get_info`](https://pytorch.org/docs/stable/generated/torch.cuda.mem_get_info.html),
 # [`torch.OutOfMemoryError`](https://pytorch.org/docs/stable/generated/torch.cuda.OutOfMemoryError.html),
 # [`torch.dtype` и `itemsize`](https://pytorch.org/docs/stable/tensor_attributes.html#torch-dtype).
 #
 # ### Задание 6а (1 балл: по 0,5 за функцию)
 #
-# - `bytes_per_element(dtype)` — размер одного элемента типа `dtype` в байтах, целое число
-#   `int`, для любого типа PyTorch (подсказка: `element_size()` или `dtype.itemsize`);
+# - `bytes_per_element(dtype)` — размер элемента типа `dtype` в байтах (`int`; подсказка:
+#   `element_size()` или `dtype.itemsize`);
 # - `max_elements(free_bytes, dtype)` — сколько целых элементов помещается в `free_bytes` байт
-#   (`int`, округление вниз), для любых `free_bytes` от 0 до 2⁴⁰ и любого типа. Тесты этой
-#   функции подставляют эталонную `bytes_per_element`, так что её можно проверить отдельно.
+#   (`int`, округление вниз).
 #
 # ### Задание 6б (3 балла: поиск — 2, аккуратность — 1)
 #
-# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого вызов
-# `try_alloc(n)` завершается без исключения. Считайте, что `try_alloc(0)` удаётся всегда и что
-# если удаётся n, то удаётся и любое меньшее.
+# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого
+# `try_alloc(n)` завершается без исключения, найденное двоичным поиском. `try_alloc(0)` удаётся
+# всегда; если удаётся n, удаётся и любое меньшее.
 #
-# - **Поиск (2 балла):** верный ответ (`int`) для hi от 0 до 2⁴⁰; двоичный поиск — не больше
-#   2·⌈log₂(hi + 1)⌉ + 2 вызовов `try_alloc`, и только с целыми n из [0, hi];
-#   `torch.OutOfMemoryError` и `MemoryError` означают неудачу (тесты бросают то одно, то другое).
-# - **Аккуратность (1 балл):** ни одно выделение не остаётся живым ни во время следующей
-#   попытки, ни после возврата; любое другое исключение из `try_alloc` (например, `ValueError`)
-#   выходит наружу из `find_max_allocatable`.
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - **6а.** Любой тип PyTorch; `free_bytes` от 0 до 2⁴⁰. Проверки `max_elements` подставляют
+#   эталонную `bytes_per_element`, так что её полбалла не зависит от
+# `bytes_per_element`.
+# - **Поиск (2 балла).** Верный ответ (`int`) для hi от 0 до 2⁴⁰; не больше 2·⌈log₂(hi + 1)⌉ + 2
+#   вызовов `try_alloc`, только с целыми n из [0, hi]; `torch.OutOfMemoryError` и `MemoryError`
+#   означают неудачу (проверки бросают то одно, то другое).
+# - **Аккуратность (1 балл).** Ни одно выделение не живо ни во время следующей попытки, ни после
+#   возврата; любое другое исключение из `try_alloc` (например, `ValueError`) выходит наружу.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 6. The largest tensor (≈ 35 minutes)
 #
-# How many elements fit in memory? Arithmetic gives an upper bound: the free bytes divided by
-# the size of an element. In practice it is a little less: the allocator rounds requests up,
-# and part of the memory is fragmented. The reliable way is to try allocating, with a binary
-# search rather than one try after another: for a bound of 10¹⁰ elements, 34 tries suffice
-# (⌈log₂(10¹⁰ + 1)⌉ = 34).
-#
-# Two subtleties of the search:
-#
-# - **Do not keep successful tries.** If the tensor of the previous try is still alive, the
-#   next try sees less free memory, and the search finds a wrong answer. Drop each try's result
-#   at once (call `try_alloc(n)` without assigning it, or `del` it).
-# - **Catch only running out of memory**: `torch.OutOfMemoryError` (what PyTorch raises on a
-#   GPU) and `MemoryError` (Python's own out-of-memory exception, raised for instance by NumPy
-#   and by Python objects). Any other exception is a bug in the code and must not be hidden.
-#
+# Arithmetic gives an upper bound: the free bytes divided by the element size. A little less fits
+# in practice: the allocator rounds requests up, and part of the memory is fragmented. The reliable
+# way is to try allocating, by binary search: for a bound of 10¹⁰ elements, 34 tries suffice. Two
+# subtleties: **keep no successful try alive** (or the next try sees less free memory), and **catch
+# only running out of memory**: `torch.OutOfMemoryError` (PyTorch on a GPU) and `MemoryError`
+# (Python, NumPy); any other exception is a bug in the code.
 # Documentation: [`torch.cuda.mem_get_info`](https://pytorch.org/docs/stable/generated/torch.cuda.mem_get_info.html),
 # [`torch.OutOfMemoryError`](https://pytorch.org/docs/stable/generated/torch.cuda.OutOfMemoryError.html),
 # [`torch.dtype` and `itemsize`](https://pytorch.org/docs/stable/tensor_attributes.html#torch-dtype).
 #
 # ### Exercise 6a (1 point: 0.5 per function)
 #
-# - `bytes_per_element(dtype)`: the size in bytes of one element of `dtype`, an `int`, for any
-#   PyTorch dtype (hint: `element_size()` or `dtype.itemsize`);
+# - `bytes_per_element(dtype)`: the size of one element of `dtype` in bytes (an `int`; hint:
+#   `element_size()` or `dtype.itemsize`);
 # - `max_elements(free_bytes, dtype)`: how many whole elements fit in `free_bytes` bytes (an
-#   `int`, rounded down), for any `free_bytes` from 0 to 2⁴⁰ and any dtype. The tests of this
-#   function use a reference `bytes_per_element`, so it is checked on its own.
+#   `int`, rounded down).
 #
 # ### Exercise 6b (3 points: the search 2, care 1)
 #
 # `find_max_allocatable(try_alloc, hi)`: the largest integer n in [0, hi] for which
-# `try_alloc(n)` returns without an exception. Assume that `try_alloc(0)` always succeeds and
-# that when n succeeds, every smaller n does too.
+# `try_alloc(n)` returns without an exception, found by binary search. `try_alloc(0)` always
+# succeeds; when n succeeds, every smaller n does too.
 #
-# - **The search (2 points):** the right answer (an `int`) for hi from 0 to 2⁴⁰; a binary
-#   search: at most 2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, and only with integers n in
-#   [0, hi]; `torch.OutOfMemoryError` and `MemoryError` mean failure (the tests raise one or the
-#   other).
-# - **Care (1 point):** no allocation stays alive, neither during the next try nor after the
-#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out of
-#   `find_max_allocatable` to its caller.
+# <details><summary>What grading checks</summary>
+#
+# - **6a.** Any PyTorch dtype; `free_bytes` from 0 to 2⁴⁰. The checks of `max_elements` use a
+#   reference `bytes_per_element`, so its half point does not depend on the other function.
+# - **The search (2 points).** The right answer (an `int`) for hi from 0 to 2⁴⁰; at most
+#   2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, only with integers n in [0, hi];
+#   `torch.OutOfMemoryError` and `MemoryError` mean failure (the checks raise one or the other).
+# - **Care (1 point).** No allocation stays alive, neither during the next try nor after the
+#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out to the
+#   caller.
+# </details>
 
 # %% nbgrader={"grade_id": "bytes_per_element", "solution": true}
 def bytes_per_element(dtype):
@@ -2119,9 +2618,9 @@ def max_elements(free_bytes, dtype):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_size", "grade": true, "points": 0.5, "locked": true}
-assert bytes_per_element(torch.float32) == 4, "a float32 element takes 4 bytes"
-assert bytes_per_element(torch.float16) == 2, "a float16 element takes 2 bytes"
-print("Visible checks passed. Hidden tests run at grading.")
+assert bytes_per_element(torch.float32) == 4, TEXT["v bytes"].format(dtype="float32", want=4)
+assert bytes_per_element(torch.float16) == 2, TEXT["v bytes"].format(dtype="float16", want=2)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 SIZE_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.uint8, torch.int16,
                torch.int32, torch.int64, torch.bool, torch.complex64, torch.complex128]
@@ -2140,8 +2639,8 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_count", "grade": true, "points": 0.5, "locked": true}
-assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, "15 GiB hold 15 * 2**30 / 4 float32 elements"
-print("Visible checks passed. Hidden tests run at grading.")
+assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, TEXT["v max elements"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_bytes_per_element(dtype):
     return torch.empty((), dtype=dtype).element_size()
@@ -2167,6 +2666,10 @@ def judge(got, want):
             expected = free // torch.empty((), dtype=dtype).element_size()
             assert type(result) is int, f"max_elements({free}, {dtype}) must return an int"
             assert result == expected, f"{free} bytes hold {expected} whole elements of {dtype} (rounded down), got {result}"
+
+
+# %% tags=["demo", "self_check"]
+check_more_sizes(bytes_per_element, max_elements)
 
 
 # %% nbgrader={"grade_id": "find_max_allocatable", "solution": true}
@@ -2197,9 +2700,9 @@ def find_max_allocatable(try_alloc, hi):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_search", "grade": true, "points": 2, "locked": true}
 fake = FakeAllocator(capacity=1000)
 found = find_max_allocatable(fake, 10**6)
-assert found == 1000, f"the capacity is 1000 elements, found {found}"
-assert len(fake.calls) <= 2 * 20 + 2, f"a binary search over [0, 10**6] needs about 20 calls, not {len(fake.calls)}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert found == 1000, TEXT["v capacity"].format(got=found)
+assert len(fake.calls) <= 2 * 20 + 2, TEXT["v search calls"].format(got=len(fake.calls))
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 search_cases = [(0, 0), (1, 0), (1, 1), (1, 5), (10, 0), (10, 10), (10, 7), (10, 25), (1000, 999), (1000, 1),
                 (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000)]
@@ -2236,9 +2739,9 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_care", "grade": true, "points": 1, "locked": true}
 fake = FakeAllocator(capacity=1000)
 find_max_allocatable(fake, 10**6)
-assert not fake.violations, "an earlier allocation was still alive during a later try: drop each try's result"
-assert not fake.alive(), "an allocation is still alive after find_max_allocatable returned"
-print("Visible checks passed. Hidden tests run at grading.")
+assert not fake.violations, TEXT["v alive during"]
+assert not fake.alive(), TEXT["v alive after"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for index, (hi, capacity) in enumerate([(1000, 999), (10**6, 777_777), (2**33 + 17, 2**33 + 16), (64, 64),
                                         (10**6, 1000)]):
@@ -2273,34 +2776,31 @@ def judge(got, want):
         "catch only torch.OutOfMemoryError and MemoryError")
 
 
+# %% tags=["demo", "self_check"]
+check_more_find_max(find_max_allocatable)
+
+
 # %% [markdown] tags=["ru"]
-# Применим поиск. На GPU ищем самые большие тензоры float16/32/64 и int32/64 на настоящей
-# видеокарте. Без GPU используем смоделированную видеокарту на 15 ГиБ (число выбрано для модели;
-# у T4 бесплатного Colab по спецификации 16 ГБ): она только ведёт учёт, а вместо данных выдаёт тензоры на устройстве `meta` (у них есть форма и тип, но
-# нет памяти). Искать так по памяти CPU бессмысленно и опасно: Linux выделяет страницы лишь при
-# первой записи, поэтому огромный `torch.empty` может «удаться», а процесс потом убьёт нехватка
-# памяти. Модель упрощённо повторяет кэширующий аллокатор PyTorch (о нём — ниже): округляет
-# запросы до 2 МиБ ([исходный код аллокатора](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp),
-# константа `kRoundLarge` для больших блоков), держит освобождённую память у себя до
-# `empty_cache()`, а 300 МиБ (число выбрано для модели) заранее занято контекстом CUDA. Перед
-# каждым поиском освобождаем кэш (`gc.collect()`, `torch.cuda.empty_cache()`), иначе
-# `mem_get_info` не считает закэшированную память свободной.
+# Применим поиск к float16/32/64 и int32/64: на GPU — к настоящей видеокарте, без GPU — к
+# смоделированной на 15 ГиБ. Модель ведёт учёт и выдаёт тензоры на устройстве `meta` (форма без
+# памяти): по памяти CPU так искать опасно, Linux выделяет страницы лишь при первой записи. Как
+# кэширующий аллокатор PyTorch, модель округляет запросы вверх до 2 МиБ (`kRoundLarge` в
+# [исходном коде аллокатора](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp))
+# и держит освобождённую память до `empty_cache()`; 300 МиБ занимает контекст CUDA (эти числа
+# выбраны для модели; у T4 бесплатного Colab 16 ГБ). Перед каждым поиском кэш освобождается, иначе
+# `mem_get_info` не считает его свободным.
 
 # %% [markdown] tags=["en"]
-# Let us use the search. On a GPU we look for the largest float16/32/64 and int32/64 tensors on
-# the real device. Without a GPU we use a simulated 15 GiB GPU (a number chosen for the model; the
-# T4 of free Colab has 16 GB on its datasheet): it only keeps the books, and hands
-# out tensors on the `meta` device (they have a shape and a dtype but no memory). Searching the
-# CPU's memory this way would be pointless and risky: Linux hands out pages only when they are
-# first written, so a huge `torch.empty` can "succeed" and the process be killed for lack of
-# memory later. The model follows PyTorch's caching allocator (more on it below) in a simplified
-# way: it rounds requests up to 2 MiB ([the allocator's source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp),
-# the constant `kRoundLarge` for large blocks), keeps freed memory to itself until
-# `empty_cache()`, and 300 MiB (a number chosen for the model) is taken by the CUDA context from
-# the start. Before each search we empty the cache (`gc.collect()`, `torch.cuda.empty_cache()`),
-# or `mem_get_info` would not count the cached memory as free.
+# Let us run the search for float16/32/64 and int32/64: on a GPU against the real device, without
+# one against a simulated 15 GiB GPU. The model keeps the books and hands out tensors on the `meta`
+# device (a shape, no memory): searching the CPU's memory this way is risky, since Linux hands out
+# pages only when first written. Like PyTorch's caching allocator, the model rounds requests up to
+# 2 MiB (`kRoundLarge` in [the allocator's source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp))
+# and keeps freed memory until `empty_cache()`; the CUDA context takes 300 MiB (the model's numbers
+# are chosen; a free Colab T4 has 16 GB). Before each search the cache is emptied, or
+# `mem_get_info` would not count it as free.
 
-# %% tags=["demo"]
+# %% tags=["demo"] title={"ru": "Смоделированная видеокарта и try_alloc для поиска", "en": "The simulated GPU and try_alloc for the search"}
 class SimulatedGPU:
     """A pretend GPU for machines without one: bookkeeping only, tensors on the meta device.
 
@@ -2361,7 +2861,8 @@ def allocator_for(dtype, calls, max_calls=200):
     return try_alloc
 
 
-with needs("bytes_per_element and max_elements (exercise 6a)", "find_max_allocatable (exercise 6b)"):
+# %% tags=["demo"]
+with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
     largest = PrettyTable(["dtype", "bytes/element", "max_elements(free)", "largest found", "GiB", "tries"])
     for dtype in SEARCH_DTYPES:
         free, total = memory_info()
@@ -2376,42 +2877,89 @@ with needs("bytes_per_element and max_elements (exercise 6a)", "find_max_allocat
         largest.add_row([str(dtype).replace("torch.", ""), bytes_per_element(dtype), f"{hi:,}", f"{n_max:,}",
                          f"{n_max * bytes_per_element(dtype) / GiB:.3f}", len(calls)])
     free, total = memory_info()
-    where = torch.cuda.get_device_name() if HAS_CUDA else "simulated GPU"
-    print(f"{where}: mem_get_info() -> free {free / GiB:.3f} GiB, total {total / GiB:.3f} GiB")
+    where = torch.cuda.get_device_name() if HAS_CUDA else TEXT["d simulated"]
+    print(TEXT["d mem info"].format(where=where, free=free / GiB, total=total / GiB))
     print(largest)
 
 # %% [markdown] tags=["ru"]
 # #### Выделено и зарезервировано
 #
-# PyTorch не возвращает память видеокарте, когда тензор умирает: его **кэширующий аллокатор**
-# оставляет её у себя, чтобы следующий тензор получил её быстро, без обращения к драйверу.
-# Поэтому есть два числа ([документация](https://pytorch.org/docs/stable/notes/cuda.html#memory-management)):
+# Когда тензор умирает, PyTorch не возвращает его память видеокарте: **кэширующий аллокатор**
+# держит её для следующих тензоров. Поэтому чисел два
+# ([документация](https://pytorch.org/docs/stable/notes/cuda.html#memory-management)):
+# `torch.cuda.memory_allocated()` — байты живых тензоров, `torch.cuda.memory_reserved()` — байты,
+# взятые у драйвера (живые тензоры плюс кэш). `nvidia-smi` и `mem_get_info()` видят
+# зарезервированную память занятой; `torch.cuda.empty_cache()` возвращает кэш драйверу (это нужно
+# другим программам, а не самому PyTorch).
 #
-# - `torch.cuda.memory_allocated()` — байты, занятые живыми тензорами;
-# - `torch.cuda.memory_reserved()` — байты, которые аллокатор взял у драйвера: живые тензоры
-#   плюс кэш.
+# ![allocated и reserved по шагам](attachment:allocated_reserved.png)
 #
-# `nvidia-smi` и `torch.cuda.mem_get_info()` видят зарезервированную память занятой. Вызов
-# `torch.cuda.empty_cache()` возвращает кэш драйверу: это нужно другим программам на той же
-# видеокарте (и честному `mem_get_info`), но не самому PyTorch — память живых тензоров он не
-# освобождает. Ячейка показывает оба числа: на GPU — настоящие, без GPU — у смоделированной
-# видеокарты.
+# *Построено по правилам модели выше (округление до 2 МиБ, кэш до `empty_cache()`), не замер.
+# Тензор `z` берёт память из кэша, и reserved не растёт; `w` кэша не хватает, и reserved растёт
+# на недостающее.* Ячейка показывает оба числа: на GPU — настоящие, без GPU — у модели.
 
 # %% [markdown] tags=["en"]
 # #### Allocated and reserved
 #
-# PyTorch does not give memory back to the GPU when a tensor dies: its **caching allocator** keeps
-# it, so that the next tensor gets it quickly, without asking the driver. Hence two numbers
+# When a tensor dies, PyTorch does not give its memory back to the GPU: the **caching allocator**
+# keeps it for later tensors. Hence two numbers
 # ([documentation](https://pytorch.org/docs/stable/notes/cuda.html#memory-management)):
+# `torch.cuda.memory_allocated()`, the bytes of live tensors, and `torch.cuda.memory_reserved()`,
+# the bytes taken from the driver (live tensors plus the cache). `nvidia-smi` and `mem_get_info()`
+# see reserved memory as used; `torch.cuda.empty_cache()` gives the cache back to the driver (that
+# helps other programs, not PyTorch itself).
 #
-# - `torch.cuda.memory_allocated()`: the bytes held by live tensors;
-# - `torch.cuda.memory_reserved()`: the bytes the allocator took from the driver: live tensors
-#   plus the cache.
+# ![allocated and reserved, step by step](attachment:allocated_reserved.png)
 #
-# `nvidia-smi` and `torch.cuda.mem_get_info()` see reserved memory as used.
-# `torch.cuda.empty_cache()` gives the cache back to the driver: that helps other programs on the
-# same GPU (and an honest `mem_get_info`), not PyTorch itself, and it frees no live tensor's
-# memory. The cell shows both numbers: real ones on a GPU, the simulated GPU's without one.
+# *Drawn from the model's rules above (rounding to 2 MiB, a cache until `empty_cache()`), not
+# measured. Tensor `z` takes its memory from the cache, so reserved does not grow; for `w` the cache
+# does not suffice, and reserved grows by what is missing.* The cell shows both numbers: real ones
+# on a GPU, the model's without one.
+
+# %% figure="allocated_reserved"
+import matplotlib.pyplot as plt
+T = {"ru": {"title": "Кэширующий аллокатор: запрос округляется вверх до 2 МиБ,\nпамять умерших тензоров остаётся в кэше до empty_cache()",
+            "alloc": "memory_allocated: живые тензоры", "res": "memory_reserved: взято у драйвера",
+            "cache": "кэш", "y": "МиБ", "mib": "МиБ", "start": "начало", "del": "del", "empty": "empty_cache()"},
+     "en": {"title": "The caching allocator: a request rounds up to 2 MiB,\ndead tensors' memory stays cached until empty_cache()",
+            "alloc": "memory_allocated: live tensors", "res": "memory_reserved: taken from the driver",
+            "cache": "cache", "y": "MiB", "mib": "MiB", "start": "start", "del": "del", "empty": "empty_cache()"}}[lang]
+MiB, ROUND = 2**20, 2 * 2**20
+steps = [("start", None, 0), ("x", "new", 301), ("y", "new", 99), ("x", "del", 0), ("z", "new", 200),
+         ("w", "new", 400), ("y", "del", 0), ("z", "del", 0), ("w", "del", 0), (None, "empty", 0)]
+live, reserved, allocated_line, reserved_line, labels = {}, 0, [], [], []
+for name, action, mib in steps:
+    if action == "new":  # round up to 2 MiB; take from the cache first, then from the driver
+        nbytes = -(-mib * MiB // ROUND) * ROUND
+        cached = reserved - sum(live.values())
+        reserved += max(0, nbytes - cached)
+        live[name] = nbytes
+        labels.append(f"{name}: {mib} → {nbytes // MiB} {T['mib']}")
+    elif action == "del":
+        del live[name]
+        labels.append(f"{T['del']} {name}")
+    elif action == "empty":
+        reserved = sum(live.values())
+        labels.append(T["empty"])
+    else:
+        labels.append(T["start"])
+    allocated_line.append(sum(live.values()) / MiB)
+    reserved_line.append(reserved / MiB)
+allocated_line.append(allocated_line[-1])  # the last step gets a width too
+reserved_line.append(reserved_line[-1])
+xs = range(len(steps) + 1)
+fig, ax = plt.subplots(figsize=(8, 4.5))
+ax.step(xs, reserved_line, where="post", color="tab:orange", linewidth=5, label=T["res"])
+ax.step(xs, allocated_line, where="post", color="tab:blue", linewidth=2, label=T["alloc"])
+ax.fill_between(xs, allocated_line, reserved_line, step="post", color="tab:orange", alpha=0.15, label=T["cache"])
+ax.set_xticks([x + 0.5 for x in range(len(steps))], labels, rotation=30, ha="right")
+ax.set_xlim(0, len(steps))
+ax.set_ylabel(T["y"])
+ax.set_title(T["title"], fontsize=11)
+ax.legend(loc="upper left")
+ax.grid(True, axis="y", alpha=0.3)
+fig.tight_layout()
+
 
 # %% tags=["demo"]
 def memory_row(table, step):
@@ -2430,33 +2978,25 @@ memory_info()
 steps = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
 memory_row(steps, "start")
 block = new_tensor(GiB // 4)  # 1 GiB of float32
-memory_row(steps, "a 1 GiB tensor")
+memory_row(steps, TEXT["d step 1 GiB"])
 del block
-memory_row(steps, "del: the memory stays in the cache")
+memory_row(steps, TEXT["d step del"])
 block = new_tensor(GiB // 8)
-memory_row(steps, "a 0.5 GiB tensor: taken from the cache")
+memory_row(steps, TEXT["d step half"])
 del block
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
-memory_row(steps, "del, then empty_cache()")
-print("GPU" if HAS_CUDA else "simulated GPU (no GPU here)")
+memory_row(steps, TEXT["d step empty"])
+print("GPU" if HAS_CUDA else TEXT["d simulated"])
 print(steps)
 
 # %% [markdown] tags=["ru"]
 # #### Нехватка памяти
 #
-# Запрос больше свободной памяти заканчивается `torch.OutOfMemoryError`. Это обычное исключение:
-# его можно поймать, освободить память и попробовать меньший размер, например вдвое меньший
-# пакет. Три шага освобождения:
-#
-# 1. Уберите ссылки на ненужные тензоры (`del`). Пока исключение обрабатывается, его traceback
-#    держит кадры функции, где оно случилось, а с ними и её тензоры: они освобождаются, только
-#    когда блок `except` закончится.
-# 2. `gc.collect()` — для тензоров в циклических ссылках.
-# 3. `torch.cuda.empty_cache()` — вернуть освободившуюся память из кэша драйверу, чтобы её
-#    видели `mem_get_info` и другие программы.
-#
-# Ячейка показывает все три шага: «шаг обучения» выделяет 2 ГиБ и падает на слишком большом
-# запросе.
+# `torch.OutOfMemoryError` — обычное исключение: его можно поймать, освободить память и попробовать
+# меньший размер. Три шага: убрать ссылки (`del`; пока исключение обрабатывается, его traceback
+# держит кадры функции и её тензоры), `gc.collect()` (циклические ссылки) и
+# `torch.cuda.empty_cache()` (вернуть кэш драйверу). Ячейка показывает все три: «шаг обучения»
+# выделяет 2 ГиБ и падает на слишком большом запросе.
 # Документация: [`torch.cuda.empty_cache`](https://pytorch.org/docs/stable/generated/torch.cuda.empty_cache.html),
 # [`torch.cuda.memory_allocated`](https://pytorch.org/docs/stable/generated/torch.cuda.memory_allocated.html),
 # [`torch.cuda.memory_reserved`](https://pytorch.org/docs/stable/generated/torch.cuda.memory_reserved.html).
@@ -2464,18 +3004,11 @@ print(steps)
 # %% [markdown] tags=["en"]
 # #### Running out of memory
 #
-# Asking for more than the free memory ends in `torch.OutOfMemoryError`. It is an ordinary
-# exception: catch it, free memory, and try a smaller size, such as half the batch. Three steps
-# free the memory:
-#
-# 1. Drop the references to tensors you no longer need (`del`). While the exception is being
-#    handled, its traceback holds the frames of the function where it happened, and their
-#    tensors with them: they are freed only when the `except` block ends.
-# 2. `gc.collect()`, for tensors in reference cycles.
-# 3. `torch.cuda.empty_cache()`, to give the freed memory back from the cache to the driver, so
-#    that `mem_get_info` and other programs see it.
-#
-# The cell shows all three: a "training step" allocates 2 GiB and fails on a request too large.
+# `torch.OutOfMemoryError` is an ordinary exception: catch it, free memory, and try a smaller size.
+# Three steps: drop the references (`del`; while the exception is handled, its traceback holds the
+# function's frames and their tensors), `gc.collect()` (reference cycles) and
+# `torch.cuda.empty_cache()` (give the cache back to the driver). The cell shows all three: a
+# "training step" allocates 2 GiB and fails on a request too large.
 # Documentation: [`torch.cuda.empty_cache`](https://pytorch.org/docs/stable/generated/torch.cuda.empty_cache.html),
 # [`torch.cuda.memory_allocated`](https://pytorch.org/docs/stable/generated/torch.cuda.memory_allocated.html),
 # [`torch.cuda.memory_reserved`](https://pytorch.org/docs/stable/generated/torch.cuda.memory_reserved.html).
@@ -2488,13 +3021,13 @@ def failing_step(extra_elements):
 
 free, total = memory_info()
 after_oom = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
-memory_row(after_oom, "before the step")
+memory_row(after_oom, TEXT["d oom before"])
 try:
     failing_step(free // 4)  # as many float32 as were free at the start: 2 GiB too many
 except OOM_ERROR as exc:
     print(f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
-    memory_row(after_oom, "in except: the traceback holds the step")
-memory_row(after_oom, "after except: freed, but cached")
+    memory_row(after_oom, TEXT["d oom except"])
+memory_row(after_oom, TEXT["d oom after"])
 gc.collect()
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
 memory_row(after_oom, "gc.collect() and empty_cache()")
@@ -2508,43 +3041,52 @@ while True:
         break
     except OOM_ERROR:
         request //= 2
-print(f"fits after halving: {request * 4 / GiB:.2f} GiB of float32")
+print(TEXT["d halving"].format(gib=request * 4 / GiB))
 del block
-print(f"after del and memory_info(): free {memory_info()[0] / GiB:.2f} GiB")
+print(TEXT["d after del"].format(free=memory_info()[0] / GiB))
 
 # %% [markdown] tags=["ru"]
 # ## 7. Память одного слоя `nn.Linear` (≈ 15 минут)
 #
-# При прямом проходе `y = layer(x)` через `nn.Linear(in_features, out_features)` в памяти
-# находятся веса (out×in), смещение (out, если `bias=True`), вход (batch×in) и выход
-# (batch×out). При обучении добавятся градиенты, состояние оптимизатора и сохранённые для
-# обратного прохода активации, но здесь считаем только прямой проход.
+# При прямом проходе `y = layer(x)` через `nn.Linear(in_features, out_features)` в памяти лежат веса
+# (out×in), смещение (out, если `bias=True`), вход (batch×in) и выход (batch×out). Обучение добавит
+# градиенты, состояние оптимизатора и сохранённые активации; здесь — только прямой проход.
 # Документация: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
 # [`torch.cuda.max_memory_allocated`](https://pytorch.org/docs/stable/generated/torch.cuda.max_memory_allocated.html).
 #
 # ### Задание 7 (2 балла)
 #
-# `linear_forward_memory(batch, in_features, out_features, dtype, bias=True)` — число байт,
-# которые занимают веса, смещение (если есть), вход и выход одного прямого прохода `nn.Linear`
-# с элементами типа `dtype`: целое число `int`. Тесты берут float16, bfloat16, float32 и float64,
-# `bias=True` и `bias=False`, и размеры до 8192.
+# `linear_forward_memory(batch, in_features, out_features, dtype, bias=True)` — число байт (`int`),
+# которые занимают веса, смещение (если есть), вход и выход одного прямого прохода `nn.Linear` с
+# элементами типа `dtype`.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# Точное число байт для float16, bfloat16, float32 и float64, `bias=True` и `bias=False` (по
+# умолчанию `True`), размеров до 8192; результат — `int`.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 7. The memory of one `nn.Linear` (≈ 15 minutes)
 #
-# During a forward pass `y = layer(x)` through `nn.Linear(in_features, out_features)`, memory
-# holds the weight (out×in), the bias (out, when `bias=True`), the input (batch×in) and the
-# output (batch×out). Training would add the gradients, the optimizer state and the activations
-# kept for the backward pass, but here we count the forward pass only.
+# During a forward pass `y = layer(x)` through `nn.Linear(in_features, out_features)`, memory holds
+# the weight (out×in), the bias (out, when `bias=True`), the input (batch×in) and the output
+# (batch×out). Training would add the gradients, the optimizer state and the saved activations;
+# here we count the forward pass only.
 # Documentation: [`nn.Linear`](https://pytorch.org/docs/stable/generated/torch.nn.Linear.html),
 # [`torch.cuda.max_memory_allocated`](https://pytorch.org/docs/stable/generated/torch.cuda.max_memory_allocated.html).
 #
 # ### Exercise 7 (2 points)
 #
-# `linear_forward_memory(batch, in_features, out_features, dtype, bias=True)`: the number of
-# bytes held by the weight, the bias (if any), the input and the output of one `nn.Linear`
-# forward pass with elements of `dtype`: an `int`. The tests use float16, bfloat16, float32 and
-# float64, `bias=True` and `bias=False`, and sizes up to 8192.
+# `linear_forward_memory(batch, in_features, out_features, dtype, bias=True)`: the number of bytes
+# (an `int`) held by the weight, the bias (if any), the input and the output of one `nn.Linear`
+# forward pass with elements of `dtype`.
+#
+# <details><summary>What grading checks</summary>
+#
+# The exact number of bytes for float16, bfloat16, float32 and float64, `bias=True` and
+# `bias=False` (`True` by default), sizes up to 8192; the result is an `int`.
+# </details>
 
 # %% nbgrader={"grade_id": "linear_forward_memory", "solution": true}
 def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
@@ -2560,9 +3102,9 @@ def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
 
 # %% nbgrader={"grade_id": "test_linear_forward_memory", "grade": true, "points": 2, "locked": true}
 assert linear_forward_memory(32, 128, 64, torch.float32) == (128 * 64 + 64 + 32 * 128 + 32 * 64) * 4, (
-    "weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each")
-assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, "weight, input and output, 8 bytes each"
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["v linear"])
+assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, TEXT["v linear no bias"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(53)
 linear_cases = [(64, 1024, 512, torch.float32, True), (64, 1024, 512, torch.float32, False), (1, 3, 5, torch.float16, True),
@@ -2598,22 +3140,21 @@ def judge(got, want):
         "bias defaults to True")
 
 
+# %% tags=["demo", "self_check"]
+check_more_linear(linear_forward_memory)
+
+
 # %% [markdown] tags=["ru"]
-# Проверим формулу. На GPU сравним её с пиком `torch.cuda.max_memory_allocated()` за время
-# создания слоя, входа и прямого прохода (перед замером один раз выполняем тот же проход, чтобы
-# cuBLAS заранее выделил свою рабочую память). Аллокатор PyTorch округляет каждый блок до
-# кратного 512 байт (константа `kMinBlockSize` в [исходном коде аллокатора](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)),
-# поэтому на больших размерах числа почти совпадают; ячейка печатает их отношение. Без GPU
-# покажем разбивку по частям.
+# Проверим формулу. На GPU сравним её с пиком `torch.cuda.max_memory_allocated()` (проход
+# выполняется один раз заранее, чтобы cuBLAS выделил свою рабочую память). Аллокатор округляет
+# каждый блок до кратного 512 байт (`kMinBlockSize`), поэтому на больших размерах числа почти
+# совпадают. Без GPU — разбивка по частям.
 
 # %% [markdown] tags=["en"]
 # Let us check the formula. On a GPU we compare it with the peak of
-# `torch.cuda.max_memory_allocated()` while creating the layer and the input and running the
-# forward pass (we run the same pass once before, so that cuBLAS allocates its workspace
-# beforehand). PyTorch's allocator rounds every block up to a multiple of 512 bytes (the constant
-# `kMinBlockSize` in [the allocator's source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)),
-# so for large sizes the numbers nearly agree; the cell prints their ratio. Without a GPU we show
-# the breakdown.
+# `torch.cuda.max_memory_allocated()` (the pass runs once beforehand, so that cuBLAS allocates its
+# workspace). The allocator rounds every block up to a multiple of 512 bytes (`kMinBlockSize`), so
+# for large sizes the numbers nearly agree. Without a GPU, the breakdown.
 
 # %% tags=["demo"]
 def linear_forward_peak(batch, fan_in, fan_out, dtype):
@@ -2645,71 +3186,69 @@ for part, shape in [("weight", (fan_out, fan_in)), ("bias", (fan_out,)), ("input
                     ("output", (batch, fan_out))]:
     parts.add_row([part, "x".join(map(str, shape)), f"{math.prod(shape) * size / MiB:.3f}"])
 print(parts)
-with needs("linear_forward_memory (exercise 7)"):
+with needs("linear_forward_memory"):
     formula = linear_forward_memory(*lin)
     print(f"linear_forward_memory: {formula / MiB:.3f} MiB")
     if HAS_CUDA:
         peak = linear_forward_peak(*lin)
         print(f"max_memory_allocated: {peak / MiB:.3f} MiB (ratio {peak / formula:.4f})")
     else:
-        print("No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().")
+        print(TEXT["d no gpu linear"])
 
 
 # %% [markdown] tags=["ru"]
 # ## 8. Профилировщик: куда уходит время (≈ 20 минут)
 #
-# `torch.profiler.profile` записывает каждый вызов оператора (`aten::mm`, `aten::add`, ...), а
-# также участки, отмеченные `torch.profiler.record_function("имя")`. `prof.key_averages()`
-# собирает вызовы с одинаковым именем в одну строку. Важны два столбца:
-#
-# - **CPU total** — время от входа в оператор до выхода, вместе с вложенными вызовами;
-# - **Self CPU** — то же без вложенных вызовов: время, потраченное в самом операторе.
-#
-# Например, `aten::matmul` почти ничего не делает сам, он вызывает `aten::mm`; по «total» он
-# первый, по «self» — нет. Чтобы найти, что на самом деле тратит время, сортируют по self.
+# `torch.profiler.profile` записывает каждый вызов оператора (`aten::mm`, `aten::add`, ...) и
+# участки, отмеченные `torch.profiler.record_function("имя")`; `prof.key_averages()` собирает
+# вызовы с одним именем в строку. **CPU total** — время с вложенными вызовами, **Self CPU** — без
+# них. `aten::matmul` сам почти ничего не делает (он вызывает `aten::mm`): по total он первый, по
+# self — нет. Чтобы найти, что тратит время, сортируют по self.
 # Документация: [`torch.profiler`](https://pytorch.org/docs/stable/profiler.html),
-# [рецепт профилирования](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
+# [рецепт](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
 #
 # ### Задание 8 (2 балла)
 #
-# `top_ops(fn, k=3)` — список имён (`str`) k операторов с наибольшим суммарным собственным
-# временем CPU (`self_cpu_time_total` строк `key_averages()`) при одном вызове `fn()` под
-# профилировщиком (`activities=[ProfilerActivity.CPU]`), от большего к меньшему, по одному имени
-# на оператор. Каждая строка `key_averages()` считается оператором, в том числе участки
-# `record_function`. Если строк меньше k, верните все. Тесты профилируют функции, в которых
-# участки `record_function` спят разное время (в том числе один участок три раза и один участок
-# внутри другого), и проверяют k = 1, 3 и 100. Если у оценщика есть GPU, тесты профилируют и функцию,
-# которая ждёт работу GPU внутри участка `record_function`: при `activities=[ProfilerActivity.CPU]`
-# строк runtime CUDA (`cudaLaunchKernel`, `cudaDeviceSynchronize`, ...) в таблице нет, и первым идёт
-# этот участок. GPU для решения не нужен.
+# `top_ops(fn, k=3)` — список имён (`str`) k операторов с наибольшим собственным временем CPU
+# (`self_cpu_time_total` строк `key_averages()`) при одном вызове `fn()` под профилировщиком
+# (`activities=[ProfilerActivity.CPU]`), от большего к меньшему.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# По одному имени на оператор; каждая строка `key_averages()` — оператор, включая участки
+# `record_function`; если строк меньше k, возвращаются все. Проверки профилируют функции, где
+# участки `record_function` спят разное время (один участок трижды, один внутри другого), с k = 1,
+# 3 и 100. На машине с GPU проверки ещё профилируют функцию, которая ждёт работу GPU внутри участка:
+# при `activities=[ProfilerActivity.CPU]` строк runtime CUDA (`cudaLaunchKernel`, ...) нет, и этот
+# участок первый. GPU для решения не нужен.
+# </details>
 
 # %% [markdown] tags=["en"]
 # ## 8. The profiler: where does the time go (≈ 20 minutes)
 #
-# `torch.profiler.profile` records every operator call (`aten::mm`, `aten::add`, ...), and also
-# the ranges marked with `torch.profiler.record_function("name")`. `prof.key_averages()` merges
-# the calls with the same name into one row. Two columns matter:
-#
-# - **CPU total**: the time from entering an operator to leaving it, nested calls included;
-# - **Self CPU**: the same without the nested calls, the time spent in the operator itself.
-#
-# For instance, `aten::matmul` does almost nothing itself, it calls `aten::mm`: it comes first
-# by total, but not by self. To find what really takes the time, sort by self.
+# `torch.profiler.profile` records every operator call (`aten::mm`, `aten::add`, ...) and the
+# ranges marked with `torch.profiler.record_function("name")`; `prof.key_averages()` merges the
+# calls with the same name into one row. **CPU total** counts nested calls, **Self CPU** does not.
+# `aten::matmul` does almost nothing itself (it calls `aten::mm`): it is first by total, not by
+# self. To find what takes the time, sort by self.
 # Documentation: [`torch.profiler`](https://pytorch.org/docs/stable/profiler.html),
-# [the profiling recipe](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
+# [the recipe](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
 #
 # ### Exercise 8 (2 points)
 #
-# `top_ops(fn, k=3)`: the list of names (`str`) of the k operators with the largest total self
-# CPU time (`self_cpu_time_total` of the rows of `key_averages()`) over one call of `fn()` under
-# the profiler (`activities=[ProfilerActivity.CPU]`), largest first, one name per operator. Every
-# row of `key_averages()` counts as an operator, `record_function` ranges included. With fewer
-# than k rows, return all. The tests profile functions whose `record_function` ranges sleep for
-# different times (one range three times, and one range inside another), and check k = 1, 3 and
-# 100. Where the grader has a GPU, the tests also profile a function that waits for GPU work inside a
-# `record_function` range: with `activities=[ProfilerActivity.CPU]` the table holds no rows of the
-# CUDA runtime (`cudaLaunchKernel`, `cudaDeviceSynchronize`, ...), and that range comes first. You need
-# no GPU to solve this.
+# `top_ops(fn, k=3)`: the list of names (`str`) of the k operators with the largest self CPU time
+# (`self_cpu_time_total` of the rows of `key_averages()`) over one call of `fn()` under the
+# profiler (`activities=[ProfilerActivity.CPU]`), largest first.
+#
+# <details><summary>What grading checks</summary>
+#
+# One name per operator; every row of `key_averages()` is an operator, `record_function` ranges
+# included; with fewer than k rows, all are returned. The checks profile functions whose
+# `record_function` ranges sleep for different times (one range three times, one inside another),
+# with k = 1, 3 and 100. On a machine with a GPU they also profile a function that waits for GPU
+# work inside a range: with `activities=[ProfilerActivity.CPU]` there are no CUDA runtime rows
+# (`cudaLaunchKernel`, ...), and that range comes first. You need no GPU to solve this.
+# </details>
 
 # %% nbgrader={"grade_id": "top_ops", "solution": true}
 def top_ops(fn, k=3):
@@ -2730,10 +3269,10 @@ def slow_then_fast():
 
 
 names = top_ops(slow_then_fast, k=2)
-assert isinstance(names, list) and len(names) == 2, f"k=2 asks for a list of 2 names, got {names!r}"
-assert all(isinstance(name, str) for name in names), f"return the names as strings, got {names!r}"
-assert names[0] == "slow_stage", f"slow_stage sleeps 50 ms and must come first, got {names}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(names, list) and len(names) == 2, TEXT["v k names"].format(got=names)
+assert all(isinstance(name, str) for name in names), TEXT["v str names"].format(got=names)
+assert names[0] == "slow_stage", TEXT["v slow first"].format(got=names)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def staged_workload():
     # self times: stage_a 4 x 50 = 200 ms; stage_c 3 x 40 = 120 ms in all; stage_b 80 ms; outer_wrapper ~0 (its
@@ -2801,37 +3340,37 @@ def judge(got, want):
             "inside the range gpu_wait, gpu_wait must come first and no CUDA runtime row (cuda...) may appear")
 
 
+# %% tags=["demo", "self_check"]
+check_more_top_ops(top_ops)
+
+
 # %% [markdown] tags=["ru"]
 # Таблица профилировщика для цикла из раздела 5: время уходит на тысячи мелких вызовов
-# (`aten::select` для `a[i]`, `aten::outer`, `aten::mul`, ...), а не на сами вычисления.
+# (`aten::select`, `aten::outer`, ...), а не на вычисления.
 
 # %% [markdown] tags=["en"]
 # The profiler's table for the loop of section 5: the time goes into thousands of small calls
-# (`aten::select` for `a[i]`, `aten::outer`, `aten::mul`, ...), not into computing.
+# (`aten::select`, `aten::outer`, ...), not into computing.
 
 # %% tags=["demo"]
 a_prof, b_prof = torch.randn(256, 32), torch.randn(256, 32)
 with profile(activities=[ProfilerActivity.CPU]) as prof:
     outer_products_loop(a_prof, b_prof)
 print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=8))
-with needs("top_ops (exercise 8)", "outer_products_vectorized (exercise 5)"):
+with needs("top_ops", "outer_products_vectorized"):
     print("loop:", top_ops(lambda: outer_products_loop(a_prof, b_prof)))
     print("vectorized:", top_ops(lambda: outer_products_vectorized(a_prof, b_prof)))
 
 # %% [markdown] tags=["ru"]
-# На GPU профилировщик записывает и работу видеокарты (`ProfilerActivity.CUDA`): в таблице
-# появляются столбцы Self CUDA, а внизу — итог «Self CUDA time total» рядом с «Self CPU time
-# total». Так в эссе, на котором основан урок, видно, куда уходит время: для маленькой матрицы
-# CPU тратит на запуск ядер больше, чем GPU на вычисления, а для большой основное время — работа
-# GPU. Ячейка повторяет этот опыт: `x @ x.T` 1000 раз для матрицы 3×3 и 10 раз для 4096×4096.
+# На GPU профилировщик записывает и работу видеокарты (`ProfilerActivity.CUDA`, столбцы Self CUDA).
+# Ячейка профилирует `x @ x.T` 1000 раз для матрицы 3×3 и 10 раз для 4096×4096: для маленькой CPU
+# тратит на запуск ядер больше, чем GPU на вычисления, для большой основное время — работа GPU.
 
 # %% [markdown] tags=["en"]
-# On a GPU the profiler also records the GPU's work (`ProfilerActivity.CUDA`): the table gains
-# Self CUDA columns, and at the bottom a "Self CUDA time total" next to "Self CPU time total".
-# That is how the essay this lesson draws on shows where the time goes: for a small matrix the
-# CPU spends more on launching kernels than the GPU on computing, for a large one the GPU's work
-# takes most of the time. The cell repeats the experiment: `x @ x.T` 1000 times for a 3×3 matrix
-# and 10 times for a 4096×4096 one.
+# On a GPU the profiler also records the GPU's work (`ProfilerActivity.CUDA`, Self CUDA columns).
+# The cell profiles `x @ x.T` 1000 times for a 3×3 matrix and 10 times for a 4096×4096 one: for the
+# small one the CPU spends more on launching kernels than the GPU on computing, for the large one
+# the GPU's work takes most of the time.
 
 # %% tags=["demo"]
 if HAS_CUDA:
@@ -2847,24 +3386,22 @@ if HAS_CUDA:
         print(prof_gpu.key_averages().table(sort_by="self_cuda_time_total", row_limit=6))
         del x_gpu
 else:
-    print("No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) "
-          "with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.")
+    print(TEXT["d no gpu profile"])
 
 # %% [markdown] tags=["ru"]
-# ## 9. Вопросы для анализа (≈ 30 минут)
+# ## 9. Вопросы для анализа (≈ 20 минут)
 #
-# Ответьте своими словами, опираясь на таблицу сравнения, график и измерения выше (если GPU у
-# вас не было, опишите, что вы ожидаете увидеть, и почему; паспортные пики — в разделе 4). Каждый
-# ответ — 1 балл, их проверяет преподаватель.
+# Ответьте своими словами по таблице, графику и измерениям выше (без GPU опишите, что ожидаете
+# увидеть, и почему; пики — в разделе 4). Каждый ответ — 1 балл, их проверяет преподаватель.
 #
 # **Вопрос 1.** Какие операции больше всего ускоряются на GPU и почему?
 
 # %% [markdown] tags=["en"]
-# ## 9. Analysis questions (≈ 30 minutes)
+# ## 9. Analysis questions (≈ 20 minutes)
 #
-# Answer in your own words, based on the comparison table, the chart and the measurements above
-# (if you had no GPU, describe what you expect to see, and why; the datasheet peaks are in
-# section 4). Each answer is worth 1 point, graded by the teacher.
+# Answer in your own words from the table, the chart and the measurements above (without a GPU,
+# describe what you expect to see, and why; the peaks are in section 4). Each answer is worth 1
+# point, graded by the teacher.
 #
 # **Question 1.** Which operations speed up most on a GPU, and why?
 
@@ -2999,16 +3536,16 @@ else:
 # ### END SOLUTION
 
 # %% [markdown] tags=["ru"]
-# Для вопроса 4 — измерение (только на GPU): копия 256 МиБ на видеокарту из обычной и из
-# закреплённой памяти рядом со сложением двух таких тензоров на самой видеокарте.
+# Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
+# рядом со сложением двух таких тензоров на видеокарте.
 
 # %% [markdown] tags=["en"]
-# For question 4, a measurement (GPU only): copying 256 MiB to the GPU from ordinary and from
-# pinned memory, next to adding two such tensors on the GPU itself.
+# For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
+# to adding two such tensors on the GPU.
 
 # %% tags=["demo"]
 if HAS_CUDA:
-    with needs("measure_time (exercise 2)"):
+    with needs("measure_time"):
         host = torch.randn(2**26)
         pinned = host.pin_memory()
         copy_ms = measure_time(lambda: host.to("cuda"), device="cuda", repeat=10, warmup=2)
@@ -3021,51 +3558,138 @@ if HAS_CUDA:
               f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
         del host, pinned, on_gpu
 else:
-    print("No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) "
-          "next to an add of the same size on the device.")
+    print(TEXT["d no gpu copy"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги
 #
-# - GPU работает асинхронно: без синхронизации (или событий CUDA) таймер измеряет только запуск.
-# - Первые вызовы выполняют, но не считают; повторяют замер и берут медиану; следят за единицами.
-# - Короткие операции замеряют блоком вызовов (или графом CUDA): замер по одному вызову включает
-#   промежуток запуска. `torch.utils.benchmark` делает это за вас.
-# - Крошечная операция на GPU может быть медленнее, чем на CPU.
-# - `transpose` — это view; работа появляется с `.contiguous()`.
-# - Миллисекунды переводят в TFLOP/s и ГБ/с и сравнивают с пиком устройства из спецификации.
-# - Цикл Python по маленьким операциям заменяют одной операцией над пачкой; цикл, спрятанный в
-#   генераторе списка, остаётся циклом.
-# - Самый большой тензор ищут двоичным поиском, не держа удачные попытки и ловя только нехватку
-#   памяти.
-# - `memory_allocated` — живые тензоры, `memory_reserved` — ещё и кэш аллокатора; после нехватки
-#   памяти освобождают ссылки, `gc.collect()` и `torch.cuda.empty_cache()`.
-# - Профилировщик показывает, куда уходит время: смотрите на Self CPU (и Self CUDA на GPU).
+# - GPU работает асинхронно: синхронизируйте (или берите события CUDA), прогревайте, берите медиану.
+# - Короткие операции замеряют блоком; крошечная операция на GPU может быть медленнее, чем на CPU.
+# - Миллисекунды переводят в TFLOP/s и ГБ/с и сравнивают с паспортным пиком.
+# - Цикл по маленьким операциям заменяют одной операцией над пачкой.
+# - Память ищут двоичным поиском; `memory_reserved` ≥ `memory_allocated` из-за кэша аллокатора.
+# - Профилировщик показывает, куда уходит время (Self CPU, Self CUDA).
 #
-# Что почитать: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html) (асинхронность,
-# память, графы CUDA), [рецепт `torch.utils.benchmark`](https://pytorch.org/tutorials/recipes/recipes/benchmark.html),
-# [рецепт профилировщика](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
+# Что почитать: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html),
+# [рецепт `torch.utils.benchmark`](https://pytorch.org/tutorials/recipes/recipes/benchmark.html).
 
 # %% [markdown] tags=["en"]
 # ## Summary
 #
-# - A GPU runs asynchronously: without synchronization (or CUDA events) a timer measures only
-#   the launch.
-# - Run the first calls without counting them; repeat the measurement and take the median; mind
-#   the units.
-# - Time short operations in blocks of calls (or with a CUDA graph): timing one call includes the
-#   launch gap. `torch.utils.benchmark` does it for you.
-# - A tiny operation can be slower on a GPU than on the CPU.
-# - `transpose` is a view; the work comes with `.contiguous()`.
-# - Turn milliseconds into TFLOP/s and GB/s and compare them with the device's datasheet peak.
-# - Replace a Python loop over small operations with one operation on the batch; a loop hidden in
-#   a list comprehension is still a loop.
-# - Find the largest tensor by binary search, keeping no successful try alive and catching only
-#   out-of-memory errors.
-# - `memory_allocated` counts live tensors, `memory_reserved` the allocator's cache too; after
-#   running out of memory, drop references, `gc.collect()` and `torch.cuda.empty_cache()`.
-# - The profiler shows where the time goes: look at Self CPU (and Self CUDA on a GPU).
+# - A GPU runs asynchronously: synchronize (or use CUDA events), warm up, take the median.
+# - Time short operations in blocks; a tiny operation can be slower on a GPU than on the CPU.
+# - Turn milliseconds into TFLOP/s and GB/s and compare them with the datasheet peak.
+# - Replace a loop over small operations with one operation on the batch.
+# - Search memory by bisection; `memory_reserved` ≥ `memory_allocated` because of the allocator's cache.
+# - The profiler shows where the time goes (Self CPU, Self CUDA).
 #
-# Further reading: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html)
-# (asynchrony, memory, CUDA graphs), [the `torch.utils.benchmark` recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html),
-# [the profiler recipe](https://pytorch.org/tutorials/recipes/recipes/profiler_recipe.html).
+# Further reading: [CUDA semantics](https://pytorch.org/docs/stable/notes/cuda.html),
+# [the `torch.utils.benchmark` recipe](https://pytorch.org/tutorials/recipes/recipes/benchmark.html).
+
+# %% [markdown] tags=["ru"]
+# ## Вопросы для самопроверки (≈ 10 минут)
+#
+# Не оцениваются; ответ — под вопросом.
+#
+# 1. Почему `start = time.perf_counter(); c = a @ b; time.perf_counter() - start` на GPU почти не зависит от размера матриц?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Вызов только ставит ядро в очередь GPU и сразу возвращается; таймер останавливается до того, как GPU закончит. Нужен `torch.cuda.synchronize()` перед вторым показанием часов или события CUDA.
+#    </details>
+#
+# 2. Почему медиана замеров лучше среднего?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Один медленный вызов (сборщик мусора, другой процесс) сильно сдвигает среднее, а медиану почти не меняет: 9 вызовов по 1 мс и один 100 мс дают среднее 10,9 мс и медиану 1 мс.
+#    </details>
+#
+# 3. С какого размера сложение на GPU перестаёт упираться в накладные расходы запуска (по модели раздела 2)?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Когда время переноса байтов сравнивается с накладными расходами: 3·4·n байт / 320 ГБ/с = 10 мкс, то есть n ≈ 270 000 элементов float32. До этого время почти постоянно, после — растёт пропорционально n.
+#    </details>
+#
+# 4. Сколько TFLOP/s достигает умножение матриц 4096×4096, занявшее 10 мс?
+#
+#    <details><summary>Ответ</summary>
+#
+#    2·4096³ ≈ 1,37·10¹¹ FLOP за 0,01 с — около 13,7 TFLOP/s.
+#    </details>
+#
+# 5. Почему после `del x` число `memory_reserved()` не уменьшается, и когда оно уменьшится?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Кэширующий аллокатор оставляет память умершего тензора у себя для следующих тензоров; драйверу он вернёт её при `torch.cuda.empty_cache()`.
+#    </details>
+#
+# 6. Почему `find_max_allocatable` не должна держать результат удачной попытки?
+#
+#    <details><summary>Ответ</summary>
+#
+#    Живой тензор занимает память, и следующая попытка видит её меньше: поиск найдёт размер меньше настоящего.
+#    </details>
+#
+# 7. Чем Self CPU отличается от CPU total в таблице профилировщика?
+#
+#    <details><summary>Ответ</summary>
+#
+#    CPU total включает время вложенных вызовов, Self CPU — только время в самом операторе. `aten::matmul` первый по total, но почти всё время его — в `aten::mm`.
+#    </details>
+
+# %% [markdown] tags=["en"]
+# ## Questions to check yourself (≈ 10 minutes)
+#
+# Not graded; the answer is under each question.
+#
+# 1. Why does `start = time.perf_counter(); c = a @ b; time.perf_counter() - start` on a GPU hardly depend on the size of the matrices?
+#
+#    <details><summary>Answer</summary>
+#
+#    The call only queues the kernel on the GPU and returns at once; the timer stops before the GPU is done. Call `torch.cuda.synchronize()` before reading the clock again, or use CUDA events.
+#    </details>
+#
+# 2. Why is the median of the times better than the mean?
+#
+#    <details><summary>Answer</summary>
+#
+#    One slow call (the garbage collector, another process) moves the mean a lot and the median hardly at all: 9 calls of 1 ms and one of 100 ms give a mean of 10.9 ms and a median of 1 ms.
+#    </details>
+#
+# 3. From what size does an add on a GPU stop being bound by the launch overhead (by section 2's model)?
+#
+#    <details><summary>Answer</summary>
+#
+#    When moving the bytes takes as long as the overhead: 3·4·n bytes / 320 GB/s = 10 µs, so n ≈ 270,000 float32 elements. Below that the time is nearly flat, above it grows in proportion to n.
+#    </details>
+#
+# 4. How many TFLOP/s does a 4096×4096 matrix product reach when it takes 10 ms?
+#
+#    <details><summary>Answer</summary>
+#
+#    2·4096³ ≈ 1.37·10¹¹ FLOP in 0.01 s: about 13.7 TFLOP/s.
+#    </details>
+#
+# 5. Why does `memory_reserved()` not fall after `del x`, and when does it?
+#
+#    <details><summary>Answer</summary>
+#
+#    The caching allocator keeps a dead tensor's memory for later tensors; it gives it back to the driver on `torch.cuda.empty_cache()`.
+#    </details>
+#
+# 6. Why must `find_max_allocatable` keep no successful try alive?
+#
+#    <details><summary>Answer</summary>
+#
+#    A live tensor holds memory, so the next try sees less of it: the search finds a size smaller than the real one.
+#    </details>
+#
+# 7. How does Self CPU differ from CPU total in the profiler's table?
+#
+#    <details><summary>Answer</summary>
+#
+#    CPU total includes nested calls, Self CPU only the time in the operator itself. `aten::matmul` is first by total, but nearly all of its time is `aten::mm`'s.
+#    </details>

@@ -1292,6 +1292,63 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
     seconds = timeit.Timer(lambda: fn(*args, **kwargs)).repeat(repeat=repeat, number=1)
     return torch.tensor(seconds, dtype=torch.float64).mul(1000).median().item()
 ''',
+        # the clock kept in a keyword-only default argument (bound once, when the function is defined)
+        "clock_in_keyword_default": '''
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, clock=time.perf_counter, **kwargs):
+    kind = device.type if isinstance(device, torch.device) else str(device).split(":")[0]
+    if kind not in ("cpu", "cuda", "mps"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1 or warmup < 0:
+        raise ValueError(f"need repeat >= 1 and warmup >= 0, got repeat={repeat}, warmup={warmup}")
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError(f"{device!r}: cuda is not available")
+    sync = torch.cuda.synchronize if kind == "cuda" else (lambda: None)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    sync()
+    times = []
+    for _ in range(repeat):
+        start = clock()
+        fn(*args, **kwargs)
+        sync()
+        times.append((clock() - start) * 1000)
+    return float(statistics.median(times))
+''',
+        # a helper that times one call, its clock in a positional default argument and in a closure
+        "clock_in_helper_default": '''
+def stopwatch(now=time.monotonic):
+    def elapsed_ms(call, sync):
+        begin = now()
+        call()
+        sync()
+        return (now() - begin) * 1e3
+    return elapsed_ms
+
+
+def time_one_call(call, sync, clock=time.perf_counter):
+    begin = clock()
+    call()
+    sync()
+    return (clock() - begin) * 1e3
+
+
+def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
+    kind = device.type if isinstance(device, torch.device) else str(device).split(":")[0]
+    if kind not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if warmup < 0:
+        raise ValueError(f"warmup must not be negative, got {warmup}")
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("cuda was asked for, but is not available")
+    sync = torch.cuda.synchronize if kind == "cuda" else (lambda: None)
+    for _ in range(warmup):
+        fn(*args, **kwargs)
+    sync()
+    timer = time_one_call if kind == "cpu" else stopwatch()
+    return float(statistics.median(timer(lambda: fn(*args, **kwargs), sync) for _ in range(repeat)))
+''',
     },
     "benchmark_ops": {
         # sizes in the outer loop, results in another order, old-style formatting
