@@ -40,8 +40,9 @@ class Answer:
     document: str = ""  # one character per token
     hashes: set = field(default_factory=set)  # its k-grams' hashes, less the released code's
 
+    @functools.cached_property
     def fingerprint(self) -> CodeFingerprint | None:
-        """copydetect's fingerprint of the answer, for the page's highlights (None: too short)."""
+        """copydetect's fingerprint of the answer, for its shared runs (None: too short); made once."""
         if len(self.document) < K:
             return None
         found = CodeFingerprint("answer.py", K, WINDOW, filter=False, fp=io.StringIO(self.document))
@@ -52,7 +53,7 @@ class Answer:
     def shared_with(self, theirs: "Answer") -> np.ndarray:
         """The runs of this answer's tokens that theirs holds too (the released code's k-grams left out), as
         copydetect's slices: 2 x N token indices, starts then ends."""
-        ours, others = self.fingerprint(), theirs.fingerprint()
+        ours, others = self.fingerprint, theirs.fingerprint
         if ours is None or others is None:
             return np.zeros((2, 0), dtype=np.int64)
         _, _, (slices, _) = compare_files(ours, others)

@@ -14,9 +14,6 @@ from autograder.release.figures import ATTACHMENT
 from autograder.release.howto import HOW_TO, HOW_TO_ID
 
 MIN_FIGURES, MAX_VISIBLE_CODE_LINES, MAX_PROSE_WORDS = 3, 20, 3500
-# Lessons still to be rewritten for issue 34 (their sources are being rewritten on their own branches): the
-# integrator removes each lesson as it lands; strict, so a lesson that meets the limits must leave this list.
-NOT_YET_REWRITTEN = {"05_gpu_speed_and_memory"}
 # Words that tell a student the file's name matters, which grading does not care about.
 NAME_MATTERS = re.compile(r"without\s+renaming|renamed\s+copy|original\s+name|не\s+переименовыва|исходн\w*\s+им|"
                           r"переименованн\w*\s+копи", re.IGNORECASE)
@@ -63,15 +60,8 @@ def student(lang, assignment):
     return nbformat.read(ROOT / "lessons" / lang / f"{assignment}.ipynb", as_version=4)
 
 
-def rewritten(assignment):
-    """The lesson's parameter, expected to fail (strictly) while it is not yet rewritten."""
-    marks = [pytest.mark.xfail(strict=True, reason="not yet rewritten for issue 34")] \
-        if assignment in NOT_YET_REWRITTEN else []
-    return pytest.param(assignment, marks=marks)
-
-
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("assignment", [rewritten(a) for a in Course().assignments()])
+@pytest.mark.parametrize("assignment", Course().assignments())
 def test_a_lesson_shows_figures_not_machinery_and_not_too_much_text(assignment, lang):
     nb = student(lang, assignment)
     counted = {"figures": figures(nb), "visible code lines": visible_code_lines(nb), "prose words": prose_words(nb)}
@@ -80,7 +70,7 @@ def test_a_lesson_shows_figures_not_machinery_and_not_too_much_text(assignment, 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("assignment", [rewritten(a) for a in Course().assignments()])
+@pytest.mark.parametrize("assignment", Course().assignments())
 def test_no_lesson_says_the_file_name_matters_or_has_its_own_submission_text(assignment, lang):
     nb = student(lang, assignment)
     own = [cell.source[:80] for cell in nb.cells if cell.cell_type == "markdown" and cell.id != HOW_TO_ID
