@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import ROOT, autograde, cli
+from autograder import ROOT, autograde, cli, release
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
@@ -45,7 +45,10 @@ def graded(unsafe_no_sandbox, tmp_path_factory):
     entries["notes.ipynb"] = corpus.dump(solution)
     archive = corpus.write_zip(entries, tmp_path_factory.mktemp("moodle") / "download.zip")
     out = tmp_path_factory.mktemp("graded") / "graded"
-    results = autograde.autograde(archive, out, workers=1, unsafe_no_sandbox=unsafe_no_sandbox)
+    released = tmp_path_factory.mktemp("course")  # a release of its own: a fresh checkout has no build/
+    course = Course(build=released / "build", out_root=released / "out")
+    release.release(course, only=[LESSON])
+    results = autograde.autograde(archive, out, workers=1, unsafe_no_sandbox=unsafe_no_sandbox, course=course)
     assert {r.lms_id: r.score for r in results if r.lms_id}["102"] < 15  # a grade between 0 and the points
     return out
 
