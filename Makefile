@@ -47,7 +47,7 @@ screenshots: venv ## docs/lessons/NN_name.<lang>.png: each lesson's first screen
 build/en/gradebook.db: $(SOURCES) | venv
 	$(PYTHON) -m autograder.cli release
 
-test: venv ## prove every exercise gradable, and test the tooling (under 10 minutes on 2 cores) [TEST_WORKERS=2]
+test: venv ## prove every exercise gradable, and test the tooling (about 14 minutes on 2 cores) [TEST_WORKERS=2]
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
