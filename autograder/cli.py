@@ -11,6 +11,9 @@ from autograder import ROOT
 
 def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()  # `autograde` says where its time went, its imports included
+    from autograder.course import tools_on_path
+
+    tools_on_path()
     parser = argparse.ArgumentParser(prog="autograder")
     commands = parser.add_subparsers(dest="command", required=True)
 

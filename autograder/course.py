@@ -1,5 +1,7 @@
 """What every stage shares: a course's folders and settings, its languages, the markers of secret lines,
 where a release keeps the gradebook and the judges, and nbgrader's configuration."""
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,3 +60,11 @@ def gradebook_path(course: Course) -> Path:
 def judges_path(course: Course, assignment: str) -> Path:
     """The judges and the reference observations of a lesson (autograder.release.reference)."""
     return course.build / GRADING_LANG / "judges" / f"{assignment}.json"
+
+
+def tools_on_path() -> None:
+    """nbgrader starts `alembic` by its name: let that be the one beside this interpreter (the project's .venv),
+    also in a shell whose PATH does not name .venv/bin (`.venv/bin/pytest ...`, `.venv/bin/python -m ...`)."""
+    here = str(Path(sys.executable).parent)
+    if here not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
