@@ -24,7 +24,8 @@ from pathlib import Path
 
 from autograder.course import Course, gradebook_path, judges_path
 from autograder.sandbox import jail
-from autograder.grading import engine, failures, gradebook, worker, jobs as jobs_module
+from autograder import gradebook
+from autograder.grading import engine, failures, worker, jobs as jobs_module
 from autograder.publish import LAST_RUN, outputs, report, write_outputs
 from autograder.grading.jobs import Job
 from autograder.grading import results as results_module

@@ -130,7 +130,7 @@ def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> No
 def grade_class(parser: argparse.ArgumentParser, args, started: float, limits: dict) -> None:
     from autograder import autograde
     from autograder.grading.cluster import ClusterError
-    from autograder.grading.gradebook import Unreachable
+    from autograder.gradebook import Unreachable
     from autograder.grading.results import not_graded_line
     from autograder.sandbox import jail
 

@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 from autograder.course import Course
-from autograder.grading import gradebook, jobs as jobs_module, results as results_module
+from autograder import gradebook
+from autograder.grading import jobs as jobs_module, results as results_module
 from autograder.grading.results import NotebookResult
 from autograder.publish import feedback as feedback_pages, outputs, report
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from nbgrader.api import Gradebook, MissingEntry
 
 from autograder.course import Course
-from autograder.grading import gradebook
+from autograder import gradebook
 from autograder.publish import moodle, refresh
 from autograder.grading.results import NOT_GRADED
 from autograder.publish.outputs import cell

@@ -22,7 +22,7 @@ from pathlib import Path
 from nbgrader.api import Gradebook
 
 from autograder.course import Course
-from autograder.grading import gradebook
+from autograder import gradebook
 from autograder.grading.results import NOT_GRADED
 from autograder.publish import export, refresh
 from autograder.publish.moodle_api import Client, MoodleError, site_info

@@ -9,7 +9,7 @@ import pytest
 
 from autograder.publish import export, moodle
 from autograder import autograde
-from autograder.grading import gradebook
+from autograder import gradebook
 from tests import classroom
 
 NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)

@@ -13,7 +13,7 @@ from nbgrader.api import Gradebook
 
 from autograder import ROOT
 from autograder.publish import formgrade
-from autograder.grading import gradebook
+from autograder import gradebook
 from tests import classroom
 
 

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from autograder import autograde, cli
-from autograder.grading import gradebook
+from autograder import gradebook
 from autograder.publish import export, moodle
 from tests import classroom, corpus, moodle_site
 from tests.moodle_site import Site, Student

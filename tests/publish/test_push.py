@@ -15,7 +15,7 @@ from autograder import ROOT, autograde, cli, release
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
-from autograder.grading import gradebook
+from autograder import gradebook
 from tests import classroom, corpus, moodle_site
 from tests.moodle_webservice import Assignment, Site, serve
 

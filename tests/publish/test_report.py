@@ -18,7 +18,7 @@ def test_report_has_plot_statuses_flags_and_time(tmp_path):
 
 
 def test_report_shows_manual_grading_waiting_students_and_links(tmp_path):
-    from autograder.grading.gradebook import Person, Reset
+    from autograder.gradebook import Person, Reset
 
     ann = NotebookResult("ann", "01_alpha", 3.0, 4.0, 1.0, [ExerciseResult("test_f", 2.0, 2.0, "passed"),
                                                             ExerciseResult("why", 1.0, 1.0, "graded", "Good."),
@@ -54,7 +54,7 @@ def test_plot_legend_never_covers_a_bar():
 
 
 def test_report_in_a_browser_links_to_feedback_and_notebooks(moodle_class, chromium_page):
-    from autograder.grading.gradebook import url_of
+    from autograder.gradebook import url_of
     from tests.classroom import keys
 
     _, out = moodle_class

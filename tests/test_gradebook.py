@@ -1,11 +1,11 @@
-"""The course's one gradebook (autograder/grading/gradebook.py): <OUT> is an nbgrader course, parallel
+"""The course's one gradebook (autograder/gradebook.py): <OUT> is an nbgrader course, parallel
 workers give the serial run's gradebook, and re-runs keep the instructor's grades unless the answer changed."""
 import nbformat
 from nbgrader.api import Gradebook
 from nbgrader.apps import NbGraderAPI
 
 from autograder import autograde
-from autograder.grading import gradebook
+from autograder import gradebook
 from autograder.course import nbgrader_config
 from tests import classroom, corpus
 from tests.classroom import rows
