@@ -1,36 +1,41 @@
-"""Grade a class of submitted notebooks into <OUT>, an nbgrader course.
+"""Grade a class of submitted notebooks into <OUT>, an nbgrader course: the pipeline, one call a stage.
 
-The run, stage by stage (each in its own module):
-1. jobs: collect the submissions (a folder of <student>/<files> or an LMS zip) and rebuild each
-   from the release (autograder.intake.collect, autograder.intake.repair); what cannot be graded gets a status.
-2. engine: check the cluster (a LocalCluster, or SCHEDULER=), before anything is written, then grade
-   the jobs in its worker processes (autograder.grading.worker: nbgrader's preprocessors, the jail,
-   the judges). Each grade is cached in <OUT>/.autograde/results as it arrives, so an interrupted
-   run resumes where it stopped. A notebook the grader could not grade (autograder.grading.failures)
-   is not cached: it is `not-graded` in this run's outputs, and the next run grades it again.
-3. gradebook and outputs: once every job is done, the scores go into the course's one gradebook
-   and the autograded notebooks, CSVs, feedback pages and report.html into <OUT>. An interrupted
-   run (Ctrl-C), or one whose gradebook is unreachable, publishes none of them. The CSVs, feedback
-   and report hold the instructor's scores and comments from the gradebook; `refresh` rewrites
-   them from it after manual grading.
+1. intake (autograder.intake.receive): collect the submissions (a folder of <student>/<files> or an
+   LMS zip) and rebuild each from the release: one record per file (autograder.intake.submission),
+   what cannot be graded with its status.
+2. jobs (autograder.grading.jobs): a job for each gradable record; the grades an earlier run kept
+   (autograder.state) are reused, so an interrupted run resumes where it stopped.
+3. grading (autograder.grading.engine): check the cluster (a LocalCluster, or SCHEDULER=) before
+   anything is written, then grade the jobs in its workers (autograder.grading.worker: nbgrader's
+   preprocessors, the jail, the judges). Each grade is kept as it arrives. A notebook the grader
+   could not grade (autograder.grading.failures) is not kept: it is `not-graded` in this run's
+   outputs, and the next run grades it again.
+4. results (autograder.grading.results): each record's result, beside it.
+5. gradebook (autograder.gradebook): the scores go into the course's one gradebook, and its final
+   word (the instructor's scores and comments) into the results.
+6. publish (autograder.publish): the autograded notebooks, CSVs, feedback pages and report.html in
+   <OUT>. An interrupted run (Ctrl-C), or one whose gradebook is unreachable, publishes none of them;
+   `refresh` rewrites them from the gradebook after manual grading.
 """
 import json
-import shutil
 import tempfile
 import threading
+import shutil
 import time
 from contextlib import nullcontext
 from pathlib import Path
 
-from autograder.course import Course, gradebook_path, judges_path
-from autograder.sandbox import jail
 from autograder import gradebook
-from autograder.grading import engine, failures, worker, jobs as jobs_module
-from autograder.publish import LAST_RUN, outputs, report, write_outputs
+from autograder.course import Course, gradebook_path, judges_path
+from autograder.grading import engine, failures, jobs
 from autograder.grading.jobs import Job
-from autograder.grading import results as results_module
-from autograder.grading.results import ExerciseResult, NotebookResult, graded, not_graded
-from autograder.grading.worker import LIMITS, WorkerSettings
+from autograder.grading.outcome import Outcome
+from autograder.grading.results import ExerciseResult, NotebookResult, collate, to_data
+from autograder.grading.worker import LIMITS, WorkerSettings, configuration
+from autograder.intake.receive import receive, releases
+from autograder.publish import report, write_outputs
+from autograder.sandbox import jail
+from autograder.state import RunState
 
 __all__ = ["autograde", "ExerciseResult", "NotebookResult", "Job", "LIMITS"]
 
@@ -71,9 +76,9 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     """Grade a folder of <student>/<files> or an LMS zip into `out`; results sorted by student and assignment.
 
     limits: keys of LIMITS (timeout, notebook_timeout, memory_mb, cpu_seconds, ...);
-    db_url: the course's gradebook (postgresql://...) instead of SQLite in <out>/gradebook.db;
+    db_url: the course's gradebook (postgresql://...) instead of the one `out` names (SQLite <out>/gradebook.db);
     scheduler: a Dask scheduler (tcp://host:8786) to grade on, instead of a LocalCluster of `workers`;
-    resume: reuse the per-notebook outcomes an earlier (interrupted) run left in <out>/.autograde;
+    resume: reuse the per-notebook grades an earlier (interrupted) run left in <out>/.autograde;
     moodle_teams: `submissions` is Moodle's download of a team assignment (its numbers are group ids);
     unsafe_no_sandbox: UNSAFE, run student code without the jail; every result is flagged "unsandboxed".
     Without it, a machine that cannot jail student code grades nothing (autograder.sandbox.jail.JailError).
@@ -82,51 +87,48 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     started = time.perf_counter()
     clock = clock or Clock(started)
     clock.mark("imports")
-    out = Path(out)
+    out, state = Path(out), RunState(out)
     limits = {**(limits or {}), **({"unsafe_no_sandbox": True} if unsafe_no_sandbox else {})}
     if not scheduler:  # before anything is read or written; a cluster's workers check for themselves
-        jail.check(worker.configuration(Path(tempfile.gettempdir()), limits))
+        jail.check(configuration(Path(tempfile.gettempdir()), limits))
     if not gradebook_path(course).exists():
         raise FileNotFoundError(f"{gradebook_path(course)} is missing: run `make release` first")
-    url = gradebook.url_of(out, db_url)
-    if db_url:
+    url = gradebook.address(out, db_url)
+    shared = not gradebook.is_course_file(url, out)
+    if shared:
         gradebook.reachable(url)
-    cache = out / ".autograde" / "results"
-    released = jobs_module.releases(course)
-    settings = json.dumps({"limits": limits, "db": bool(db_url)}, sort_keys=True)
-    with tempfile.TemporaryDirectory(prefix="autograde-") as tmp_name:
-        tmp = Path(tmp_name)
-        todo, results = jobs_module.prepare(submissions, tmp, course, released, settings, moodle_teams)
-        outcomes = {}
-        for job in todo:
-            cached = cache / f"{job.key}.json"
-            if resume and cached.exists():
-                outcomes[job.key] = json.loads(cached.read_text(encoding="utf-8"))
+    settings = json.dumps({"limits": limits, "db": shared}, sort_keys=True)
+    released = releases(course)
+    with tempfile.TemporaryDirectory(prefix="autograde-") as tmp:
+        received = receive(submissions, course, released, moodle_teams)
+        todo, ungradable = jobs.make(received, settings)
+        judges, unreadable = jobs.judges({job.submission.assignment for job in todo}, course)
+        outcomes: dict[str, Outcome] = state.cached([job.key for job in todo]) if resume else {}
         reused = len(outcomes)
-        judges, unreadable = jobs_module.judges({job.assignment for job in todo if job.key not in outcomes}, course)
         for job in todo:
-            if job.key not in outcomes and job.assignment in unreadable:
-                outcomes[job.key] = failures.outcome(job.key, unreadable[job.assignment])
+            if job.key not in outcomes and job.submission.assignment in unreadable:
+                outcomes[job.key] = failures.outcome(job.key, unreadable[job.submission.assignment])
         pending = [job for job in todo if job.key not in outcomes]
         clock.mark("collecting")
 
-        def done(outcome: dict) -> None:
+        def done(outcome: Outcome) -> None:
             outcomes[outcome["key"]] = outcome
-            if "failure" not in outcome:  # a grade is kept; what could not be graded is graded by the next run
-                outputs.write_atomic(cache / f"{outcome['key']}.json", json.dumps(outcome))
+            if outcome["kind"] == "graded":  # a grade is kept; what could not be graded is graded by the next run
+                state.keep(outcome["key"], outcome)
 
-        worker_settings = WorkerSettings(gradebook=db_url or gradebook_path(course).read_bytes(), judges=judges,
-                                         limits=limits)
+        worker_settings = WorkerSettings(gradebook=url if shared else gradebook_path(course).read_bytes(),
+                                         judges=judges, limits=limits)
         grading = engine.connect(worker_settings, jobs=len(pending), workers=workers, scheduler=scheduler) \
             if pending else nullcontext()
         with grading as cluster:  # a cluster is checked before anything is written
             clock.mark("workers")
-            cache.mkdir(parents=True, exist_ok=True)
-            if not db_url and not (out / "gradebook.db").exists():
+            assignments = {job.submission.assignment for job in todo}
+            out.mkdir(parents=True, exist_ok=True)
+            if not shared and not (out / "gradebook.db").exists():
                 shutil.copy(gradebook_path(course), out / "gradebook.db")
             with gradebook.unreachable_as_error(url):
-                gradebook.prepare(url, course, {j.assignment for j in todo}, {j.student: j for j in todo}, tmp)
-            gradebook.write_course(out, course, {j.assignment for j in todo}, db_url)
+                gradebook.add_assignments(url, course, assignments, Path(tmp))
+            gradebook.write_course(out, course, assignments, url)
             clock.mark("gradebook")
             plotting = threading.Thread(target=report.warm_up)  # the report's imports, while the workers grade
             plotting.start()
@@ -134,26 +136,18 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
             clock.mark("grading")
         clock.mark("workers")  # stopped
 
-        finished = []
-        for job in todo:
-            outcome = outcomes[job.key]
-            if "failure" in outcome:
-                results.append(not_graded(job, released.get(job.assignment), outcome["failure"]))
-                continue
-            path = outputs.autograded_path(out, job.student, job.assignment)
-            outputs.write_atomic(path, outcome["notebook"])
-            result = graded(job, outcome, path)
-            finished.append((job, outcome, result))
-            results.append(result)
-        results.sort(key=lambda r: (r.student, r.assignment, r.file))
-        clock.mark("outputs")
-        with gradebook.unreachable_as_error(url):
-            resets = gradebook.save(url, finished, out / ".autograde" / "answers.json")
-            clock.mark("gradebook")
-            run = {"seconds": time.perf_counter() - started, "workers": used, "reused": reused, "feedback": feedback,
-                   "resets": [vars(x) for x in resets], "judges": str(judges_path(course, "-").parent)}
-            outputs.write_atomic(out / LAST_RUN, json.dumps({**run, "results": results_module.to_data(results, out)}))
-            plotting.join()
-            write_outputs(out, url, results, released, run)
+    results, finished = collate(ungradable, todo, outcomes, released, out)
+    with gradebook.unreachable_as_error(url):
+        answers = state.answers()
+        resets = gradebook.save(url, results, finished, answers)
+        state.save_answers(answers)
+        clock.mark("gradebook")
+        run = {"seconds": time.perf_counter() - started, "workers": used, "reused": reused, "feedback": feedback,
+               "resets": [vars(x) for x in resets], "judges": str(judges_path(course, "-").parent)}
+        state.save_last_run(run, to_data(results, out))
+        resets = gradebook.apply(url, results, resets)
+        people = gradebook.people(url)
+    plotting.join()
+    write_outputs(out, results, released, run, resets, people, finished)
     clock.mark("outputs")
     return results

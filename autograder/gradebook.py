@@ -7,7 +7,7 @@ submission with the judges' scores. nbgrader's own commands and its formgrader r
 formgrader writes the instructor's scores and comments into it.
 
 A re-run keeps what the instructor wrote. Each graded cell's answer has a checksum, kept in
-`<OUT>/.autograde/answers.json` (a manually graded answer: its cell; an autograded test: every
+`<OUT>/.autograde/answers.json` (autograder.state; a manually graded answer: its cell; an autograded test: every
 answer cell of the notebook). A manual score stays while that checksum stays; when the answer
 changed, the score is reset (the answer waits to be graded again; a test's own score counts
 again) and the reset is reported. Comments are never touched.
@@ -30,6 +30,9 @@ from sqlalchemy.exc import InterfaceError, OperationalError, SAWarning
 from traitlets.config.loader import PyFileConfigLoader
 
 from autograder.course import Course, gradebook_path, nbgrader_config
+from autograder.grading.outcome import Graded
+from autograder.grading.results import NotebookResult
+from autograder.intake.submission import Submission
 
 warnings.filterwarnings("ignore", category=SAWarning)
 COURSE_CONFIG = """\
@@ -82,22 +85,27 @@ def reachable(url: str) -> None:
             engine.dispose()
 
 
-def url_of(out: Path, db_url: str | None) -> str:
-    return db_url or f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
+def address(out: Path, db_url: str | None = None) -> str:
+    """The gradebook of the graded course `out`: db_url when given, else the one its nbgrader_config.py names
+    (written by `make autograde`), else SQLite <out>/gradebook.db."""
+    if db_url:
+        return db_url
+    if (Path(out) / "nbgrader_config.py").exists():
+        config = PyFileConfigLoader("nbgrader_config.py", str(out)).load_config()
+        if config.CourseDirectory.get("db_url"):
+            return config.CourseDirectory.db_url
+    return f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
 
 
-def course_url(out: Path, db_url: str | None = None) -> str:
-    """The gradebook of the graded course `out`: db_url, else the one its nbgrader_config.py names."""
-    if db_url or not (Path(out) / "nbgrader_config.py").exists():
-        return url_of(out, db_url)
-    config = PyFileConfigLoader("nbgrader_config.py", str(out)).load_config()
-    return config.CourseDirectory.get("db_url") or url_of(out, None)
+def is_course_file(url: str, out: Path) -> bool:
+    """Whether `url` is the SQLite gradebook kept in the course folder `out` (not a shared server)."""
+    return url == f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
 
 
-def prepare(url: str, course: Course, assignments: set[str], students: dict, workdir: Path) -> None:
-    """Make the gradebook hold the release's assignments (hidden tests included) and the students.
+def add_assignments(url: str, course: Course, assignments: set[str], workdir: Path) -> None:
+    """Make the gradebook hold the release's assignments, hidden tests included (a shared gradebook's workers
+    restore the tests from it), before anything is graded.
 
-    students: {student: a Job of theirs} (its display name and Moodle participant id are stored).
     An assignment is (re)generated with nbgrader's generate_assignment from the build's source
     notebook when the gradebook lacks it or holds other cell checksums than the release's.
     """
@@ -120,22 +128,26 @@ def prepare(url: str, course: Course, assignments: set[str], students: dict, wor
             outcome = NbGraderAPI(config=config).generate_assignment(assignment, force=True)
             if not outcome["success"]:
                 raise RuntimeError(f"could not put {assignment} into {url}:\n{outcome['log']}")
-    with Gradebook(url) as db:
-        for student, job in sorted(students.items()):
-            names = {}
-            if job.display:  # nbgrader shows "last_name, first_name"; the full name is first + " " + last
-                first, _, last = job.display.rpartition(" ")
-                names = {"first_name": first or None, "last_name": last}
-            if job.lms_id:
-                names["lms_user_id"] = job.lms_id
-            db.update_or_create_student(student, **names)
 
 
-def write_course(out: Path, course: Course, assignments: set[str], db_url: str | None) -> None:
-    """What nbgrader's formgrader needs in `out`: nbgrader_config.py (course id, gradebook) and source/."""
+def _enrol(db: Gradebook, submissions: list[Submission]) -> None:
+    """Every student of these submissions, with their display name and Moodle participant id when known."""
+    students = {sub.student: sub for sub in submissions}
+    for student, sub in sorted(students.items()):
+        names = {}
+        if sub.display:  # nbgrader shows "last_name, first_name"; the full name is first + " " + last
+            first, _, last = sub.display.rpartition(" ")
+            names = {"first_name": first or None, "last_name": last}
+        if sub.lms_id:
+            names["lms_user_id"] = sub.lms_id
+        db.update_or_create_student(student, **names)
+
+
+def write_course(out: Path, course: Course, assignments: set[str], url: str) -> None:
+    """What nbgrader's formgrader needs in `out`: nbgrader_config.py (course id, the gradebook at `url`) and source/."""
     text = COURSE_CONFIG.format(course_id=nbgrader_config(out).CourseDirectory.course_id)
-    if db_url:
-        text += f"c.CourseDirectory.db_url = {db_url!r}\n"
+    if not is_course_file(url, out):
+        text += f"c.CourseDirectory.db_url = {url!r}\n"
     path = Path(out) / "nbgrader_config.py"
     path.write_text(text, encoding="utf-8")
     path.chmod(0o600)  # a db_url may hold a password
@@ -161,21 +173,25 @@ def answer_checksums(notebook_text: str) -> dict[str, str]:
     return checksums
 
 
-def save(url: str, graded: list[tuple], answers_path: Path) -> list[Reset]:
-    """Write each (job, outcome, result) into the gradebook: the submission, its scores and comments.
+def save(url: str, results: list[NotebookResult], graded: list[tuple[NotebookResult, Graded]], answers: dict
+         ) -> list[Reset]:
+    """Write the students of every graded job's result and each graded notebook (result, its grade) into the
+    gradebook: the submission, its scores and comments.
 
-    The instructor's scores stay unless the answer they scored changed (see the module's doc);
-    their comments always stay. Returns the manual scores reset by this run.
+    answers: the checksums of the answers the last run scored (autograder.state), updated here. The
+    instructor's scores stay unless the answer they scored changed (see the module's doc); their
+    comments always stay. Returns the manual scores reset by this run.
     """
-    records = json.loads(answers_path.read_text(encoding="utf-8")) if answers_path.exists() else {}
     resets = []
     with Gradebook(url) as db:
-        for job, outcome, _ in graded:
-            timestamp = datetime.fromtimestamp(job.timestamp, timezone.utc) if job.timestamp else None
-            db.update_or_create_submission(job.assignment, job.student, timestamp=timestamp)
-            notebook = db.find_submission_notebook(job.assignment, job.assignment, job.student)
-            record = records.setdefault(job.student, {})
-            before, now = record.get(job.assignment, {}), answer_checksums(outcome["notebook"])
+        _enrol(db, [r.submission for r in results if r.submission.gradable])
+        for result, outcome in graded:
+            sub = result.submission
+            timestamp = datetime.fromtimestamp(sub.timestamp, timezone.utc) if sub.timestamp else None
+            db.update_or_create_submission(sub.assignment, sub.student, timestamp=timestamp)
+            notebook = db.find_submission_notebook(sub.assignment, sub.assignment, sub.student)
+            record = answers.setdefault(sub.student, {})
+            before, now = record.get(sub.assignment, {}), answer_checksums(outcome["notebook"])
             scores = {g["grade_id"]: g for g in outcome["grades"]}
             for grade in notebook.grades:
                 mine = scores.get(grade.name)
@@ -185,21 +201,19 @@ def save(url: str, graded: list[tuple], answers_path: Path) -> list[Reset]:
                 answer = now.get(grade.name)
                 # no checksum yet (a course graded before checksums were kept): the score stays
                 if grade.manual_score is not None and before.get(grade.name, answer) != answer:
-                    resets.append(Reset(job.student, job.assignment, grade.name, grade.manual_score))
+                    resets.append(Reset(sub.student, sub.assignment, grade.name, grade.manual_score))
                     grade.manual_score = None
                 grade.needs_manual_grade = grade.auto_score is None and grade.manual_score is None
-            record[job.assignment] = now
+            record[sub.assignment] = now
             comments = {c["grade_id"]: c["auto_comment"] for c in outcome["comments"]}
             for comment in notebook.comments:
                 if comment.name in comments:
                     comment.auto_comment = comments[comment.name]
         db.db.commit()
-    answers_path.parent.mkdir(parents=True, exist_ok=True)
-    answers_path.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
     return resets
 
 
-def apply(url: str, results: list, resets: list[Reset]) -> list[Reset]:
+def apply(url: str, results: list[NotebookResult], resets: list[Reset]) -> list[Reset]:
     """Put the gradebook's final word into graded results: the instructor's scores and comments.
 
     An exercise scored by hand becomes "graded" (its score the instructor's, its message their
@@ -238,7 +252,7 @@ def apply(url: str, results: list, resets: list[Reset]) -> list[Reset]:
                                                              else "graded by the instructor")
                 elif e.exercise in comments:
                     e.message = f"{e.message} (instructor: {comments[e.exercise]})".lstrip()
-            r.notes += [f"instructor's comment on {name}: {text}" for name, text in sorted(comments.items())
+            r.added_notes += [f"instructor's comment on {name}: {text}" for name, text in sorted(comments.items())
                         if name not in grades]
             r.score = sum(e.score for e in r.exercises)
     return [x for x in resets if (x.student, x.assignment, x.exercise) in unscored]

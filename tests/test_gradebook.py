@@ -13,7 +13,7 @@ from tests.classroom import rows
 
 def test_graded_folder_is_an_nbgrader_course(moodle_class):
     _, out = moodle_class
-    url = gradebook.url_of(out, None)
+    url = gradebook.address(out)
     ids = classroom.keys(url)
     assert sorted(ids) == ["101", "102", "103", "104"]
     with Gradebook(url) as db:
@@ -40,19 +40,19 @@ def test_graded_folder_is_an_nbgrader_course(moodle_class):
 def test_parallel_workers_give_the_serial_gradebook_and_a_rerun_duplicates_nothing(moodle_class, tiny_course,
                                                                                    tmp_path):
     archive, serial_out = moodle_class
-    serial = classroom.dump(gradebook.url_of(serial_out, None))
+    serial = classroom.dump(gradebook.address(serial_out))
     assert len(serial["submissions"]) == 5 and len(serial["grades"]) == 4 * 3 + 1
     parallel_out = tmp_path / "parallel"
     autograde.autograde(archive, parallel_out, workers=3, course=tiny_course, limits=classroom.LIMITS)
-    assert classroom.dump(gradebook.url_of(parallel_out, None)) == serial
+    assert classroom.dump(gradebook.address(parallel_out)) == serial
     autograde.autograde(archive, parallel_out, workers=2, course=tiny_course, limits=classroom.LIMITS)
-    assert classroom.dump(gradebook.url_of(parallel_out, None)) == serial
+    assert classroom.dump(gradebook.address(parallel_out)) == serial
 
 
 def test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed(moodle_class, tiny_course, tmp_path):
     archive, session_out = moodle_class
     out = classroom.copy_course(session_out, tmp_path / "graded")
-    url = gradebook.url_of(out, None)
+    url = gradebook.address(out)
     ids = classroom.keys(url)
     ivan, anna = ids["101"], ids["102"]
     classroom.grade_by_hand(url, ivan, "01_alpha", "answer_why", score=1.0, comment="Clear and right.")
@@ -98,9 +98,11 @@ def test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed(moodle_
 def test_formgrade_and_export_find_the_gradebook_the_course_config_names(tiny_course, tmp_path):
     out = tmp_path / "graded"
     out.mkdir()
-    assert gradebook.course_url(out) == gradebook.url_of(out, None)
+    assert gradebook.address(out) == f"sqlite:///{out.resolve() / 'gradebook.db'}"
+    gradebook.write_course(out, tiny_course, {"02_beta"}, gradebook.address(out))
+    assert "db_url" not in (out / "nbgrader_config.py").read_text()
     gradebook.write_course(out, tiny_course, {"02_beta"}, "postgresql://grader@db.example/course")
-    assert gradebook.course_url(out) == "postgresql://grader@db.example/course"
-    assert gradebook.course_url(out, "sqlite:///elsewhere.db") == "sqlite:///elsewhere.db"
+    assert gradebook.address(out) == "postgresql://grader@db.example/course"
+    assert gradebook.address(out, "sqlite:///elsewhere.db") == "sqlite:///elsewhere.db"
     assert oct((out / "nbgrader_config.py").stat().st_mode & 0o777) == "0o600"
     assert (out / "source" / "02_beta" / "02_beta.ipynb").is_file()

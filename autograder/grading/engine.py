@@ -43,7 +43,10 @@ from distributed import Client, LocalCluster, Reschedule, get_worker, wait
 from distributed.diagnostics.plugin import WorkerPlugin
 from tqdm import tqdm
 
-from autograder.grading import cluster, failures, worker as grading
+from autograder.grading import cluster, failures
+from autograder.grading.jobs import Job
+from autograder.grading.outcome import Outcome
+from autograder.grading.worker import Grader, WorkerSettings, configuration, refusal
 from autograder.grading.cluster import PLUGIN, RESOURCE, NoGradingWorker
 from autograder.sandbox import zygote
 from autograder.sandbox.zygote import CLEAN_SECONDS, LOAD_SECONDS
@@ -61,7 +64,7 @@ class GraderPlugin(WorkerPlugin):
 
     idempotent = False
 
-    def __init__(self, settings: grading.WorkerSettings, release: str):
+    def __init__(self, settings: WorkerSettings, release: str):
         self.settings = settings
         self.release = release
         self.grader = None
@@ -69,7 +72,7 @@ class GraderPlugin(WorkerPlugin):
 
     async def setup(self, worker):
         try:  # in a thread: the workers of a cluster in this process share one event loop, and prepare together
-            await asyncio.to_thread(self._prepare)
+            await asyncio.to_thread(self._set_up)
         except Exception as error:
             self.refusal = f"{type(error).__name__}: {error}"
         if self.refusal:
@@ -78,10 +81,10 @@ class GraderPlugin(WorkerPlugin):
             worker.loop.add_callback(worker.close, reason=f"autograder: {self.refusal}"[:200], nanny=True)
             raise NoGradingWorker(message)
 
-    def _prepare(self) -> None:
-        self.refusal = grading.refusal(self.settings)
+    def _set_up(self) -> None:
+        self.refusal = refusal(self.settings)
         if not self.refusal:
-            self.grader = grading.Grader(self.settings)
+            self.grader = Grader(self.settings)
             self.grader.warm_up()
 
     def teardown(self, worker):
@@ -89,7 +92,7 @@ class GraderPlugin(WorkerPlugin):
             self.grader.close()
 
 
-def grade_on_worker(job, release: str) -> dict:
+def grade_on_worker(job: Job, release: str) -> Outcome:
     """Grade one job here: Grader.grade's outcome, or a failures.outcome when the grader could not."""
     worker = get_worker()
     plugin = worker.plugins.get(PLUGIN)
@@ -117,12 +120,12 @@ def whereabouts(keys: list[str], dask_scheduler) -> tuple[dict, int]:
 
 def job_bound(limits: dict) -> float:
     """Seconds a job may take once given to a worker: the notebook's limit and MARGIN."""
-    config = grading.configuration(Path(tempfile.gettempdir()), limits)
+    config = configuration(Path(tempfile.gettempdir()), limits)
     return float(config.SandboxExecute.notebook_timeout) + MARGIN
 
 
 @contextmanager
-def connect(settings: grading.WorkerSettings, *, jobs: int, workers: int = 1, scheduler: str | None = None):
+def connect(settings: WorkerSettings, *, jobs: int, workers: int = 1, scheduler: str | None = None):
     """A checked cluster whose workers are prepared for `settings`, as a Grading; ClusterError (before
     anything is graded) if it cannot grade this run. Without `scheduler`: a LocalCluster of `workers`."""
     if scheduler:
@@ -141,7 +144,7 @@ def connect(settings: grading.WorkerSettings, *, jobs: int, workers: int = 1, sc
 class Grading:
     """Jobs graded on a checked cluster, bounded by the watchdog (see the module docstring)."""
 
-    def __init__(self, client: Client, settings: grading.WorkerSettings):
+    def __init__(self, client: Client, settings: WorkerSettings):
         self.client = client
         self.release = cluster.release_of(settings.gradebook, settings.judges)
         self.bound = job_bound(settings.limits)
@@ -157,7 +160,7 @@ class Grading:
         if refused:
             logger.warning("%s; the other %d workers grade", refused, self.workers)
 
-    def grade(self, jobs: list, done: Callable[[dict], None], progress: bool | None = None) -> int:
+    def grade(self, jobs: list[Job], done: Callable[[Outcome], None], progress: bool | None = None) -> int:
         """Grade every job; done(outcome) is called here for each, as it comes. Returns how many workers graded."""
         waiting, given = deque(jobs), {}  # given: {future: [job, since when it is where it is, its worker]}
         capacity, first = self.workers, []  # first: the causes of the first EARLY outcomes (None for a grade)
@@ -165,7 +168,7 @@ class Grading:
         bar = tqdm(total=len(jobs), unit="nb", desc="grading", file=sys.stderr,
                    disable=progress is False or (progress is None and not sys.stderr.isatty()))
 
-        def finish(job, outcome: dict) -> None:
+        def finish(job: Job, outcome: Outcome) -> None:
             done(outcome)
             bar.update(1)
 
@@ -194,7 +197,7 @@ class Grading:
                     finish(job, outcome)
                     last_result = monotonic()
                     if len(first) < EARLY:
-                        first.append(outcome.get("failure", {}).get("cause"))
+                        first.append(outcome["failure"]["cause"] if outcome["kind"] == "failed" else None)
                         if len(first) == EARLY and first[0] and len(set(first)) == 1:
                             stop(failures.failure(first[0], f"not tried: the first {EARLY} notebooks failed so",
                                                   "the client"))
@@ -216,7 +219,7 @@ class Grading:
                 future.cancel()
         return self.workers
 
-    def _result(self, future, job) -> dict:
+    def _result(self, future, job: Job) -> Outcome:
         try:
             return future.result()
         except Exception as error:  # KilledWorker, a task the scheduler could not deserialize, ...: this job only

@@ -1,6 +1,6 @@
 """Why the grader could not grade a notebook: a failure of ours, never a grade.
 
-A failure is plain data, {"cause", "error", "where"}: the cause in words shared by every notebook
+A failure is plain data (autograder.grading.outcome.Failure): the cause in words shared by every notebook
 it hit (the run's last line groups by it), the exception's type and first line, and where it
 happened (the machine, the worker, the grader's own line of code). It goes to the instructor
 (grades.csv, report.html), never to a student.
@@ -11,6 +11,7 @@ from concurrent.futures import CancelledError
 from distributed import KilledWorker
 from sqlalchemy.exc import SQLAlchemyError
 
+from autograder.grading.outcome import Failed, Failure
 from autograder.sandbox.zygote import ZygoteError
 
 KILLED = "its workers died while grading it, again and again (Dask's allowed-failures)"
@@ -34,11 +35,11 @@ def cause_of(error: BaseException) -> str:
     return f"the grader failed ({type(error).__name__})"
 
 
-def failure(cause: str, error: str, where: str) -> dict:
+def failure(cause: str, error: str, where: str) -> Failure:
     return {"cause": cause, "error": error, "where": where}
 
 
-def describe(error: BaseException, where: str, line: bool = True) -> dict:
+def describe(error: BaseException, where: str, line: bool = True) -> Failure:
     """The failure of a job that raised `error` at `where` (a machine, a worker), with the grader's line that
     raised it (line=True: for an error raised in the grader, not one Dask raised on the client's side)."""
     text = str(error).strip()
@@ -49,6 +50,6 @@ def describe(error: BaseException, where: str, line: bool = True) -> dict:
                    where + here)
 
 
-def outcome(key: str, failed: dict) -> dict:
-    """A job's outcome when it could not be graded (autograder.grading.worker.Grader.grade's dict otherwise)."""
-    return {"key": key, "seconds": 0.0, "failure": failed}
+def outcome(key: str, failed: Failure) -> Failed:
+    """A job's outcome when it could not be graded."""
+    return {"kind": "failed", "key": key, "seconds": 0.0, "failure": failed}

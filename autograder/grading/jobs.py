@@ -1,51 +1,43 @@
-"""Prepare a class for grading: collect the submissions, rebuild each from the release, make jobs.
+"""Jobs: the records intake made, each with its rebuilt notebook, as work for the cluster.
 
-A job is one notebook to grade: plain data that any worker, on any machine, can grade alone. A
-submission that cannot become a job (unreadable, unknown lesson, too odd to match the release)
-becomes a result at once, with its own status and reason: one bad file never stops the run.
+A job is one notebook to grade: plain data that any worker, on any machine, can grade alone. Its key
+identifies the notebook and the grading settings (the cache key: autograder.state).
 """
 import hashlib
 import json
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
-import nbformat
-
-from autograder.course import LANGS, Course, judges_path
-from autograder.intake import collect, repair
+from autograder.course import Course, judges_path
 from autograder.grading import failures
-from autograder.grading.results import NotebookResult, ungraded
+from autograder.intake.receive import Received
+from autograder.intake.submission import Submission
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
-@dataclass
+@dataclass(frozen=True)
 class Job:
-    student: str
-    assignment: str
-    notebook: str  # the prepared notebook (nbformat JSON text)
+    submission: Submission
+    notebook: str  # the rebuilt notebook (nbformat JSON text)
     key: str  # identifies the notebook and the grading settings (the cache key)
-    file: str = ""  # the file's name as submitted, for people
-    display: str = ""  # the student's name for people (Moodle's display name, or the folder name)
-    timestamp: float = 0.0  # when it was submitted (the file's modification time)
-    status: str = "ok"  # ok or repaired
-    flags: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    tamper: list[str] = field(default_factory=list)
-    lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
-def job_key(student: str, assignment: str, notebook_text: str, version: str, settings: str) -> str:
+def job_key(sub: Submission, notebook_text: str, settings: str) -> str:
     digest = hashlib.sha256()
-    for part in (str(CACHE_FORMAT), student, assignment, version, settings, notebook_text):
+    for part in (str(CACHE_FORMAT), sub.student, sub.assignment, sub.release, settings, notebook_text):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:32]
 
 
-def releases(course: Course) -> dict[str, nbformat.NotebookNode]:
-    """The released (English) student notebook of every lesson."""
-    return {a: repair.released_notebook(course, a) for a in course.assignments()
-            if (course.out_root / "lessons" / "en" / f"{a}.ipynb").exists()}
+def make(received: list[Received], settings: str) -> tuple[list[Job], list[Submission]]:
+    """(a job for each gradable record, the records that cannot be graded); settings: the grading settings as text."""
+    jobs, ungradable = [], []
+    for sub, notebook in received:
+        if sub.gradable:
+            jobs.append(Job(sub, notebook, job_key(sub, notebook, settings)))
+        else:
+            ungradable.append(sub)
+    return jobs, ungradable
 
 
 def judges(assignments: set[str], course: Course) -> tuple[dict[str, str], dict[str, dict]]:
@@ -62,43 +54,3 @@ def judges(assignments: set[str], course: Course) -> tuple[dict[str, str], dict[
                 f"the judges of {assignment} could not be read (run `make release`)",
                 f"{type(error).__name__}: {error}", str(path))
     return texts, unreadable
-
-
-def prepare(submissions: Path, workdir: Path, course: Course, released: dict, settings: str, teams: bool = False
-            ) -> tuple[list[Job], list[NotebookResult]]:
-    """(jobs to grade, results of what cannot be graded) for a folder of <student>/<files> or an LMS zip
-    (teams: Moodle's download of a team assignment, autograder.intake.senders)."""
-    subs = collect.collect(Path(submissions), workdir / "inputs", sorted(released),
-                           identify=lambda nb: repair.identify(nb, released), teams=teams)
-    jobs, results = [], []
-    for sub in subs:
-        release_nb = released.get(sub.assignment)
-        if sub.status != "ok":
-            results.append(ungraded(sub.student, sub.assignment, release_nb, sub.status, sub.reason, sub.name,
-                                    sub.flags, sub.notes, display=sub.display, lms_id=sub.lms_id))
-            continue
-        try:
-            jobs.append(_job(sub, course, release_nb, settings))
-        except Exception as error:  # a notebook too odd to match: say so, go on
-            results.append(ungraded(sub.student, sub.assignment, release_nb, "error",
-                                    f"could not match it to the release: {type(error).__name__}", sub.name,
-                                    sub.flags, sub.notes, display=sub.display, lms_id=sub.lms_id))
-    return jobs, results
-
-
-def _job(sub: collect.Submission, course: Course, release_nb, settings: str) -> Job:
-    flags, notes = list(sub.flags), list(sub.notes)
-    stamped = sub.notebook.metadata.get("course")
-    stamped = stamped if isinstance(stamped, dict) else {}
-    version = release_nb.metadata["course"]["version"]
-    if stamped.get("version") and stamped["version"] != version:
-        flags.append("old-version")
-        notes.append(f"made from release {stamped['version']!s:.12}, graded against {version}")
-    lang = stamped.get("lang") if stamped.get("lang") in LANGS else "en"
-    prepared = repair.prepare(sub.notebook, repair.released_notebook(course, sub.assignment, lang))
-    flags += [f for f in prepared.flags if f not in flags]
-    notes += prepared.notes
-    text = nbformat.writes(prepared.notebook)
-    return Job(sub.student, sub.assignment, text, job_key(sub.student, sub.assignment, text, version, settings),
-               file=sub.name, timestamp=sub.mtime, status=prepared.status, flags=flags, notes=notes,
-               tamper=prepared.tamper, display=sub.display, lms_id=sub.lms_id)

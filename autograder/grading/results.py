@@ -10,6 +10,10 @@ from pathlib import Path
 
 import nbformat
 
+from autograder.grading.jobs import Job
+from autograder.grading.outcome import Failure, Graded, Outcome
+from autograder.intake.submission import Submission
+
 NOT_GRADED = "not-graded"
 
 
@@ -24,21 +28,42 @@ class ExerciseResult:
 
 @dataclass
 class NotebookResult:
-    student: str
-    assignment: str
+    """A notebook's grade beside its submission's record (held by reference: its student, file, lesson, and the
+    flags and notes intake found are the record's); what grading and the gradebook add is kept here."""
+    submission: Submission
     score: float | None  # None: not graded (status NOT_GRADED)
     max_score: float
     seconds: float
     exercises: list[ExerciseResult] = field(default_factory=list)
     autograded: Path | None = None
-    status: str = "ok"  # ok, repaired, why it could not be graded (collect.UNGRADABLE, "error"), or NOT_GRADED
-    flags: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    file: str = ""
-    tamper: list[str] = field(default_factory=list)
-    display: str = ""  # the student's name for people
-    lms_id: str = ""  # the Moodle participant id its file's name gave ("" when none)
-    cause: str = ""  # NOT_GRADED only: why the grader could not grade it, in words shared by every notebook it hit
+    cause: str = ""  # set when not graded (NOT_GRADED): why the grader could not, in words shared by every notebook it hit
+    why: list[str] = field(default_factory=list)  # why it was not graded: notes before the record's
+    added_flags: list[str] = field(default_factory=list)  # grading's flags (limits, tamper-runtime)
+    added_notes: list[str] = field(default_factory=list)  # notes after the record's (the instructor's comments)
+    added_tamper: list[str] = field(default_factory=list)  # tamper-runtime findings
+
+    student = property(lambda self: self.submission.student)
+    assignment = property(lambda self: self.submission.assignment)
+    file = property(lambda self: self.submission.file)
+    display = property(lambda self: self.submission.display)
+    lms_id = property(lambda self: self.submission.lms_id)
+
+    @property
+    def status(self) -> str:
+        """ok, repaired, why it could not be graded (autograder.intake.collect.UNGRADABLE, "error"), or NOT_GRADED."""
+        return NOT_GRADED if self.cause else self.submission.status
+
+    @property
+    def flags(self) -> list[str]:
+        return [*self.submission.flags, *self.added_flags]
+
+    @property
+    def notes(self) -> list[str]:
+        return [*self.why, *self.submission.notes, *self.added_notes]
+
+    @property
+    def tamper(self) -> list[str]:
+        return [*self.submission.tamper, *self.added_tamper]
 
 
 def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float, str]]:
@@ -47,24 +72,20 @@ def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float,
             for c in release_nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
 
 
-def ungraded(student: str, assignment: str, release_nb, status: str, reason: str, file: str,
-             flags=(), notes=(), display: str = "", lms_id: str = "") -> NotebookResult:
-    """A notebook that was not graded: every exercise missing, the reason in the notes."""
+def ungraded(sub: Submission, release_nb: nbformat.NotebookNode | None) -> NotebookResult:
+    """A submission that cannot be graded: every exercise missing, the reason in the notes."""
     points = released_points(release_nb) if release_nb is not None else []
-    result = NotebookResult(student, assignment, 0.0, sum(p for _, p, _ in points), 0.0, status=status,
-                            flags=list(flags), notes=[reason, *notes], file=file, display=display, lms_id=lms_id)
+    result = NotebookResult(sub, 0.0, sum(p for _, p, _ in points), 0.0, why=[sub.reason])
     for name, p, cell_type in sorted(points, key=lambda x: x[2] + x[0]):
-        result.exercises.append(ExerciseResult(name, 0.0, p, "missing", f"{status}: {reason}"[:300]))
+        result.exercises.append(ExerciseResult(name, 0.0, p, "missing", f"{sub.status}: {sub.reason}"[:300]))
     return result
 
 
-def not_graded(job, release_nb, failure: dict) -> NotebookResult:
-    """A job the grader could not grade; failure: autograder.grading.failures' {"cause", "error", "where"}."""
+def not_graded(job: Job, release_nb: nbformat.NotebookNode | None, failure: Failure) -> NotebookResult:
+    """A job the grader could not grade."""
     points = released_points(release_nb) if release_nb is not None else []
-    return NotebookResult(job.student, job.assignment, None, sum(p for _, p, _ in points), 0.0, status=NOT_GRADED,
-                          flags=list(job.flags), notes=[f"not graded: {failure['error']} (at {failure['where']})",
-                                                        *job.notes],
-                          file=job.file, display=job.display, lms_id=job.lms_id, cause=failure["cause"])
+    return NotebookResult(job.submission, None, sum(p for _, p, _ in points), 0.0, cause=failure["cause"],
+                          why=[f"not graded: {failure['error']} (at {failure['where']})"])
 
 
 def not_graded_line(results: list[NotebookResult]) -> str:
@@ -76,22 +97,45 @@ def not_graded_line(results: list[NotebookResult]) -> str:
     return f"not graded: {sum(causes.values())} of {len(results)} notebooks ({why}); the next run grades them again"
 
 
-def graded(job, outcome: dict, autograded: Path) -> NotebookResult:
-    """The result of a notebook a worker graded (outcome: autograder.grading.worker.Grader.grade's dict)."""
-    result = NotebookResult(job.student, job.assignment, 0.0, 0.0, outcome["seconds"], autograded=autograded,
-                            status=job.status, flags=list(job.flags), notes=list(job.notes), file=job.file,
-                            tamper=list(job.tamper), display=job.display, lms_id=job.lms_id)
+def graded(job: Job, outcome: Graded, autograded: Path) -> NotebookResult:
+    """The result of a notebook a worker graded."""
+    result = NotebookResult(job.submission, 0.0, 0.0, outcome["seconds"], autograded=autograded)
     for grade in sorted(outcome["grades"], key=lambda g: g["cell_type"] + g["grade_id"]):
         score = grade["score"] or 0.0
         result.exercises.append(ExerciseResult(grade["grade_id"], score, grade["points"], grade["status"],
                                                grade["message"]))
         result.score += score
         result.max_score += grade["points"]
-    result.flags += [flag for flag in outcome["flags"] if flag not in result.flags]
+    for flag in outcome["flags"]:
+        if flag not in result.flags:
+            result.added_flags.append(flag)
     if outcome["tampering"]:
-        result.flags.append("tamper-runtime")
-        result.tamper += [f"tamper-runtime: {t}" for t in outcome["tampering"]]
+        result.added_flags.append("tamper-runtime")
+        result.added_tamper += [f"tamper-runtime: {t}" for t in outcome["tampering"]]
     return result
+
+
+def autograded_path(out: Path, student: str, assignment: str) -> Path:
+    """Where a graded notebook is kept in the course folder `out` (nbgrader's layout)."""
+    return Path(out) / "autograded" / student / assignment / f"{assignment}.ipynb"
+
+
+def collate(ungradable: list[Submission], jobs: list[Job], outcomes: dict[str, Outcome],
+            released: dict[str, nbformat.NotebookNode], out: Path
+            ) -> tuple[list[NotebookResult], list[tuple[NotebookResult, Graded]]]:
+    """Every record's result, sorted by student, lesson and file; and each graded one with its grade."""
+    results = [ungraded(sub, released.get(sub.assignment)) for sub in ungradable]
+    finished = []
+    for job in jobs:
+        sub, outcome = job.submission, outcomes[job.key]
+        if outcome["kind"] == "failed":
+            results.append(not_graded(job, released.get(sub.assignment), outcome["failure"]))
+            continue
+        result = graded(job, outcome, autograded_path(out, sub.student, sub.assignment))
+        finished.append((result, outcome))
+        results.append(result)
+    results.sort(key=lambda r: (r.student, r.assignment, r.file))
+    return results, finished
 
 
 def to_data(results: list[NotebookResult], out: Path) -> list[dict]:
@@ -102,7 +146,8 @@ def to_data(results: list[NotebookResult], out: Path) -> list[dict]:
 def from_data(data: list[dict], out: Path) -> list[NotebookResult]:
     results = []
     for item in data:
-        item = {**item, "exercises": [ExerciseResult(**e) for e in item["exercises"]],
+        record = {k: tuple(v) if isinstance(v, list) else v for k, v in item["submission"].items()}
+        item = {**item, "submission": Submission(**record), "exercises": [ExerciseResult(**e) for e in item["exercises"]],
                 "autograded": item["autograded"] and Path(out) / item["autograded"]}
         results.append(NotebookResult(**item))
     return results

@@ -29,6 +29,8 @@ from jupyter_core.utils import run_sync
 
 from autograder.grading.config import LIMITS, configuration, forks, zygote_key
 from autograder.grading.demos import SkipDemos
+from autograder.grading.jobs import Job
+from autograder.grading.outcome import Grade, Graded
 
 from autograder.sandbox import jail, zygote
 from autograder.sandbox.execute import LIMIT_FLAGS, TRUNCATED_FLAG, SandboxExecute
@@ -38,6 +40,11 @@ from autograder.judge import JudgeCells
 from autograder.sandbox.zygote import Zygote, ZygoteError
 
 __all__ = ["LIMITS", "Grader", "WorkerSettings", "configuration", "refusal"]
+# What grading runs on a notebook, in order, as nbgrader's autograde declares its preprocessors: sanitize
+# (the hidden tests restored from the gradebook), skip the demonstrations, run it in a fresh jailed kernel
+# (SandboxExecute, given the kernel), judge, cap the output.
+STEPS = (ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells, CheckCellMetadata, SkipDemos,
+         SandboxExecute, JudgeCells, LimitOutput)
 
 
 @dataclass
@@ -72,11 +79,8 @@ class Grader:
         config = configuration(self.root, settings.limits)
         config.CourseDirectory.db_url = self.db_url
         config.JudgeCells.judges_dir = str(judges)
-        self.sanitize = [pp(config=config) for pp in (ClearOutput, DeduplicateIds, OverwriteKernelspec,
-                                                      OverwriteCells, CheckCellMetadata, SkipDemos)]
+        self.steps = [step(config=config) for step in STEPS]
         self.config = config
-        self.execute = SandboxExecute(config=config)
-        self.after = [JudgeCells(config=config), LimitOutput(config=config)]
         self.forks = forks(config)
         self.limits = settings.limits
         self._zygote = None  # started by warm_up or the first notebook: one that cannot start fails a job
@@ -123,32 +127,33 @@ class Grader:
             self._zygote.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
-    def grade(self, job) -> dict:
-        """{"key", "seconds", "notebook" (the autograded notebook, JSON text), "grades", "comments",
-        "flags", "tampering"} for one job (autograder.grading.jobs.Job)."""
+    def grade(self, job: Job) -> Graded:
+        """One job's grade (its autograded notebook, each graded cell's score, the flags)."""
         # In a context of the Grader's own: jupyter_core keeps the event loop of its run_sync in a context
         # variable, and a worker in the client's process would otherwise share the client's loop (and two
         # workers would run one loop at once).
         return self._context.run(self._grade, job)
 
-    def _grade(self, job) -> dict:
+    def _grade(self, job: Job) -> Graded:
         nb = nbformat.reads(job.notebook, as_version=4)
         folder = Path(tempfile.mkdtemp(prefix="nb-", dir=self.root))
-        resources = {"nbgrader": {"db_url": self.db_url, "assignment": job.assignment, "notebook": job.assignment,
-                                  "student": job.student}, "metadata": {"path": str(folder)}}
+        sub = job.submission
+        resources = {"nbgrader": {"db_url": self.db_url, "assignment": sub.assignment, "notebook": sub.assignment,
+                                  "student": sub.student}, "metadata": {"path": str(folder)}}
+        seconds = 0.0
         try:
-            for pp in self.sanitize:
-                nb, resources = pp(nb, resources)  # honours each preprocessor's `enabled`
-            start = time.perf_counter()
-            km = self._start_kernel()
-            try:
-                nb, resources = self.execute.preprocess(nb, resources, km=km)
-            finally:
-                if km.has_kernel:
-                    run_sync(km.shutdown_kernel)(now=True)
-            seconds = time.perf_counter() - start
-            for pp in self.after:
-                nb, resources = pp(nb, resources)  # honours each preprocessor's `enabled`
+            for step in self.steps:
+                if isinstance(step, SandboxExecute):
+                    start = time.perf_counter()
+                    km = self._start_kernel()
+                    try:
+                        nb, resources = step.preprocess(nb, resources, km=km)
+                    finally:
+                        if km.has_kernel:
+                            run_sync(km.shutdown_kernel)(now=True)
+                    seconds = time.perf_counter() - start
+                else:
+                    nb, resources = step(nb, resources)  # honours each preprocessor's `enabled`
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         verdicts = resources["autograder"]["verdicts"]
@@ -156,7 +161,7 @@ class Grader:
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if utils.is_grade(cell):
-                grades.append(_grade(cell, verdicts.get(meta["grade_id"])))
+                grades.append(cell_grade(cell, verdicts.get(meta["grade_id"])))
             if utils.is_solution(cell) or utils.is_task(cell):
                 unchanged = meta.get("checksum") == utils.compute_checksum(cell) and not utils.is_task(cell)
                 comments.append({"grade_id": meta["grade_id"], "auto_comment": "No response." if unchanged else None})
@@ -166,11 +171,11 @@ class Grader:
             flags.append(TRUNCATED_FLAG)
         if self.config.SandboxKernelManager.get("unsafe_no_sandbox"):
             flags.append(jail.UNSANDBOXED)
-        return {"key": job.key, "seconds": seconds, "notebook": nbformat.writes(nb), "grades": grades,
+        return {"kind": "graded", "key": job.key, "seconds": seconds, "notebook": nbformat.writes(nb), "grades": grades,
                 "comments": comments, "flags": flags, "tampering": resources["autograder"]["tampering"]}
 
 
-def _grade(cell, verdict: dict | None) -> dict:
+def cell_grade(cell: nbformat.NotebookNode, verdict: dict | None) -> Grade:
     """A graded cell's score: its verdict for a test cell, nbgrader's rule for a manually graded answer."""
     meta = cell.metadata["nbgrader"]
     points = float(meta.get("points", 0))

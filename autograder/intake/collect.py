@@ -11,10 +11,9 @@ of one assignment, the newest (modification time, then file name) is graded; the
 that cannot be graded beside a graded notebook, are noted on its row.
 """
 import hashlib
-import re
 import zipfile
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat
@@ -23,6 +22,9 @@ from autograder.intake import archive
 from autograder.intake.files import JUNK_FOLDERS, Found, Refused, from_folder, from_zip, is_junk, refused, short
 from autograder.intake.notebook import course_metadata, guess_from_name, parse_notebook
 from autograder.intake.senders import drop_top_folder, sender, uses_teams
+from autograder.intake.submission import Submission
+
+Read = tuple[Submission, nbformat.NotebookNode | None]  # a file's record, and its notebook when it has one
 
 MAX_FILES_PER_STUDENT = 100
 UNGRADABLE = {
@@ -40,22 +42,6 @@ UNGRADABLE = {
     "not-a-file": "a symbolic link or a special file (never followed)",
     "unreadable": "the file could not be read",
 }
-
-
-@dataclass
-class Submission:
-    student: str  # the key: folder name made safe, or a Moodle participant id
-    assignment: str  # "" when not even a guess is possible
-    path: Path  # the file on disk (extracted from a zip into the run's folder)
-    name: str = ""  # the file's name as submitted, for people
-    mtime: float = 0.0
-    status: str = "ok"  # "ok" (gradable) or one of UNGRADABLE
-    reason: str = ""
-    flags: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    notebook: nbformat.NotebookNode | None = field(default=None, repr=False, compare=False)
-    display: str = ""  # the student's name for people (Moodle's display name, or the folder name)
-    lms_id: str = ""  # the Moodle participant id, when the file came from a Moodle download
 
 
 def attribute(found: list[Found], skipped: list[str] | None, teams: bool = False) -> list[tuple[Submission, Found]]:
@@ -102,62 +88,47 @@ def attribute(found: list[Found], skipped: list[str] | None, teams: bool = False
                              f"(limit {MAX_FILES_PER_STUDENT} per student)")
                 chosen = chosen[:MAX_FILES_PER_STUDENT]
             for f, inner in chosen:
-                sub = Submission(who.key, "", f.path or Path(inner), inner, f.mtime,
-                                 flags=[who.flag] * bool(who.flag) + f.flags, notes=notes + f.notes,
-                                 display=who.display, lms_id=who.lms_id)
+                sub = Submission(who.key, "", inner, who.display, who.lms_id, f.mtime,
+                                 flags=(*[who.flag] * bool(who.flag), *f.flags), notes=(*notes, *f.notes))
                 if who.status != "ok":
-                    sub.status, sub.reason = who.status, who.reason
+                    sub = replace(sub, status=who.status, reason=who.reason)
                 pairs.append((sub, f))
     return pairs
 
 
-def read(sub: Submission, found: Found, workdir: Path, index: int, assignments: list[str], identify) -> None:
-    """Read, parse and assign one file: sub gets a notebook, or a status and a reason."""
-    by_name = guess_from_name(sub.name, assignments)
-    sub.assignment = by_name
+def read(sub: Submission, found: Found, assignments: list[str], identify) -> Read:
+    """Read, parse and assign one file: its record with the lesson, and its notebook (or a status and a reason)."""
+    by_name = guess_from_name(sub.file, assignments)
+    sub = replace(sub, assignment=by_name)
     if sub.status != "ok":
-        return
+        return sub, None
     try:
-        data = found.read()
+        nb, notes, metadata = parse_notebook(found.read(), sub.file)
     except Refused as refused:
-        sub.status, sub.reason = refused.status, refused.reason
-        return
-    if found.path is None:  # from a zip: kept in the run's folder under a name of ours
-        suffix = re.sub(r"[^\w.]", "", Path(sub.name).suffix)[:16]
-        sub.path = workdir / "zip" / f"{index:05d}{suffix}"
-        sub.path.parent.mkdir(parents=True, exist_ok=True)
-        sub.path.write_bytes(data)
-    try:
-        nb, notes, metadata = parse_notebook(data, sub.name)
-    except Refused as refused:
-        sub.status, sub.reason = refused.status, refused.reason
-        return
-    sub.notes += notes
-    if any(n.startswith("malformed") for n in notes):
-        sub.flags.append("malformed")
+        return replace(sub, status=refused.status, reason=refused.reason), None
+    flags = ["malformed"] * any(n.startswith("malformed") for n in notes)
     course, stamped, bad = course_metadata(metadata, assignments)
     if bad:
-        sub.flags.append("bad-metadata")
-        sub.notes += bad
+        flags.append("bad-metadata")
+        notes += bad
     nb.metadata["course"] = course
-    sub.notebook = nb
-    sub.assignment = course.get("assignment", "")
-    if not sub.assignment and identify is not None and (found_by_cells := identify(nb)):
-        sub.assignment = found_by_cells
-        sub.notes.append("course metadata missing: lesson recognised by its cells")
-    if not sub.assignment:
-        sub.status = "unknown-lesson"
-        sub.reason = (f"metadata names {short(stamped)}, not a lesson of this course" if stamped
-                      else "no course metadata and no released lesson matches its cells")
-        sub.assignment = by_name
-        return
-    if by_name and by_name != sub.assignment:
-        sub.flags.append("wrong-lesson")
-        sub.notes.append(f"file {sub.name!r} holds lesson {sub.assignment}: graded as {sub.assignment}")
+    assignment = course.get("assignment", "")
+    if not assignment and identify is not None and (found_by_cells := identify(nb)):
+        assignment = found_by_cells
+        notes.append("course metadata missing: lesson recognised by its cells")
+    sub = replace(sub, flags=(*sub.flags, *flags), notes=(*sub.notes, *notes))
+    if not assignment:
+        return replace(sub, status="unknown-lesson", reason=(
+            f"metadata names {short(stamped)}, not a lesson of this course" if stamped
+            else "no course metadata and no released lesson matches its cells")), nb
+    if by_name and by_name != assignment:
+        sub = replace(sub, flags=(*sub.flags, "wrong-lesson"),
+                      notes=(*sub.notes, f"file {sub.file!r} holds lesson {assignment}: graded as {assignment}"))
+    return replace(sub, assignment=assignment), nb
 
 
-def collect(source: Path, workdir: Path, assignments: list[str], identify=None,
-            skipped: list[str] | None = None, teams: bool = False) -> list[Submission]:
+def collect(source: Path, assignments: list[str], identify=None, skipped: list[str] | None = None,
+            teams: bool = False) -> list[Read]:
     """Every submitted file, read and assigned; identify(nb) -> assignment guesses a lesson by its cells.
 
     The result holds one entry per (student, assignment) to grade, plus one per file that cannot be
@@ -167,50 +138,53 @@ def collect(source: Path, workdir: Path, assignments: list[str], identify=None,
     """
     source = Path(source)
     if source.is_dir():
-        return _collect(from_folder(source), workdir, assignments, identify, skipped, teams)
+        return _collect(from_folder(source), assignments, identify, skipped, teams)
     if source.is_file() and zipfile.is_zipfile(source):
         file, patched = archive.open_zip(source)
         with file, zipfile.ZipFile(file) as zf:
             found = from_zip(zf, patched)
             drop_top_folder(found)
-            return _collect(found, workdir, assignments, identify, skipped, teams)
+            return _collect(found, assignments, identify, skipped, teams)
     raise FileNotFoundError(f"{source} is neither a folder nor a zip file")
 
 
-def _collect(found, workdir, assignments, identify, skipped, teams) -> list[Submission]:
-    subs = []
-    for index, (sub, f) in enumerate(attribute(found, skipped, teams)):
+def _collect(found, assignments, identify, skipped, teams) -> list[Read]:
+    reads = []
+    for sub, f in attribute(found, skipped, teams):
         try:
-            read(sub, f, Path(workdir), index, assignments, identify)
+            reads.append(read(sub, f, assignments, identify))
         except Exception as error:  # a file this code did not foresee: its own status, the run goes on
-            sub.status, sub.notebook = "unreadable", None
-            sub.reason = f"could not be read: {type(error).__name__}: {error}"[:200]
-        subs.append(sub)
-    return choose_duplicates(subs)
+            reads.append((replace(sub, status="unreadable",
+                                  reason=f"could not be read: {type(error).__name__}: {error}"[:200]), None))
+    return choose_duplicates(reads)
 
 
-def choose_duplicates(subs: list[Submission]) -> list[Submission]:
+def choose_duplicates(reads: list[Read]) -> list[Read]:
     """One gradable file per (student, assignment): the newest, then the last by name."""
-    chosen, groups = [], {}
-    for sub in subs:
+    groups: dict[tuple[str, str], list[Read]] = {}
+    for sub, nb in reads:
         if sub.status == "ok":
-            groups.setdefault((sub.student, sub.assignment), []).append(sub)
-    for (student, assignment), group in groups.items():
-        group.sort(key=lambda s: (s.mtime, s.name))
-        best = group[-1]
+            groups.setdefault((sub.student, sub.assignment), []).append((sub, nb))
+    best = {}
+    for key, group in groups.items():
+        group.sort(key=lambda read: (read[0].timestamp, read[0].file))
+        sub, nb = group[-1]
         if len(group) > 1:
-            best.flags.append("duplicate")
-            others = ", ".join(repr(s.name) for s in group[:-1])
-            best.notes.append(f"graded {best.name!r} (newest) over {others}")
-        chosen.append(best)
+            others = ", ".join(repr(s.file) for s, _ in group[:-1])
+            sub = replace(sub, flags=(*sub.flags, "duplicate"),
+                          notes=(*sub.notes, f"graded {sub.file!r} (newest) over {others}"))
+        best[key] = (sub, nb)
     # A file that cannot be graded is a note on the student's graded notebook of its lesson (or, when
     # its lesson is unknown, of any lesson), and a row of its own only when there is none.
-    for sub in subs:
+    alone = []
+    for sub, nb in reads:
         if sub.status != "ok":
             theirs = sorted(key for key in groups if key[0] == sub.student
                             and (key[1] == sub.assignment or not sub.assignment))
             if theirs:
-                groups[theirs[0]][-1].notes.append(f"ignored {sub.name!r}: {sub.status} ({sub.reason})")
+                graded, its_nb = best[theirs[0]]
+                best[theirs[0]] = (replace(graded, notes=(*graded.notes,
+                                                          f"ignored {sub.file!r}: {sub.status} ({sub.reason})")), its_nb)
             else:
-                chosen.append(sub)
-    return sorted(chosen, key=lambda s: (s.student, s.assignment, s.name))
+                alone.append((sub, nb))
+    return sorted([*best.values(), *alone], key=lambda read: (read[0].student, read[0].assignment, read[0].file))

@@ -30,7 +30,7 @@ SKIP_TAGS = {"skip-execution", "skip_execution", "raises-exception", "remove-cel
 
 
 @dataclass
-class Prepared:
+class Rebuilt:
     notebook: nbformat.NotebookNode
     status: str = "ok"  # ok or repaired
     flags: list[str] = field(default_factory=list)
@@ -175,7 +175,7 @@ def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str,
     return assigned, how, duplicated
 
 
-def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode) -> Prepared:
+def rebuild(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode) -> Rebuilt:
     """A clean copy of the release holding the student's answers, and what had to be fixed."""
     student = list(student_nb.cells)
     release = list(release_nb.cells)
@@ -262,7 +262,7 @@ def prepare(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
     tamper = scan(answers, helpers)
     if tamper:
         flags.extend(sorted({t.split(":", 1)[0] for t in tamper}))
-    return Prepared(nb, status, flags, notes, missing, tamper)
+    return Rebuilt(nb, status, flags, notes, missing, tamper)
 
 
 def helper_names(release_nb: nbformat.NotebookNode) -> set[str]:

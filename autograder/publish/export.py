@@ -66,7 +66,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     worksheets: worksheets downloaded from the site ("Download grading worksheet"), each used as the
     template of the lesson whose graded participants it holds. ValueError for one that fits no lesson."""
     out = Path(out)
-    url = gradebook.course_url(out, db_url)
+    url = gradebook.address(out, db_url)
     results = refresh(out, db_url, course)
     language = course.setting("moodle", "language", "en")
     moodle.text(language, "recordid")  # an unknown language fails before anything is written

@@ -37,17 +37,6 @@ def write_csvs(results, folder: Path) -> None:
                                               e.message]))
 
 
-def autograded_path(out: Path, student: str, assignment: str) -> Path:
-    return Path(out) / "autograded" / student / assignment / f"{assignment}.ipynb"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def publish(staging: Path, out: Path) -> None:
     """Move the staged outputs over the previous ones (each file or folder replaced in one rename)."""
     out.mkdir(parents=True, exist_ok=True)

@@ -26,8 +26,8 @@ from autograder import gradebook
 from autograder.grading.results import NOT_GRADED
 from autograder.publish import export, refresh
 from autograder.publish.moodle_api import Client, MoodleError, site_info
+from autograder.state import RunState
 
-RECORDS = Path(".autograde") / "push"
 # mod/assign/locallib.php ASSIGN_MARKING_WORKFLOW_STATE_*
 WORKFLOW_STATES = ("notmarked", "inmarking", "readyforreview", "inreview", "readyforrelease", "released")
 UNRELEASED = "readyforrelease"  # with a marking workflow, what a push sets unless asked otherwise
@@ -87,7 +87,7 @@ class Lesson:
 
 
 def record_path(out: Path, lesson: str) -> Path:
-    return Path(out) / RECORDS / f"{lesson}.json"
+    return RunState(out).push_record(lesson)
 
 
 def read_record(out: Path, lesson: str, url: str, cmid: int) -> dict:
@@ -141,7 +141,7 @@ def plan(out: Path, client: Client, course: Course = Course(), lessons: list[str
          overwrite: bool = False, db_url: str | None = None) -> list[Lesson]:
     """What a push would do, per lesson and student; changes nothing."""
     out = Path(out)
-    url = gradebook.course_url(out, db_url)
+    url = gradebook.address(out, db_url)
     results = refresh(out, db_url, course)  # the feedback pages and comments with the gradebook's manual grades
     site_info(client)
     people = gradebook.people(url)

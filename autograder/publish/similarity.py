@@ -47,7 +47,8 @@ import nbformat
 import numpy as np
 
 from autograder.course import Course
-from autograder.publish.outputs import autograded_path, cell as csv_cell
+from autograder.grading.results import autograded_path
+from autograder.publish.outputs import cell as csv_cell
 from autograder.publish import bands, fingerprints
 
 SUSPICIOUS = bands.SUSPICIOUS

@@ -14,7 +14,7 @@ from copydetect.utils import highlight_overlap
 from autograder.course import Course
 from autograder.publish import bands, report
 from autograder.publish import similarity as sim
-from autograder.publish.outputs import write_atomic
+from autograder.state import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
 .pair{border-top:2px solid #c62828;margin-top:2em}.pair.review{border-top-color:#f9a825}

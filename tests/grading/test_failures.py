@@ -17,9 +17,10 @@ from nbgrader.api import Gradebook
 
 from autograder import autograde
 from autograder.course import Course, judges_path
-from autograder.grading import failures, jobs as jobs_module
+from autograder.grading import failures, jobs
 from autograder.grading.results import NOT_GRADED, not_graded_line
-from autograder.publish import LAST_RUN, export
+from autograder.publish import export
+from autograder.state import RunState
 from tests.classroom import rows
 from tests.tiny_course import NO_PRELOAD, cli_script
 
@@ -91,7 +92,7 @@ def test_unreadable_judges_grade_nothing_of_their_lesson_and_the_next_run_grades
     judges.write_text(text)  # fixed: the next run grades exactly the two that were not graded
     done = run_cli(course, submissions, out, "--workers", "1")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert json.loads((out / LAST_RUN).read_text())["reused"] == 2
+    assert RunState(out).last_run()[0]["reused"] == 2
     assert {(r["assignment"], r["score"], r["status"]) for r in rows(out / "grades.csv")} == \
         {("01_alpha", "5.0", "ok"), ("02_beta", "1.0", "ok")}
     assert submitted(out, "02_beta") == {"11": 1.0, "12": 1.0}
@@ -133,17 +134,17 @@ def test_on_a_cluster_a_task_it_cannot_deserialize_and_a_worker_that_dies_again_
     monkeypatch.syspath_prepend(str(client_only))
     from client_only_job import ClientOnlyJob
 
-    prepare = jobs_module.prepare
+    make = jobs.make
 
     def poisoned(*args, **kwargs):
-        jobs, results = prepare(*args, **kwargs)
-        return [ClientOnlyJob(**vars(job)) if job.student == "poisoned" else job for job in jobs], results
+        todo, ungradable = make(*args, **kwargs)
+        return [ClientOnlyJob(**vars(job)) if job.submission.student == "poisoned" else job for job in todo], ungradable
 
-    monkeypatch.setattr(jobs_module, "prepare", poisoned)
+    monkeypatch.setattr(jobs, "make", poisoned)
     crash = tmp_path / "crash_on_crasher.py"
     crash.write_text("import os\nfrom autograder.grading import worker\n\n"  # Dask may run a preload twice
                      "real = worker.Grader.__dict__.get('real_grade', worker.Grader.grade)\n\n\n"
-                     "def grade(self, job):\n    if job.student == 'crasher':\n        os._exit(1)\n"
+                     "def grade(self, job):\n    if job.submission.student == 'crasher':\n        os._exit(1)\n"
                      "    return real(self, job)\n\n\nworker.Grader.real_grade, worker.Grader.grade = real, grade\n")
     for _ in range(2):  # nannies restart a worker that died; each one dies on the crasher's notebook
         cluster.add_worker(nanny=True, args=("--preload", str(crash)))

@@ -22,7 +22,7 @@ def answer(nb, grade_id):
 
 def test_clean_submission_is_unchanged_in_substance(alpha):
     release, solution = alpha
-    prepared = repair.prepare(solution, release)
+    prepared = repair.rebuild(solution, release)
     assert prepared.status == "ok" and prepared.flags == [] and not prepared.missing_answers
     assert answer(prepared.notebook, "double") == answer(solution, "double")
     assert [c.id for c in prepared.notebook.cells] == [c.id for c in release.cells]
@@ -32,7 +32,7 @@ def test_clean_submission_is_unchanged_in_substance(alpha):
 def test_stripped_metadata_is_recovered(alpha, keep_ids):
     release, solution = alpha
     student = nbformat.reads(corpus.stripped(solution, keep_ids=keep_ids).decode(), as_version=4)
-    prepared = repair.prepare(student, release)
+    prepared = repair.rebuild(student, release)
     assert prepared.status == "repaired" and "repaired" in prepared.flags
     for grade_id in ("double", "square"):
         assert answer(prepared.notebook, grade_id) == answer(solution, grade_id)
@@ -43,8 +43,8 @@ def test_stripped_metadata_is_recovered(alpha, keep_ids):
 def test_extra_cells_are_kept_in_place_and_ids_are_deterministic(alpha):
     release, solution = alpha
     student = corpus.insert_after(solution, "double", "helper = 41", "print(helper + 1)")
-    first = repair.prepare(student, release)
-    second = repair.prepare(copy.deepcopy(student), release)
+    first = repair.rebuild(student, release)
+    second = repair.rebuild(copy.deepcopy(student), release)
     assert nbformat.writes(first.notebook) == nbformat.writes(second.notebook)
     sources = [c.source for c in first.notebook.cells]
     assert sources.index("helper = 41") == sources.index(answer(solution, "double")) + 1
@@ -56,7 +56,7 @@ def test_protected_cells_restored_and_flagged(alpha):
     student.cells.remove(corpus.cell(student, "test_square"))
     student.cells.append(copy.deepcopy(corpus.cell(solution, "test_helpers")))
     corpus.cell(student, "double").metadata["tags"] = ["skip-execution"]
-    prepared = repair.prepare(student, release)
+    prepared = repair.rebuild(student, release)
     assert {"test-cell-edited", "test-cell-deleted", "test-cell-duplicated", "skip-execution"} <= set(prepared.flags)
     assert answer(prepared.notebook, "test_double") == answer(release, "test_double")
     assert len([c for c in prepared.notebook.cells if c.get("id") == "test_helpers"]) == 1
@@ -68,7 +68,7 @@ def test_missing_answer_is_reported(alpha):
     release, solution = alpha
     student = copy.deepcopy(solution)
     student.cells.remove(corpus.cell(student, "square"))
-    assert repair.prepare(student, release).missing_answers == ["square"]
+    assert repair.rebuild(student, release).missing_answers == ["square"]
 
 
 @pytest.mark.parametrize("assignment, lang", [("01_alpha", "../solutions/en"), ("01_alpha", "/tmp"),
@@ -86,7 +86,7 @@ def test_odd_cells_are_matched_without_raising(alpha):
     student.cells[0].metadata = {"tags": "skip-execution", "nbgrader": "x"}
     student.cells[1].metadata["tags"] = [["a"], "skip-execution"]
     student.cells.append(nbformat.from_dict({"cell_type": "raw", "source": "raw text", "metadata": {}}))
-    prepared = repair.prepare(student, release)
+    prepared = repair.rebuild(student, release)
     assert answer(prepared.notebook, "double") == answer(solution, "double")
     assert "skip-execution" in prepared.flags
 
@@ -96,7 +96,7 @@ def test_many_extra_cells_are_kept_in_order_with_unique_ids(alpha):
     student = corpus.insert_after(solution, "double", *[f"x{i} = {i}" for i in range(3000)])
     for c in student.cells:
         c.id = "same"  # every id the same: the copy gets unique ones
-    prepared = repair.prepare(student, release)
+    prepared = repair.rebuild(student, release)
     ids = [c.id for c in prepared.notebook.cells]
     assert len(ids) == len(set(ids)) >= len(release.cells) + 3000
     extras = [c.source for c in prepared.notebook.cells if c.source.startswith("x")]
@@ -186,6 +186,6 @@ def test_the_lessons_own_solutions_pass_the_checks_untouched(lang, assignment):
     """Each real solution notebook against its released lesson: no flag, no repair, answers kept."""
     solution = nbformat.read(ROOT / "solutions" / lang / f"{assignment}.ipynb", as_version=4)
     release = nbformat.read(ROOT / "lessons" / lang / f"{assignment}.ipynb", as_version=4)
-    prepared = repair.prepare(solution, release)
+    prepared = repair.rebuild(solution, release)
     assert prepared.flags == [] and prepared.tamper == [] and prepared.status == "ok", prepared.notes + prepared.tamper
     assert [c.source for c in prepared.notebook.cells] == [c.source for c in solution.cells]

@@ -31,7 +31,7 @@ def collect_zip(tmp_path, entries: dict[str, bytes], **kwargs):
     tmp_path.mkdir(parents=True, exist_ok=True)
     archive = tmp_path / "download.zip"
     archive.write_bytes(moodle_site.zip_bytes(entries))
-    return collect.collect(archive, tmp_path / "work", LESSONS, **kwargs)
+    return [sub for sub, _ in collect.collect(archive, LESSONS, **kwargs)]
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -52,7 +52,7 @@ def test_every_download_form_keys_each_student_by_participant_id(tmp_path, langu
         # clean_filename drops the apostrophe, Moodle makes "_" a space, Cyrillic stays
         "93": "Anna ONeil", "94": "Иван Петров", "95": "Jean Luc Picard", "96": "Мария Иванова",
         "97": "Bob 102 assignsubmission file x"})
-    assert graded["95", "01_alpha"].name == ("work/01_tensors.ipynb" if folders else "01_tensors.ipynb")
+    assert graded["95", "01_alpha"].file == ("work/01_tensors.ipynb" if folders else "01_tensors.ipynb")
     ivan = graded["94", "01_alpha"]  # online text is kept out, with a note
     assert "onlinetext.html" in " ".join(ivan.notes) and "not graded" in " ".join(ivan.notes)
     assert not [s for s in subs if s.status != "ok"]
@@ -72,7 +72,7 @@ def test_team_submissions_since_4_1_never_give_a_group_id_to_a_student(tmp_path,
         assert sorted((s.student, s.display, s.lms_id) for s in subs) == [
             ("team-12", "Team A", ""), ("team-default", default, "")]
         for sub in subs:
-            assert sub.status == "ok" and sub.flags == ["moodle-team"] and "no worksheet row" in " ".join(sub.notes)
+            assert sub.status == "ok" and sub.flags == ("moodle-team",) and "no worksheet row" in " ".join(sub.notes)
         [team] = [s for s in subs if s.student == "team-12"]
         assert "12 in 'Team A_12_assignsubmission_file" in " ".join(team.notes)
         assert "is the Moodle group id of 'Team A', not a participant id" in " ".join(team.notes)
@@ -84,7 +84,7 @@ def test_team_groups_with_numbers_need_moodle_teams(tmp_path):
     entries = moodle_site.download(students, "en", "4.1", True, team=True)
     assert list(entries) == ["Team A_12_assignsubmission_file/01_tensors.ipynb"]
     [sub] = collect_zip(tmp_path, entries, teams=True)
-    assert (sub.student, sub.lms_id, sub.flags) == ("team-12", "", ["moodle-team"])
+    assert (sub.student, sub.lms_id, sub.flags) == ("team-12", "", ("moodle-team",))
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -2,6 +2,7 @@
 only inside the solution markers, each mutant valid Python and different from the solution."""
 from tests.lessons.mutants import Mutant, hostages, mutants_of, outcome
 from autograder.grading.results import ExerciseResult, NotebookResult
+from autograder.intake.submission import Submission
 
 SOURCE = '''def f(x, lo=0):
     """A docstring 1 + 1 stays as it is."""
@@ -40,7 +41,7 @@ def test_every_kind_of_single_edit_inside_the_solution_markers():
 
 def test_a_mutant_is_killed_when_a_test_cell_of_its_exercise_loses_points():
     def result(*cells):
-        return NotebookResult("s", "a", 0, 0, 0, [ExerciseResult(name, score, 2.0, status) for name, score, status in cells])
+        return NotebookResult(Submission("s", "a"), 0, 0, 0, [ExerciseResult(name, score, 2.0, status) for name, score, status in cells])
 
     parts = ["test_f_forward", "test_f_errors"]
     assert outcome(result(("test_f_forward", 2.0, "passed"), ("test_f_errors", 1.0, "failed")), parts) == "killed"
@@ -50,7 +51,7 @@ def test_a_mutant_is_killed_when_a_test_cell_of_its_exercise_loses_points():
 
 def test_mutants_behind_one_that_hangs_are_graded_again():
     def result(*cells):
-        return NotebookResult("s", "04_power_and_roots", 0, 0, 0,
+        return NotebookResult(Submission("s", "04_power_and_roots"), 0, 0, 0,
                               [ExerciseResult(name, 0.0, 1.0, status) for name, status in cells])
 
     planned = {e: Mutant(f"{e}:1:x", e, "") for e in ("Power", "bisection_root", "newton_root")}

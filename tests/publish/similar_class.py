@@ -31,7 +31,8 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from autograder.publish import fingerprints
-from autograder.publish.outputs import GRADE_COLUMNS, autograded_path
+from autograder.grading.results import autograded_path
+from autograder.publish.outputs import GRADE_COLUMNS
 from tests.classroom import rows
 from tests.publish.disguises import DISGUISES, disguise
 from tests.publish.hands import Hand

@@ -23,7 +23,7 @@ def table(path):
 def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_course, tmp_path):
     _, session_out = moodle_class
     out = classroom.copy_course(session_out, tmp_path / "graded")
-    url = gradebook.url_of(out, None)
+    url = gradebook.address(out)
     ids = classroom.keys(url)
     ivan, anna, oleg, maria = (ids[i] for i in ("101", "102", "103", "104"))
     classroom.grade_by_hand(url, ivan, "01_alpha", "answer_why", score=1.0, comment="Right: 2x is linear.")

@@ -6,6 +6,7 @@ import pytest
 
 from autograder.publish import feedback
 from autograder.grading.results import ExerciseResult, NotebookResult
+from autograder.intake.submission import Submission
 
 VISIBLE = 'assert f(1) == 2, "f(1) must be 2"\nprint("Visible checks passed. Hidden tests run at grading.")'
 HIDDEN = VISIBLE + ('\n### BEGIN HIDDEN TESTS\nassert f(hidden_seven) == twice(hidden_seven), "f must double the hidden seven"'
@@ -33,7 +34,7 @@ def notebooks(failing_line: int, message: str, lang: str = "en"):
 
 
 def result(message):
-    return NotebookResult("ann", "01_alpha", 0.0, 2.0, 1.0, [ExerciseResult("test_f", 0.0, 2.0, "failed",
+    return NotebookResult(Submission("ann", "01_alpha"), 0.0, 2.0, 1.0, [ExerciseResult("test_f", 0.0, 2.0, "failed",
                                                                           f"AssertionError: {message}")])
 
 
@@ -90,7 +91,7 @@ def write_one(tmp_path, graded, release, res, judges: dict | None = None) -> str
 def test_a_message_quoting_hidden_source_is_replaced_and_the_rest_stays(tmp_path):
     release, graded = notebooks(4, "x")
     res = result('assert f(hidden_seven) == twice(hidden_seven), "f must double"')  # a message quoting the source
-    res.notes = ["made from an older release"]
+    res.added_notes = ["made from an older release"]
     page = write_one(tmp_path, graded, release, res)
     assert "f(hidden_seven)" not in page and "it is not shown" in page
     assert "withheld" not in page and "made from an older release" in page and "0 / 2" in page
@@ -109,7 +110,7 @@ def test_hidden_source_never_reaches_a_page(tmp_path, case):
     leak = LEAKS[case]
     res = result(leak) if leak else result("f(7) must be 14")
     if leak is None:
-        res.notes = ['nbgrader could not grade it: assert f(hidden_seven) == twice(hidden_seven)']
+        res.added_notes = ['nbgrader could not grade it: assert f(hidden_seven) == twice(hidden_seven)']
     page = write_one(tmp_path, graded, release, res)
     assert "f(hidden_seven) ==" not in page and "it is not shown" in page
 
@@ -117,7 +118,7 @@ def test_hidden_source_never_reaches_a_page(tmp_path, case):
 def test_parts_that_quote_a_secret_together_withhold_the_page(tmp_path):
     release, graded = notebooks(4, "x")
     res = result("f(7) must be 14")
-    res.notes = ['f(hidden_seven) ==', 'twice(hidden_seven)']  # each part alone is too short to say anything
+    res.added_notes = ['f(hidden_seven) ==', 'twice(hidden_seven)']  # each part alone is too short to say anything
     page = write_one(tmp_path, graded, release, res)
     assert "withheld" in page and "hidden_seven" not in page and "0 / 2" in page
 

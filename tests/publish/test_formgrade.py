@@ -32,7 +32,7 @@ def wait_for(check, seconds=60):
 def test_instructor_grades_in_the_formgrader_and_export_holds_it(moodle_class, chromium_page, tmp_path):
     _, session_out = moodle_class
     out = classroom.copy_course(session_out, tmp_path / "graded")
-    url = gradebook.url_of(out, None)
+    url = gradebook.address(out)
     ivan = classroom.keys(url)["101"]
     server = make("formgrade", f"OUT={out}", f"PORT={formgrade.free_port()}")
     try:

@@ -43,7 +43,7 @@ def graded(request, sandbox, tiny_course, tmp_path_factory):
     archive.write_bytes(moodle_site.zip_bytes(moodle_site.download(klass, "en", era, folders)))
     out = tmp_path_factory.mktemp("graded") / "graded"
     autograde.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
-    url = gradebook.url_of(out, None)
+    url = gradebook.address(out)
     ids = classroom.keys(url)
     for who, score, text in (("101", 1.0, "Right: 2x is linear."), ("102", 0.5, "Say <why>, & how."),
                              ("105", 0.0, 'Short, "thin", but right.')):

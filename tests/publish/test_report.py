@@ -1,14 +1,15 @@
 """The instructor's report, from hand-made results (no kernel needed)."""
 from autograder.publish import report
 from autograder.grading.results import ExerciseResult, NotebookResult
+from autograder.intake.submission import Submission
 from tests.publish.test_feedback import result
 
 
 def test_report_has_plot_statuses_flags_and_time(tmp_path):
-    results = [result("x"), NotebookResult("bob", "01_alpha", 2.0, 2.0, 2.0,
-                                           [ExerciseResult("test_f", 2.0, 2.0, "passed")], status="repaired",
-                                           flags=["repaired", "tamper-patch"], notes=["metadata recovered"],
-                                           tamper=["tamper-patch: assigns torch.allclose (line 1)"])]
+    results = [result("x"), NotebookResult(
+        Submission("bob", "01_alpha", status="repaired", flags=("repaired", "tamper-patch"),
+                   notes=("metadata recovered",), tamper=("tamper-patch: assigns torch.allclose (line 1)",)),
+        2.0, 2.0, 2.0, [ExerciseResult("test_f", 2.0, 2.0, "passed")])]
     results[1].autograded = tmp_path / "x.ipynb"
     report.write_report(results, tmp_path / "report.html", seconds=12.5, workers=2)
     page = (tmp_path / "report.html").read_text()
@@ -20,11 +21,12 @@ def test_report_has_plot_statuses_flags_and_time(tmp_path):
 def test_report_shows_manual_grading_waiting_students_and_links(tmp_path):
     from autograder.gradebook import Person, Reset
 
-    ann = NotebookResult("ann", "01_alpha", 3.0, 4.0, 1.0, [ExerciseResult("test_f", 2.0, 2.0, "passed"),
+    ann = NotebookResult(Submission("ann", "01_alpha", flags=("duplicate",)), 3.0, 4.0, 1.0, [ExerciseResult("test_f", 2.0, 2.0, "passed"),
                                                             ExerciseResult("why", 1.0, 1.0, "graded", "Good."),
                                                             ExerciseResult("how", 0.0, 1.0, "manual")],
-                         autograded=tmp_path / "a.ipynb", flags=["duplicate"])
-    bob = NotebookResult("bob", "01_alpha", 0.0, 4.0, 0.0, status="invalid-json", notes=["not valid JSON"])
+                         autograded=tmp_path / "a.ipynb")
+    bob = NotebookResult(Submission("bob", "01_alpha", status="invalid-json", reason="not valid JSON"), 0.0, 4.0, 0.0,
+                         why=["not valid JSON"])
     report.write_report([ann, bob], tmp_path / "report.html", seconds=1.0, workers=1,
                         resets=[Reset("ann", "01_alpha", "how", 0.5)],
                         people={"ann": Person("ann", "Ann Lee", "7", "")})
@@ -54,11 +56,11 @@ def test_plot_legend_never_covers_a_bar():
 
 
 def test_report_in_a_browser_links_to_feedback_and_notebooks(moodle_class, chromium_page):
-    from autograder.gradebook import url_of
+    from autograder.gradebook import address
     from tests.classroom import keys
 
     _, out = moodle_class
-    ivan = keys(url_of(out, None))["101"]
+    ivan = keys(address(out))["101"]
     page = chromium_page
     page.goto((out / "report.html").as_uri())
     assert page.locator("h2", has_text="Manual grading").is_visible()

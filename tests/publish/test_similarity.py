@@ -11,7 +11,7 @@ import pytest
 
 from autograder import ROOT
 from autograder.publish import report
-from autograder.publish.outputs import autograded_path
+from autograder.grading.results import autograded_path
 from autograder.publish import bands, fingerprints, similarity, similarity_page
 from tests import classroom
 from tests.publish import similar_class
@@ -155,8 +155,9 @@ def test_without_grades_it_says_to_autograde_first(tmp_path):
 
 def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
     from autograder.grading.results import ExerciseResult, NotebookResult
+    from autograder.intake.submission import Submission
 
-    results = [NotebookResult("ann", "01_alpha", 1.0, 2.0, 0.1, [ExerciseResult("test_f", 1.0, 2.0, "passed")])]
+    results = [NotebookResult(Submission("ann", "01_alpha"), 1.0, 2.0, 0.1, [ExerciseResult("test_f", 1.0, 2.0, "passed")])]
     report.write_report(results, tmp_path / "report.html", seconds=1.0, workers=1)
     page = (tmp_path / "report.html").read_text()
     assert "id='student-ann'" in page and "href='similarity.html'" not in page

@@ -201,7 +201,7 @@ def test_grading_leaves_the_last_cell_alone(assignment):
     solution = nbformat.read(ROOT / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
     release = nbformat.read(ROOT / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
     cell(solution, READY_ID).outputs = [nbformat.v4.new_output("stream", name="stdout", text="| table |\n")]
-    prepared = repair.prepare(solution, release)
+    prepared = repair.rebuild(solution, release)
     assert prepared.flags == [] and prepared.status == "ok"
     skipped, _ = SkipDemos().preprocess(prepared.notebook, {})
     assert SKIP_TAG in cell(skipped, READY_ID).metadata["tags"]

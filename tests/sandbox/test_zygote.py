@@ -20,6 +20,7 @@ from traitlets.config import Config
 
 from autograder.course import gradebook_path, judges_path
 from autograder.grading import jobs
+from autograder.intake.receive import receive, releases
 from autograder.sandbox import zygote
 from autograder.sandbox.jail import SandboxKernelManager
 from autograder.grading.worker import Grader, WorkerSettings
@@ -161,19 +162,19 @@ def graded(request, tiny_course, tmp_path_factory):
     for student, nb in notebooks(course, forked).items():
         (submissions / student).mkdir()
         nbformat.write(nb, submissions / student / f"{LESSON}.ipynb")
-    todo, refused = jobs.prepare(submissions, tmp_path_factory.mktemp("zygote-work"), course, jobs.releases(course), "")
+    todo, refused = jobs.make(receive(submissions, course, releases(course)), "")
     assert not refused and len(todo) == 3 + forked
     grader = Grader(WorkerSettings(gradebook=gradebook_path(course).read_bytes(),
                                    judges={LESSON: judges_path(course, LESSON).read_text(encoding="utf-8")},
                                    limits={**NO_PRELOAD, "warm_kernels": forked}))
     outcomes = {}
     try:
-        for job in sorted(todo, key=lambda j: j.student):
+        for job in sorted(todo, key=lambda j: j.submission.student):
             outcome = grader.grade(job)
             zygote = grader._zygote
             left = [name for name in os.listdir(f"/proc/{zygote.jail_pid}/root/tmp") if name != zygote.rundir.name
                     ] if forked else []
-            outcomes[job.student] = outcome, left
+            outcomes[job.submission.student] = outcome, left
     finally:
         grader.close()
     return outcomes
