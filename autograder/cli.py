@@ -11,9 +11,10 @@ from autograder import ROOT
 
 def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()  # `autograde` says where its time went, its imports included
-    from autograder.course import tools_on_path
+    from autograder.course import isolate_jupyter, tools_on_path
 
     tools_on_path()
+    isolate_jupyter()
     parser = argparse.ArgumentParser(prog="autograder")
     commands = parser.add_subparsers(dest="command", required=True)
 

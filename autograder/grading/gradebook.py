@@ -31,7 +31,6 @@ from traitlets.config.loader import PyFileConfigLoader
 
 from autograder.course import Course, gradebook_path, nbgrader_config
 
-warnings.filterwarnings("ignore", category=SAWarning)
 COURSE_CONFIG = """\
 # nbgrader's configuration of this graded course (written by `make autograde`): `make formgrade` and
 # nbgrader's own commands, run in this folder, find the course and its gradebook through it.
@@ -172,7 +171,9 @@ def save(url: str, graded: list[tuple], answers_path: Path) -> list[Reset]:
     with Gradebook(url) as db:
         for job, outcome, _ in graded:
             timestamp = datetime.fromtimestamp(job.timestamp, timezone.utc) if job.timestamp else None
-            db.update_or_create_submission(job.assignment, job.student, timestamp=timestamp)
+            with warnings.catch_warnings():  # nbgrader's add_submission: SQLAlchemy 2 autoflushes its new object
+                warnings.filterwarnings("ignore", r"Object of type <\w+> not in session", SAWarning)
+                db.update_or_create_submission(job.assignment, job.student, timestamp=timestamp)
             notebook = db.find_submission_notebook(job.assignment, job.assignment, job.student)
             record = records.setdefault(job.student, {})
             before, now = record.get(job.assignment, {}), answer_checksums(outcome["notebook"])
