@@ -9,7 +9,7 @@ from pathlib import Path
 
 from autograder import BUILD, ROOT
 
-LOG = Path(".autograde") / "autograde.log"  # under OUT (build/ for release and check-sandbox): the libraries' log
+LOG = Path(".autograde") / "autograde.log"  # under a command's OUT (build/ without one): the libraries' log
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
