@@ -23,12 +23,17 @@ SIZES ?=
 RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
 TEST_WORKERS ?= 2
+VERBOSE ?=
+# the command line; VERBOSE=1: the libraries' log records and warnings on the terminal too
+CLI := $(PYTHON) -m autograder.cli$(if $(VERBOSE), --verbose)
 
 .DEFAULT_GOAL := help
 .PHONY: help venv release screenshots test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
+	@echo "  VERBOSE=1 (with any command): Dask's and the other libraries' log lines and warnings on the terminal too;"
+	@echo "            they always go to OUT/.autograde/autograde.log (build/.autograde/autograde.log for release)"
 
 venv: $(VENV)/.installed ## create .venv: the pinned dependencies of requirements.txt and this package (editable)
 
@@ -39,13 +44,13 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	touch $@
 
 release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/) from autograder/source/
-	$(PYTHON) -m autograder.cli release
+	$(CLI) release
 
 screenshots: venv ## docs/lessons/NN_name.<lang>.png: each lesson's first screen (nbconvert HTML in Debian's chromium)
 	$(PYTHON) -m autograder.release.screenshots
 
 build/en/gradebook.db: $(SOURCES) | venv
-	$(PYTHON) -m autograder.cli release
+	$(CLI) release
 
 test: venv ## prove every exercise gradable, and test the tooling (about 14 minutes on 2 cores) [TEST_WORKERS=2]
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
@@ -57,25 +62,25 @@ soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
 autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
-	$(PYTHON) -m autograder.cli autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
+	$(CLI) autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
 
 check-sandbox: venv ## prove that the jail starts on this machine (grading refuses to start without one)
-	$(PYTHON) -m autograder.cli check-sandbox
+	$(CLI) check-sandbox
 
 formgrade: ## grade answers by hand in nbgrader's formgrader on OUT=<dir> (prints the URL) [PORT=n]
-	$(PYTHON) -m autograder.cli formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
+	$(CLI) formgrade "$(OUT)" $(if $(PORT),--port $(PORT))
 
 export: ## final_grades.csv, Moodle worksheets and feedback zips from OUT=<dir>'s gradebook into OUT/export [MOODLE_WORKSHEET=<the site's worksheet>]
-	$(PYTHON) -m autograder.cli export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
+	$(CLI) export "$(OUT)" $(if $(DB),--db "$(DB)") $(if $(MOODLE_WORKSHEET),--moodle-worksheet "$(MOODLE_WORKSHEET)")
 
 push: ## grades, comments and feedback pages of OUT=<dir> into Moodle MOODLE_URL=https://... through its web services: prints the plan; YES=1 does it [LESSONS="01_tensors ..."] [OVERWRITE=1] [WORKFLOW_STATE=released] (docs/push.md)
-	$(PYTHON) -m autograder.cli push "$(OUT)" $(if $(MOODLE_URL),--url "$(MOODLE_URL)") $(if $(LESSONS),--lessons $(LESSONS)) $(if $(YES),--yes) $(if $(OVERWRITE),--overwrite) $(if $(WORKFLOW_STATE),--workflow-state "$(WORKFLOW_STATE)") $(if $(DB),--db "$(DB)")
+	$(CLI) push "$(OUT)" $(if $(MOODLE_URL),--url "$(MOODLE_URL)") $(if $(LESSONS),--lessons $(LESSONS)) $(if $(YES),--yes) $(if $(OVERWRITE),--overwrite) $(if $(WORKFLOW_STATE),--workflow-state "$(WORKFLOW_STATE)") $(if $(DB),--db "$(DB)")
 
 similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
-	$(PYTHON) -m autograder.cli similarity "$(OUT)"
+	$(CLI) similarity "$(OUT)"
 
 benchmark: build/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=50 (x every lesson) in one run: plain nbgrader and ours, the ratios [SIZES="one 8"]
-	$(PYTHON) -m autograder.cli benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)" $(if $(SIZES),--sizes "$(SIZES)")
+	$(CLI) benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)" $(if $(SIZES),--sizes "$(SIZES)")
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
 	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)

@@ -13,9 +13,3 @@ SOURCES = ROOT / "autograder" / "source"
 # Build artifacts, the gradebook with the hidden tests among them; never shipped to students.
 BUILD = Path(os.environ.get("AUTOGRADER_BUILD", ROOT / "build")).resolve()
 NBGRADER_CONFIG = ROOT / "autograder" / "nbgrader_config.py"
-
-# nbgrader and the kernels it starts must not pick up a user's own Jupyter or IPython
-# configuration (extra preprocessors, startup scripts, another "python3" kernel).
-for variable, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython")):
-    os.environ[variable] = str(BUILD / "jupyter" / folder)
-    os.makedirs(os.environ[variable], exist_ok=True)

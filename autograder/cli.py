@@ -1,20 +1,26 @@
 """Command line: `python -m autograder.cli release|autograde|formgrade|export|push|similarity ...` (the Makefile's)."""
 import argparse
 import gc
+import logging
 import os
 import sys
 import time
 from pathlib import Path
 
-from autograder import ROOT
+from autograder import BUILD, ROOT
+from autograder.state import LOG
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()  # `autograde` says where its time went, its imports included
-    from autograder.course import tools_on_path
+    from autograder.course import isolate_jupyter, tools_on_path
 
     tools_on_path()
+    isolate_jupyter()
     parser = argparse.ArgumentParser(prog="autograder")
+    parser.add_argument("--verbose", action="store_true",
+                        help=f"the libraries' log records and warnings on the terminal too (always in OUT/{LOG})")
     commands = parser.add_subparsers(dest="command", required=True)
 
     release_cmd = commands.add_parser("release", help="regenerate lessons/ and solutions/")
@@ -78,6 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     benchmark_cmd.add_argument("--out", type=Path, default=Path("benchmark"))
 
     args = parser.parse_args(argv)
+    log_to((getattr(args, "out", None) or BUILD) / LOG, args.verbose)
     # each command imports what it needs, when it needs it: `--help` and the light commands start fast
     if args.command == "release":
         from autograder import release
@@ -108,6 +115,32 @@ def main(argv: list[str] | None = None) -> None:
         print(benchmark.run(args.students, args.out, sizes=args.sizes))
     else:
         autograde_class(parser, args, started)
+
+
+class LogFile(logging.FileHandler):
+    """A log file that is made, folder and all, with its first record: a command that logs nothing makes nothing
+    (`make export OUT=<a typo>`)."""
+
+    def _open(self):
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+
+def log_to(path: Path, verbose: bool) -> None:
+    """The libraries' log records and warnings (Dask's, tornado's, nbgrader's) go to `path`; the terminal shows the
+    grader's own warnings and every error, or with `verbose` everything. Set once, before a command imports
+    distributed: distributed.config.initialize_logging leaves its loggers to the root's handlers when the root
+    has some (its own stderr handler is only for a root without one)."""
+    log = LogFile(path, encoding="utf-8", delay=True)
+    log.setFormatter(logging.Formatter(FORMAT))
+    terminal = logging.StreamHandler()
+    if verbose:
+        terminal.setFormatter(logging.Formatter(FORMAT))
+    else:
+        terminal.addFilter(lambda record: record.levelno >= logging.ERROR or (
+            record.levelno >= logging.WARNING and record.name.startswith("autograder")))
+    logging.basicConfig(level=logging.INFO, format="%(message)s", handlers=[log, terminal])
+    logging.captureWarnings(True)
 
 
 def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> None:
@@ -171,7 +204,7 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
 
     try:
         done = export.export(args.out, args.db, worksheets=args.moodle_worksheet)
-    except ValueError as error:
+    except (ValueError, FileNotFoundError) as error:
         parser.exit(1, f"nothing was exported: {error}\n")
     for path in done.files:
         print(path)

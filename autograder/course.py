@@ -68,3 +68,12 @@ def tools_on_path() -> None:
     here = str(Path(sys.executable).parent)
     if here not in os.environ.get("PATH", "").split(os.pathsep):
         os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
+
+
+def isolate_jupyter() -> None:
+    """nbgrader and the kernels it starts must not pick up a user's own Jupyter or IPython configuration (extra
+    preprocessors, startup scripts, another "python3" kernel): this process and its children get the build's own
+    folders. Called by whatever starts kernels or nbgrader (the command line, a grading worker, the release)."""
+    for variable, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython")):
+        os.environ[variable] = str(BUILD / "jupyter" / folder)
+        os.makedirs(os.environ[variable], exist_ok=True)

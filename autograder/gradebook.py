@@ -34,7 +34,6 @@ from autograder.grading.outcome import Graded
 from autograder.grading.results import NotebookResult
 from autograder.intake.submission import Submission
 
-warnings.filterwarnings("ignore", category=SAWarning)
 COURSE_CONFIG = """\
 # nbgrader's configuration of this graded course (written by `make autograde`): `make formgrade` and
 # nbgrader's own commands, run in this folder, find the course and its gradebook through it.
@@ -188,7 +187,9 @@ def save(url: str, results: list[NotebookResult], graded: list[tuple[NotebookRes
         for result, outcome in graded:
             sub = result.submission
             timestamp = datetime.fromtimestamp(sub.timestamp, timezone.utc) if sub.timestamp else None
-            db.update_or_create_submission(sub.assignment, sub.student, timestamp=timestamp)
+            with warnings.catch_warnings():  # nbgrader's add_submission: SQLAlchemy 2 autoflushes its new object
+                warnings.filterwarnings("ignore", r"Object of type <\w+> not in session", SAWarning)
+                db.update_or_create_submission(sub.assignment, sub.student, timestamp=timestamp)
             notebook = db.find_submission_notebook(sub.assignment, sub.assignment, sub.student)
             record = answers.setdefault(sub.student, {})
             before, now = record.get(sub.assignment, {}), answer_checksums(outcome["notebook"])

@@ -7,13 +7,15 @@
 - last-run.json: the last run's results before the gradebook's manual grades, which `refresh`
   publishes again after manual grading;
 - staging-<pid>/: outputs being written, moved into OUT once all are complete;
-- push/<lesson>.json: what `make push` sent to Moodle (autograder.publish.push).
+- push/<lesson>.json: what `make push` sent to Moodle (autograder.publish.push);
+- autograde.log: the libraries' log records and warnings of every command run on OUT (autograder.cli).
 """
 import json
 import os
 from pathlib import Path
 
 FOLDER = ".autograde"
+LOG = Path(FOLDER) / "autograde.log"  # under a command's OUT (build/ for a command without one)
 LAST_RUN_FORMAT = 2  # 2: each result holds its submission's record
 
 

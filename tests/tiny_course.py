@@ -114,12 +114,18 @@ NO_PRELOAD = {"preload": [], "preload_later": []}
 
 
 def cli_script(course: Course, argv: list[str], limits: dict) -> str:
-    """Python code that runs `python -m autograder.cli <argv>` on `course` with `limits` (for a subprocess)."""
+    """Python code that runs `python -m autograder.cli <argv>` on `course` with `limits` (for a subprocess). It
+    imports the grader where the command line does, after the command line has set up logging (cli.log_to)."""
     return ("from pathlib import Path\n"
-            "from autograder import autograde, cli\n"
+            "from autograder import cli\n"
             "from autograder.course import Course\n"
             f"course = Course(sources=Path({str(course.sources)!r}), build=Path({str(course.build)!r}), "
             f"out_root=Path({str(course.out_root)!r}))\n"
-            "real = autograde.autograde\n"
-            f"autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {limits!r}}})\n"
+            "real_grade_class = cli.grade_class\n"
+            "def grade_class(*args):\n"
+            "    from autograder import autograde\n"
+            "    real = autograde.autograde\n"
+            f"    autograde.autograde = lambda *a, **k: real(*a, **{{**k, 'course': course, 'limits': {limits!r}}})\n"
+            "    real_grade_class(*args)\n"
+            "cli.grade_class = grade_class\n"
             f"cli.main({[str(a) for a in argv]!r})\n")

@@ -27,6 +27,7 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateI
 
 from jupyter_core.utils import run_sync
 
+from autograder.course import isolate_jupyter
 from autograder.grading.config import LIMITS, configuration, forks, zygote_key
 from autograder.grading.demos import SkipDemos
 from autograder.grading.jobs import Job
@@ -66,6 +67,7 @@ def refusal(settings: WorkerSettings) -> str:
 
 class Grader:
     def __init__(self, settings: WorkerSettings):
+        isolate_jupyter()  # a `dask worker` process imports the grader without the command line
         self.root = Path(tempfile.mkdtemp(prefix="grader-"))
         if isinstance(settings.gradebook, str):
             self.db_url = settings.gradebook

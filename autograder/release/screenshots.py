@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 
 from autograder import ROOT
-from autograder.course import LANGS, Course
+from autograder.course import LANGS, Course, isolate_jupyter
 
 CHROMIUM = "/usr/bin/chromium"
 WINDOW = "1280,900"
@@ -49,5 +49,6 @@ def main(assignments: list[str], out: Path = ROOT / "docs" / "lessons") -> list[
 
 
 if __name__ == "__main__":
+    isolate_jupyter()  # nbconvert: no user configuration of its own
     for path in main(sys.argv[1:]):
         print(path.relative_to(ROOT))

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 
-from autograder.course import SOLUTION_MARKERS, Course
+from autograder.course import SOLUTION_MARKERS, Course, isolate_jupyter
 from autograder import autograde, release
 from autograder.grading.results import NOT_GRADED
 from autograder.release import notebooks
@@ -292,4 +292,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    isolate_jupyter()  # nbgrader, in this process
     sys.exit(main())

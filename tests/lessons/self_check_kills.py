@@ -24,7 +24,7 @@ from pathlib import Path
 import nbformat
 from jupyter_client.manager import start_new_kernel
 
-from autograder.course import SOLUTION_MARKERS, Course
+from autograder.course import SOLUTION_MARKERS, Course, isolate_jupyter
 from autograder.release import notebooks
 from tests.lessons import mutants as mutation
 from tests.lessons.harness import LESSONS, exercise_tests, graded_cells
@@ -155,4 +155,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    isolate_jupyter()  # its kernels, started here
     sys.exit(main())

@@ -1,0 +1,106 @@
+"""The command line prints the grader's own lines; the libraries' log records and warnings go to OUT/.autograde/
+autograde.log, and to the terminal too with --verbose (VERBOSE=1)."""
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from autograder.state import LOG
+from tests.tiny_course import cli_script
+
+LIMITS = {"timeout": 20, "notebook_timeout": 120, "memory_mb": 4096, "cpu_seconds": 120}
+DASHBOARD = 8787  # Dask's default dashboard port: a scheduler starting beside another one warns that it is taken
+TAKEN = "Perhaps you already have a cluster running?"
+# everything `autograde` may print on a clean run (without a terminal, so without its progress bar)
+OWN_LINES = [r"graded 1 notebooks \(1 ok; 0 flagged\); see \S+/grades\.csv and \S+/report\.html",
+             r"1 answers wait for manual grading: make formgrade OUT=\S+",
+             r"time: [\d.]+ s = start-up .* \+ grading [\d.]+ s \+ publishing .*"]
+
+
+def port_taken(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def another_cluster():
+    """A second Dask scheduler on this machine, its dashboard on 8787 (unless another process holds it)."""
+    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--dashboard-address", f":{DASHBOARD}"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            if port_taken(DASHBOARD):
+                break
+            time.sleep(0.2)
+        assert port_taken(DASHBOARD)
+        yield
+    finally:
+        scheduler.terminate()
+        scheduler.wait()
+
+
+def autograde(course, tmp_path, *options) -> tuple[subprocess.CompletedProcess, str]:
+    """`python -m autograder.cli [options] autograde` on one right notebook: (the process, its log file)."""
+    submissions = tmp_path / "class" / "s1"
+    submissions.mkdir(parents=True)
+    shutil.copy(course.out_root / "solutions" / "en" / "01_alpha.ipynb", submissions)
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-c", cli_script(course, [*options, "autograde", submissions.parent, out],
+                                                            LIMITS)],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done, (out / LOG).read_text(encoding="utf-8")
+
+
+def test_autograde_prints_only_its_own_lines(sandbox, tiny_course, another_cluster, tmp_path):
+    done, log = autograde(tiny_course, tmp_path)
+    printed = (done.stdout + done.stderr).splitlines()
+    assert [line for line in printed if not any(re.fullmatch(own, line) for own in OWN_LINES)] == []
+    assert len(printed) == len(OWN_LINES)
+    assert TAKEN in log and "distributed.scheduler" in log  # Python's warnings and Dask's records
+
+
+def test_verbose_shows_the_libraries_lines_too(sandbox, tiny_course, another_cluster, tmp_path):
+    done, log = autograde(tiny_course, tmp_path, "--verbose")
+    assert TAKEN in done.stderr and "INFO distributed.scheduler" in done.stderr
+    assert TAKEN in log
+    assert re.fullmatch(OWN_LINES[-1], done.stdout.splitlines()[-1])
+
+
+def test_the_graders_warnings_and_every_error_reach_the_terminal(tmp_path):
+    script = ("import logging, sys, warnings\n"
+              "from pathlib import Path\n"
+              "from autograder import cli\n"
+              "cli.log_to(Path(sys.argv[1]), verbose=False)\n"
+              "logging.getLogger('autograder.grading.engine').warning('the grader warns')\n"
+              "logging.getLogger('autograder.grading.engine').info('the grader informs')\n"
+              "logging.getLogger('distributed.scheduler').warning('a library warns')\n"
+              "logging.getLogger('tornado.application').error('a library fails')\n"
+              "warnings.warn('a library warning')\n")
+    log = tmp_path / "out" / LOG
+    done = subprocess.run([sys.executable, "-c", script, str(log)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["the grader warns", "a library fails"]
+    written = log.read_text(encoding="utf-8")
+    for line in ("WARNING autograder.grading.engine: the grader warns", "INFO autograder.grading.engine: the grader "
+                 "informs", "WARNING distributed.scheduler: a library warns", "ERROR tornado.application: a library "
+                 "fails", "WARNING py.warnings: ", "UserWarning: a library warning"):
+        assert line in written
+
+
+def test_export_of_a_folder_never_graded_says_so_and_makes_nothing(tmp_path):
+    typo = tmp_path / "graded-typo"
+    done = subprocess.run([sys.executable, "-m", "autograder.cli", "export", str(typo)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"nothing was exported: {typo / '.autograde' / 'last-run.json'} is missing: run " \
+                          f"`make autograde OUT={typo}` first\n"
+    assert not typo.exists()
