@@ -18,9 +18,9 @@ from pathlib import Path
 
 import nbformat
 
+from autograder.cells import find_cell
 from autograder.course import LANGS
 from autograder.grading.results import NOT_GRADED
-from autograder.intake.repair import find_cell
 from autograder.publish.report import STYLE
 from autograder.publish.secrets import Lesson, Secrets
 from autograder.release.titles import exercise_of, exercises
