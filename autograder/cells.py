@@ -1,9 +1,13 @@
 """A notebook cell's nbgrader metadata, read in one place.
 
-A cell may come as nbformat reads it or as plain JSON, and a submission's metadata may have any shape:
-what is missing or of the wrong type reads as absent.
+The readers of one cell (nbgrader_of, grade_id_of, is_test, ...) take a cell as nbformat reads it or as
+plain JSON, with metadata of any shape (a submission's): what is missing or of the wrong type reads as
+absent. A notebook's answer and graded cells are nbgrader's own (nbgrader.utils), for nbformat notebooks
+whose nbgrader metadata is an object: the release's, and every submission once autograder.intake.notebook
+has rebuilt it.
 """
 import nbformat
+from nbgrader.utils import is_grade, is_solution
 
 
 def nbgrader_of(cell: dict) -> dict:
@@ -18,6 +22,11 @@ def grade_id_of(cell: dict) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def points_of(cell: dict) -> float:
+    """The points a graded cell is worth (0 for any other cell)."""
+    return float(nbgrader_of(cell).get("points", 0))
+
+
 def cell_id_of(cell: dict) -> str | None:
     found = cell.get("id")
     return found if isinstance(found, str) and found else None
@@ -26,6 +35,22 @@ def cell_id_of(cell: dict) -> str | None:
 def tags_of(cell: dict) -> set[str]:
     found = cell.get("metadata", {}).get("tags") if isinstance(cell.get("metadata"), dict) else None
     return {tag for tag in found if isinstance(tag, str)} if isinstance(found, list) else set()
+
+
+def is_test(cell: dict) -> bool:
+    """A test cell: graded code that is not an answer."""
+    meta = nbgrader_of(cell)
+    return cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
+
+
+def answer_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    """The answer (solution) cells, code and written, in order."""
+    return [cell for cell in nb.cells if is_solution(cell)]
+
+
+def graded_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    """The cells that carry points: test cells and written answers, in order."""
+    return [cell for cell in nb.cells if is_grade(cell)]
 
 
 def find_cell(nb: nbformat.NotebookNode, wanted: str) -> nbformat.NotebookNode | None:

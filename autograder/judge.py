@@ -30,6 +30,7 @@ from nbgrader.preprocessors.base import NbGraderPreprocessor
 from traitlets import Unicode
 
 from autograder import quotes
+from autograder.cells import answer_cells, grade_id_of, is_test, points_of
 from autograder.sandbox.kernel.plain import Opaque, Raised, StudentText, decode
 
 # What can become of a graded cell: the judges give the first six; "graded" is an answer the instructor scored
@@ -238,14 +239,12 @@ class JudgeCells(NbGraderPreprocessor):
         cells = state.get("cells", {})
         verdicts, tampering = {}, []
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.intake.repair
-        answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
-                             if c.metadata.get("nbgrader", {}).get("solution")]
+        answers = missing + [grade_id_of(c) for c in answer_cells(nb)]
         released = quotes.released_names(nb)
         for cell in nb.cells:
-            meta = cell.metadata.get("nbgrader", {})
-            if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
+            if not is_test(cell):
                 continue
-            grade_id = meta["grade_id"]
+            grade_id, points = grade_id_of(cell), points_of(cell)
             record = cells.get(grade_id, {})
             got = Observations(record.get("probe"), WHY_MISSING.get(record.get("ran"), record.get("ran") or "not run"))
             visible = (record.get("visible") or {}).get("ename")
@@ -261,13 +260,13 @@ class JudgeCells(NbGraderPreprocessor):
                 verdict = Verdict(0.0, "missing", f"no answer cell for {answer} in the submission")
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,
-                                 Observations(lesson["reference"].get(grade_id)), float(meta.get("points", 0)),
+                                 Observations(lesson["reference"].get(grade_id)), points,
                                  missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing",
                                  released=released)
             verdicts[grade_id] = vars(verdict)
             cell.outputs = list(cell.get("outputs", [])) + [NotebookNode(
                 output_type="stream", name="stdout",
-                text=f"[judge] {verdict.status}: {verdict.score:g} / {float(meta.get('points', 0)):g}"
+                text=f"[judge] {verdict.status}: {verdict.score:g} / {points:g}"
                      + (f", {verdict.message}" if verdict.message else "") + "\n")]
         state["verdicts"] = verdicts
         state["tampering"] = sorted(set(tampering))

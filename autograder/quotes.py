@@ -16,6 +16,8 @@ import builtins
 import math
 import re
 
+from nbgrader.utils import is_locked
+
 from autograder.course import HIDDEN_MARKERS
 
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
@@ -50,8 +52,7 @@ def released_names(nb) -> frozenset:
     blocks are left out): a message may name them, e.g. the exception class of a test helper ("raised TooManyCalls")."""
     names = set()
     for cell in nb.cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if cell.get("cell_type") == "code" and (meta.get("locked") or meta.get("grade")) and not meta.get("solution"):
+        if cell.cell_type == "code" and is_locked(cell):
             names |= set(IDENTIFIER.findall(cell.source.split(HIDDEN_MARKERS[0])[0]))
     return frozenset(names)
 

@@ -33,3 +33,32 @@ def test_find_cell_gives_the_first_cell_with_the_grade_id():
     nb = new_notebook(cells=[new_markdown_cell("# Squares"), first, copy])
     assert cells.find_cell(nb, "square") is first
     assert cells.find_cell(nb, "cube") is None
+
+
+def lesson() -> nbformat.NotebookNode:
+    """A made-up lesson: an answer, its two checks, a written answer, a locked helper, a markdown cell."""
+    return new_notebook(cells=[
+        new_markdown_cell("# Squares"),
+        graded("def square(x):\n    raise NotImplementedError()", "square", solution=True, grade=False),
+        graded("assert square(2) == 4", "test_square", grade=True, solution=False, locked=True, points=2),
+        graded("assert square(3) == 9", "test_square_more", grade=True, solution=False, locked=True, points=1.5),
+        new_markdown_cell("YOUR ANSWER HERE", id="why", metadata={"nbgrader": {
+            "grade_id": "why", "grade": True, "solution": True, "points": 3}}),
+        graded("class Helper: ...", "helpers", grade=False, solution=False, locked=True),
+    ])
+
+
+def test_the_answer_graded_and_test_cells_of_a_notebook():
+    nb = lesson()
+    assert [cells.grade_id_of(c) for c in cells.answer_cells(nb)] == ["square", "why"]
+    assert [cells.grade_id_of(c) for c in cells.graded_cells(nb)] == ["test_square", "test_square_more", "why"]
+    assert [cells.grade_id_of(c) for c in nb.cells if cells.is_test(c)] == ["test_square", "test_square_more"]
+    assert [cells.points_of(c) for c in nb.cells] == [0.0, 0.0, 2.0, 1.5, 3.0, 0.0]
+
+
+def test_a_test_cell_is_graded_code_that_is_not_an_answer():
+    assert cells.is_test({"cell_type": "code", "metadata": {"nbgrader": {"grade": True}}})
+    assert not cells.is_test({"cell_type": "markdown", "metadata": {"nbgrader": {"grade": True}}})
+    assert not cells.is_test({"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "solution": True}}})
+    assert not cells.is_test({"cell_type": "code", "metadata": {"nbgrader": {"locked": True}}})
+    assert not cells.is_test({"cell_type": "code", "metadata": {"nbgrader": ["grade"]}})

@@ -46,6 +46,7 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
+from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.publish.outputs import autograded_path, cell as csv_cell
 from autograder.publish import bands, fingerprints
@@ -125,10 +126,9 @@ def reprinted(path: Path) -> dict[str, tuple] | str:
         nb = json.loads(Path(path).read_text(encoding="utf-8"))
         found = {}
         for c in nb["cells"]:
-            meta = c.get("metadata", {}).get("nbgrader", {})
-            if c.get("cell_type") == "code" and meta.get("solution") and meta.get("grade_id"):
+            if c.get("cell_type") == "code" and nbgrader_of(c).get("solution") and grade_id_of(c):
                 source = c.get("source", "")
-                found[str(meta["grade_id"])] = fingerprints.reprint("".join(source) if isinstance(source, list)
+                found[grade_id_of(c)] = fingerprints.reprint("".join(source) if isinstance(source, list)
                                                                      else str(source))
         return found
     except Exception as error:  # a missing or damaged notebook: the reason, and the run goes on

@@ -32,6 +32,7 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
+from autograder.cells import grade_id_of, is_test
 from autograder.course import HIDDEN_MARKERS
 from autograder.sandbox.client import MAX_MESSAGE
 from autograder.sandbox.jail import JailError, SandboxKernelManager
@@ -67,11 +68,6 @@ def split_test_cell(source: str) -> tuple[str, str]:
         else:
             (hidden if inside else visible).append(line)
     return "\n".join(visible), "\n".join(hidden)
-
-
-def is_test_cell(cell) -> bool:
-    meta = cell.get("metadata", {}).get("nbgrader", {})
-    return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
 
 
 class SandboxExecute(Execute):
@@ -166,9 +162,9 @@ class SandboxExecute(Execute):
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type != "code" or not cell.source.strip():
             return cell, resources
-        if not is_test_cell(cell):
+        if not is_test(cell):
             return self._run(cell, resources, index)
-        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        grade_id = grade_id_of(cell)
         record = self._cells[grade_id] = {"visible": None, "probe": None, "ran": "no"}
         source = cell.source
         visible, hidden = split_test_cell(source)
