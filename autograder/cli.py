@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
         autograde_class(parser, args, started)
 
 
-def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> None:
+def autograde_class(parser: argparse.ArgumentParser, args: argparse.Namespace, started: float) -> None:
     from autograder.grading import config
     from autograder.sandbox import zygote
 
@@ -127,7 +127,7 @@ def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> No
         zygote.discard()
 
 
-def grade_class(parser: argparse.ArgumentParser, args, started: float, limits: dict) -> None:
+def grade_class(parser: argparse.ArgumentParser, args: argparse.Namespace, started: float, limits: dict) -> None:
     from autograder import autograde
     from autograder.grading.cluster import ClusterError
     from autograder.grading.gradebook import Unreachable
@@ -166,7 +166,7 @@ def grade_class(parser: argparse.ArgumentParser, args, started: float, limits: d
         raise SystemExit(1)
 
 
-def export_class(parser: argparse.ArgumentParser, args) -> None:
+def export_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from autograder.publish import export
 
     try:
@@ -186,7 +186,7 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
                        "not reach Moodle (docs/export.md)\n")
 
 
-def push_class(parser: argparse.ArgumentParser, args) -> None:
+def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from autograder.course import Course
     from autograder.publish import push
     from autograder.publish.moodle_api import Client, MoodleError

@@ -21,9 +21,10 @@ a string only the student's process produced, or shows a hidden input that the s
 """
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nbformat import NotebookNode
 from nbgrader.preprocessors.base import NbGraderPreprocessor
@@ -74,7 +75,7 @@ class Observations(Mapping):
         # what the cell's visible checks raised, if anything: for messages only, the probe decides
         self.visible: Raised | None = None
 
-    def value(self, key: str):
+    def value(self, key: str) -> Any:
         """The decoded observation, exceptions included (a Raised), or NotObserved."""
         if key not in self._raw:
             raise NotObserved(key)
@@ -93,7 +94,7 @@ class Observations(Mapping):
         value = self.value(key)
         return value if isinstance(value, Raised) else None
 
-    def keys(self, prefix: str = ""):
+    def keys(self, prefix: str = "") -> list[str]:
         return [key for key in self._raw if isinstance(key, str) and key.startswith(prefix)]
 
     def __iter__(self):
@@ -141,7 +142,7 @@ class Verdict:
     message: str = ""
 
 
-def mentions_shape(text, shape) -> bool:
+def mentions_shape(text: object, shape: Iterable[int]) -> bool:
     """Whether a message names this shape in a common spelling: (2, 3), (2,3), [2, 3],
     torch.Size([2, 3]), 2x3, 2 x 3, 2×3 (and (6,), [6] or (6) for one dimension)."""
     text = str.__str__(text) if isinstance(text, str) else ""
@@ -208,14 +209,14 @@ def _message(error: AssertionError) -> str:
 
 # --- the nbgrader preprocessor ----------------------------------------------------------------
 
-def answer_of(test_id: str, answers) -> str | None:
+def answer_of(test_id: str, answers: Iterable[str]) -> str | None:
     """The answer (solution grade_id) that a test cell checks: `test_<name>` or `test_<name>_<part>`, with the
     longest name that fits, so test_poly_grads_analytic belongs to poly_grads_analytic and not to poly_grads."""
     fits = [a for a in answers if test_id == f"test_{a}" or test_id.startswith(f"test_{a}_")]
     return max(fits, key=len, default=None)
 
 
-def load_judges(path) -> dict:
+def load_judges(path: Path | str) -> dict:
     """A lesson's judges and reference observations, as the release writes them (build/<lang>/judges/)."""
     import json
 
@@ -232,7 +233,7 @@ class JudgeCells(NbGraderPreprocessor):
 
     judges_dir = Unicode("", help="folder of <assignment>.json judges (build/<lang>/judges)").tag(config=True)
 
-    def preprocess(self, nb, resources):
+    def preprocess(self, nb: NotebookNode, resources: dict) -> tuple[NotebookNode, dict]:
         assignment = resources["nbgrader"]["assignment"]
         lesson = load_judges(Path(self.judges_dir) / f"{assignment}.json")
         state = resources.setdefault("autograder", {})

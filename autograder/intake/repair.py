@@ -51,7 +51,7 @@ def released_notebook(course: Course, assignment: str, lang: str = "en") -> nbfo
     return nbformat.read(path, as_version=4)
 
 
-def text(cell) -> str:
+def text(cell: dict) -> str:
     """A cell's source as one string ("" when it is neither a string nor a list of them)."""
     source = cell.get("source", "")
     if isinstance(source, list) and all(isinstance(line, str) for line in source):
@@ -59,13 +59,13 @@ def text(cell) -> str:
     return source if isinstance(source, str) else ""
 
 
-def normalized(source) -> str:
+def normalized(source: str | list[str]) -> str:
     if isinstance(source, list):
         source = "".join(source)
     return "\n".join(line.rstrip() for line in str(source).strip().splitlines())
 
 
-def is_protected(cell) -> bool:
+def is_protected(cell: dict) -> bool:
     """A released cell that students must not change: a test cell or a locked cell."""
     meta = nbgrader_of(cell)
     return bool(meta) and (meta.get("locked") or (meta.get("grade") and not meta.get("solution")))

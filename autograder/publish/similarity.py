@@ -45,6 +45,7 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
+from numpy.typing import ArrayLike
 
 from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
@@ -186,7 +187,7 @@ def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
     return shared
 
 
-def rareness(n: int, d) -> np.ndarray:
+def rareness(n: int, d: ArrayLike) -> np.ndarray:
     """log(n / d) / log(n / 2): how rare a thing is that d of n students hold, from 1 (d <= 2) to 0 (d = n)."""
     d = np.asarray(d, dtype=np.float64)
     return np.where(d <= 2, 1.0, np.clip(np.log(n / np.maximum(d, 1)) / np.log(max(n, 3) / 2), 0.0, 1.0))

@@ -11,6 +11,8 @@ answer ("9. Analysis questions: Question 1").
 import re
 from dataclasses import dataclass, field
 
+import nbformat
+
 from autograder.cells import grade_id_of, is_test, nbgrader_of, points_of
 from autograder.judge import answer_of
 from autograder.release.howto import HOW_TO_ID
@@ -38,7 +40,7 @@ def plain(markdown: str) -> str:
     return " ".join(text.split()).strip(" .:")
 
 
-def exercises(nb) -> list[Exercise]:
+def exercises(nb: nbformat.NotebookNode) -> list[Exercise]:
     """The exercises of a released (or graded) notebook, in order. Cells a student added (autograder.intake.repair
     names them student-*) and the shared "How to work and submit" never give a title."""
     cells = [cell for cell in nb.cells if not str(cell.get("id", "")).startswith("student-")
