@@ -108,11 +108,11 @@ def ours(submissions: Path, out: Path, workers: int) -> tuple[float, str]:
     return seconds, next(line for line in reversed(done.stdout.splitlines()) if line.startswith("time: "))
 
 
-def label(size) -> str:
+def label(size: int | str) -> str:
     return "1 notebook" if size == ONE else f"{size} students"
 
 
-def run(students: int, out: Path, course: Course = Course(), sizes=None) -> str:
+def run(students: int, out: Path, course: Course = Course(), sizes: list[int | str] | None = None) -> str:
     """sizes: ONE and numbers of students, each graded in turn (default: ONE, SMALL and `students`)."""
     out = Path(out)
     shutil.rmtree(out, ignore_errors=True)

@@ -143,7 +143,7 @@ def log_to(path: Path, verbose: bool) -> None:
     logging.captureWarnings(True)
 
 
-def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> None:
+def autograde_class(parser: argparse.ArgumentParser, args: argparse.Namespace, started: float) -> None:
     from autograder.grading import config
     from autograder.sandbox import zygote
 
@@ -160,7 +160,7 @@ def autograde_class(parser: argparse.ArgumentParser, args, started: float) -> No
         zygote.discard()
 
 
-def grade_class(parser: argparse.ArgumentParser, args, started: float, limits: dict) -> None:
+def grade_class(parser: argparse.ArgumentParser, args: argparse.Namespace, started: float, limits: dict) -> None:
     from autograder import autograde
     from autograder.grading.cluster import ClusterError
     from autograder.gradebook import Unreachable
@@ -199,7 +199,7 @@ def grade_class(parser: argparse.ArgumentParser, args, started: float, limits: d
         raise SystemExit(1)
 
 
-def export_class(parser: argparse.ArgumentParser, args) -> None:
+def export_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from autograder.publish import export
 
     try:
@@ -219,7 +219,7 @@ def export_class(parser: argparse.ArgumentParser, args) -> None:
                        "not reach Moodle (docs/export.md)\n")
 
 
-def push_class(parser: argparse.ArgumentParser, args) -> None:
+def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from autograder.course import Course
     from autograder.publish import push
     from autograder.publish.moodle_api import Client, MoodleError

@@ -16,6 +16,7 @@ import hashlib
 import json
 import shutil
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -29,6 +30,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError, SAWarning
 from traitlets.config.loader import PyFileConfigLoader
 
+from autograder.cells import answer_cells, grade_id_of, nbgrader_of
 from autograder.course import Course, gradebook_path, nbgrader_config
 from autograder.grading.outcome import Graded
 from autograder.grading.results import NotebookResult
@@ -64,7 +66,7 @@ class Unreachable(RuntimeError):
 
 
 @contextmanager
-def unreachable_as_error(url: str):
+def unreachable_as_error(url: str) -> Iterator[None]:
     """Turn a failure to reach the gradebook at `url` into Unreachable, which names it (without a password)."""
     try:
         yield
@@ -160,15 +162,14 @@ def write_course(out: Path, course: Course, assignments: set[str], url: str) -> 
 def answer_checksums(notebook_text: str) -> dict[str, str]:
     """{grade_id: checksum of the answer it scores} for every graded cell of an autograded notebook."""
     nb = nbformat.reads(notebook_text, as_version=4)
-    answers = [(c.metadata["nbgrader"]["grade_id"], c.source) for c in nb.cells
-               if c.metadata.get("nbgrader", {}).get("solution")]
+    answers = [(grade_id_of(c), c.source) for c in answer_cells(nb)]
     every_answer = hashlib.sha256(json.dumps(answers).encode()).hexdigest()
     checksums = {}
     for cell in nb.cells:
-        meta = cell.metadata.get("nbgrader", {})
+        meta = nbgrader_of(cell)
         if meta.get("grade") or meta.get("task"):
             own = hashlib.sha256(cell.source.encode()).hexdigest()
-            checksums[meta["grade_id"]] = own if meta.get("solution") else every_answer
+            checksums[grade_id_of(cell)] = own if meta.get("solution") else every_answer
     return checksums
 
 

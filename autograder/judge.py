@@ -21,15 +21,17 @@ a string only the student's process produced, or shows a hidden input that the s
 """
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nbformat import NotebookNode
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 from traitlets import Unicode
 
 from autograder import quotes
+from autograder.cells import answer_cells, grade_id_of, is_test, points_of
 from autograder.sandbox.kernel.plain import Opaque, Raised, StudentText, decode
 
 # What can become of a graded cell: the judges give the first six; "graded" is an answer the instructor scored
@@ -73,7 +75,7 @@ class Observations(Mapping):
         # what the cell's visible checks raised, if anything: for messages only, the probe decides
         self.visible: Raised | None = None
 
-    def value(self, key: str):
+    def value(self, key: str) -> Any:
         """The decoded observation, exceptions included (a Raised), or NotObserved."""
         if key not in self._raw:
             raise NotObserved(key)
@@ -92,7 +94,7 @@ class Observations(Mapping):
         value = self.value(key)
         return value if isinstance(value, Raised) else None
 
-    def keys(self, prefix: str = ""):
+    def keys(self, prefix: str = "") -> list[str]:
         return [key for key in self._raw if isinstance(key, str) and key.startswith(prefix)]
 
     def __iter__(self):
@@ -140,7 +142,7 @@ class Verdict:
     message: str = ""
 
 
-def mentions_shape(text, shape) -> bool:
+def mentions_shape(text: object, shape: Iterable[int]) -> bool:
     """Whether a message names this shape in a common spelling: (2, 3), (2,3), [2, 3],
     torch.Size([2, 3]), 2x3, 2 x 3, 2×3 (and (6,), [6] or (6) for one dimension)."""
     text = str.__str__(text) if isinstance(text, str) else ""
@@ -207,14 +209,14 @@ def _message(error: AssertionError) -> str:
 
 # --- the nbgrader preprocessor ----------------------------------------------------------------
 
-def answer_of(test_id: str, answers) -> str | None:
+def answer_of(test_id: str, answers: Iterable[str]) -> str | None:
     """The answer (solution grade_id) that a test cell checks: `test_<name>` or `test_<name>_<part>`, with the
     longest name that fits, so test_poly_grads_analytic belongs to poly_grads_analytic and not to poly_grads."""
     fits = [a for a in answers if test_id == f"test_{a}" or test_id.startswith(f"test_{a}_")]
     return max(fits, key=len, default=None)
 
 
-def load_judges(path) -> dict:
+def load_judges(path: Path | str) -> dict:
     """A lesson's judges and reference observations, as the release writes them (build/<lang>/judges/)."""
     import json
 
@@ -231,21 +233,19 @@ class JudgeCells(NbGraderPreprocessor):
 
     judges_dir = Unicode("", help="folder of <assignment>.json judges (build/<lang>/judges)").tag(config=True)
 
-    def preprocess(self, nb, resources):
+    def preprocess(self, nb: NotebookNode, resources: dict) -> tuple[NotebookNode, dict]:
         assignment = resources["nbgrader"]["assignment"]
         lesson = load_judges(Path(self.judges_dir) / f"{assignment}.json")
         state = resources.setdefault("autograder", {})
         cells = state.get("cells", {})
         verdicts, tampering = {}, []
         missing = nb.metadata.get("autograder", {}).get("missing_answers", [])  # set by autograder.intake.repair
-        answers = missing + [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
-                             if c.metadata.get("nbgrader", {}).get("solution")]
+        answers = missing + [grade_id_of(c) for c in answer_cells(nb)]
         released = quotes.released_names(nb)
         for cell in nb.cells:
-            meta = cell.metadata.get("nbgrader", {})
-            if cell.cell_type != "code" or not meta.get("grade") or meta.get("solution"):
+            if not is_test(cell):
                 continue
-            grade_id = meta["grade_id"]
+            grade_id, points = grade_id_of(cell), points_of(cell)
             record = cells.get(grade_id, {})
             got = Observations(record.get("probe"), WHY_MISSING.get(record.get("ran"), record.get("ran") or "not run"))
             visible = (record.get("visible") or {}).get("ename")
@@ -261,13 +261,13 @@ class JudgeCells(NbGraderPreprocessor):
                 verdict = Verdict(0.0, "missing", f"no answer cell for {answer} in the submission")
             else:
                 verdict = decide(lesson["judges"][grade_id], lesson["helpers"], got,
-                                 Observations(lesson["reference"].get(grade_id)), float(meta.get("points", 0)),
+                                 Observations(lesson["reference"].get(grade_id)), points,
                                  missing_status="timeout" if record.get("ran") in TIMEOUTS else "missing",
                                  released=released)
             verdicts[grade_id] = vars(verdict)
             cell.outputs = list(cell.get("outputs", [])) + [NotebookNode(
                 output_type="stream", name="stdout",
-                text=f"[judge] {verdict.status}: {verdict.score:g} / {float(meta.get('points', 0)):g}"
+                text=f"[judge] {verdict.status}: {verdict.score:g} / {points:g}"
                      + (f", {verdict.message}" if verdict.message else "") + "\n")]
         state["verdicts"] = verdicts
         state["tampering"] = sorted(set(tampering))

@@ -15,8 +15,15 @@ its observations, so a message is replaced when it shows
 import builtins
 import math
 import re
+from typing import TYPE_CHECKING
+
+from nbformat import NotebookNode
+from nbgrader.utils import is_locked
 
 from autograder.course import HIDDEN_MARKERS
+
+if TYPE_CHECKING:  # the judge imports this module
+    from autograder.judge import Observations
 
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
 # Python's own exception names carry nothing of a hidden check: a message may name them ("raised NotImplementedError")
@@ -29,7 +36,7 @@ QUOTED_TEXT = "a hidden check failed (its message quoted the submission's own te
 QUOTED_VALUE = "a hidden check failed (its message would show a value of the hidden inputs, so it is not shown)"
 
 
-def guarded(message: str, got, want, released: frozenset = frozenset()) -> str:
+def guarded(message: str, got: "Observations", want: "Observations", released: frozenset[str] = frozenset()) -> str:
     """The message, or a sentence that says why it is not shown (got, want: autograder.judge.Observations;
     released: names that the released notebook shows, released_names)."""
     if not message:
@@ -45,18 +52,17 @@ def guarded(message: str, got, want, released: frozenset = frozenset()) -> str:
     return message
 
 
-def released_names(nb) -> frozenset:
+def released_names(nb: NotebookNode) -> frozenset[str]:
     """The names in a graded notebook's locked and test cells, as released (intake restores them, and the hidden
     blocks are left out): a message may name them, e.g. the exception class of a test helper ("raised TooManyCalls")."""
     names = set()
     for cell in nb.cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if cell.get("cell_type") == "code" and (meta.get("locked") or meta.get("grade")) and not meta.get("solution"):
+        if cell.cell_type == "code" and is_locked(cell):
             names |= set(IDENTIFIER.findall(cell.source.split(HIDDEN_MARKERS[0])[0]))
     return frozenset(names)
 
 
-def shows_hidden_value(message: str, got, want) -> bool:
+def shows_hidden_value(message: str, got: "Observations", want: "Observations") -> bool:
     tokens = [token for token in NUMBER.findall(message) if distinctive(float(token))]
     if not tokens:
         return False
@@ -88,7 +94,7 @@ def near(value: float, values: list[float], tolerance: float) -> bool:
     return any(abs(value - x) <= tolerance * (1 + 1e-9) for x in values)
 
 
-def numbers(value) -> list[float]:
+def numbers(value: object) -> list[float]:
     """The real numbers in a decoded observation (tensors' and arrays' first VALUES elements)."""
     if isinstance(value, bool):
         return []

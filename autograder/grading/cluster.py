@@ -17,6 +17,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from distributed import Client, Scheduler, Worker
 from distributed.protocol import Serialized, deserialize
 from distributed.protocol.pickle import dumps, loads
 
@@ -59,7 +60,7 @@ def release_of(gradebook: bytes | str, judges: dict[str, str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def identity(dask_worker=None) -> dict:
+def identity(dask_worker: Worker | None = None) -> dict:
     """Who runs this: the machine, the grader version and, on a worker, what its GraderPlugin holds."""
     me = {"host": socket.gethostname(), "version": grader_version(), "python": sys.executable}
     if dask_worker is not None:
@@ -69,7 +70,7 @@ def identity(dask_worker=None) -> dict:
     return me
 
 
-async def survey(dask_scheduler) -> dict:
+async def survey(dask_scheduler: Scheduler) -> dict:
     """On the scheduler: its identity and every worker's, or why a worker could not say (one broadcast)."""
     replies = await dask_scheduler.broadcast(
         msg={"op": "run", "function": dumps(identity), "args": dumps(()), "kwargs": dumps({}), "wait": True},
@@ -89,7 +90,7 @@ async def survey(dask_scheduler) -> dict:
     return {"scheduler": identity(), "workers": workers}
 
 
-def check(client, release: str) -> int:
+def check(client: Client, release: str) -> int:
     """Raise ClusterError unless the scheduler and every worker run this grader and hold `release`;
     returns how many workers can grade."""
     address = client.scheduler.address

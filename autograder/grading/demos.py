@@ -10,8 +10,10 @@ answer its points. The skipped cells get a tag that the executor skips (SandboxE
 import re
 import symtable
 
+from nbformat import NotebookNode
 from nbgrader.preprocessors.base import NbGraderPreprocessor
 
+from autograder.cells import nbgrader_of, tags_of
 from autograder.sandbox.execute import SKIP_TAG
 
 DEMO_TAG = "demo"
@@ -48,17 +50,17 @@ def names_used(source: str) -> set[str]:
     return used
 
 
-def is_student_code(cell) -> bool:
+def is_student_code(cell: NotebookNode) -> bool:
     """An answer cell, or a cell the student added (autograder.intake.repair names those student-*)."""
-    meta = cell.metadata.get("nbgrader", {})
+    meta = nbgrader_of(cell)
     return cell.cell_type == "code" and (bool(meta.get("solution")) or str(cell.get("id", "")).startswith("student-"))
 
 
 class SkipDemos(NbGraderPreprocessor):
     """Tag the release's demonstration cells that nothing of the student's needs, so they are not run."""
 
-    def preprocess(self, nb, resources):
-        demos = [cell for cell in nb.cells if cell.cell_type == "code" and DEMO_TAG in cell.metadata.get("tags", [])]
+    def preprocess(self, nb: NotebookNode, resources: dict) -> tuple[NotebookNode, dict]:
+        demos = [cell for cell in nb.cells if cell.cell_type == "code" and DEMO_TAG in tags_of(cell)]
         needed = set().union(*(names_used(cell.source) for cell in nb.cells if is_student_code(cell)))
         kept: set[int] = set()
         changed = True

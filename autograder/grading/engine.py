@@ -34,12 +34,13 @@ import socket
 import sys
 import tempfile
 from collections import deque
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from time import monotonic
 from typing import Callable
 
-from distributed import Client, LocalCluster, Reschedule, get_worker, wait
+from distributed import Client, LocalCluster, Reschedule, Scheduler, Worker, get_worker, wait
 from distributed.diagnostics.plugin import WorkerPlugin
 from tqdm import tqdm
 
@@ -70,7 +71,7 @@ class GraderPlugin(WorkerPlugin):
         self.grader = None
         self.refusal = ""
 
-    async def setup(self, worker):
+    async def setup(self, worker: Worker) -> None:
         try:  # in a thread: the workers of a cluster in this process share one event loop, and prepare together
             await asyncio.to_thread(self._set_up)
         except Exception as error:
@@ -87,7 +88,7 @@ class GraderPlugin(WorkerPlugin):
             self.grader = Grader(self.settings)
             self.grader.warm_up()
 
-    def teardown(self, worker):
+    def teardown(self, worker: Worker) -> None:
         if self.grader is not None:
             self.grader.close()
 
@@ -109,7 +110,7 @@ def grade_on_worker(job: Job, release: str) -> Outcome:
         return failures.outcome(job.key, failures.describe(error, where))
 
 
-def whereabouts(keys: list[str], dask_scheduler) -> tuple[dict, int]:
+def whereabouts(keys: list[str], dask_scheduler: Scheduler) -> tuple[dict, int]:
     """On the scheduler: {key: (its state, the worker it is given to)}, and how many workers can grade."""
     where = {}
     for key in keys:
@@ -125,7 +126,8 @@ def job_bound(limits: dict) -> float:
 
 
 @contextmanager
-def connect(settings: WorkerSettings, *, jobs: int, workers: int = 1, scheduler: str | None = None):
+def connect(settings: WorkerSettings, *, jobs: int, workers: int = 1, scheduler: str | None = None
+            ) -> Iterator["Grading"]:
     """A checked cluster whose workers are prepared for `settings`, as a Grading; ClusterError (before
     anything is graded) if it cannot grade this run. Without `scheduler`: a LocalCluster of `workers`."""
     if scheduler:

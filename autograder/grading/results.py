@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 
+from autograder.cells import grade_id_of, graded_cells, points_of
 from autograder.grading.jobs import Job
 from autograder.grading.outcome import Failure, Graded, Outcome
 from autograder.intake.submission import Submission
@@ -68,8 +69,7 @@ class NotebookResult:
 
 def released_points(release_nb: nbformat.NotebookNode) -> list[tuple[str, float, str]]:
     """(grade_id, points, cell type) of every graded cell of a released notebook."""
-    return [(c.metadata["nbgrader"]["grade_id"], float(c.metadata["nbgrader"].get("points", 0)), c.cell_type)
-            for c in release_nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    return [(grade_id_of(c), points_of(c), c.cell_type) for c in graded_cells(release_nb)]
 
 
 def ungraded(sub: Submission, release_nb: nbformat.NotebookNode | None) -> NotebookResult:

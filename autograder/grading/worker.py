@@ -27,6 +27,7 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateI
 
 from jupyter_core.utils import run_sync
 
+from autograder.cells import grade_id_of, nbgrader_of, points_of
 from autograder.course import isolate_jupyter
 from autograder.grading.config import LIMITS, configuration, forks, zygote_key
 from autograder.grading.demos import SkipDemos
@@ -161,12 +162,12 @@ class Grader:
         verdicts = resources["autograder"]["verdicts"]
         grades, comments = [], []
         for cell in nb.cells:
-            meta = cell.metadata.get("nbgrader", {})
+            meta = nbgrader_of(cell)
             if utils.is_grade(cell):
-                grades.append(cell_grade(cell, verdicts.get(meta["grade_id"])))
+                grades.append(cell_grade(cell, verdicts.get(grade_id_of(cell))))
             if utils.is_solution(cell) or utils.is_task(cell):
                 unchanged = meta.get("checksum") == utils.compute_checksum(cell) and not utils.is_task(cell)
-                comments.append({"grade_id": meta["grade_id"], "auto_comment": "No response." if unchanged else None})
+                comments.append({"grade_id": grade_id_of(cell), "auto_comment": "No response." if unchanged else None})
         errors = {o.get("ename") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"}
         flags = [flag for ename, flag in LIMIT_FLAGS.items() if ename in errors]
         if resources["autograder"]["dropped"]:
@@ -179,9 +180,8 @@ class Grader:
 
 def cell_grade(cell: nbformat.NotebookNode, verdict: dict | None) -> Grade:
     """A graded cell's score: its verdict for a test cell, nbgrader's rule for a manually graded answer."""
-    meta = cell.metadata["nbgrader"]
-    points = float(meta.get("points", 0))
-    grade = {"grade_id": meta["grade_id"], "cell_type": cell.cell_type, "points": points}
+    points = points_of(cell)
+    grade = {"grade_id": grade_id_of(cell), "cell_type": cell.cell_type, "points": points}
     if verdict is not None:
         return {**grade, "score": verdict["score"], "status": verdict["status"], "message": verdict["message"]}
     auto_score, _ = utils.determine_grade(cell)  # 0 for an untouched answer, None when a person must grade it

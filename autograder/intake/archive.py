@@ -10,6 +10,7 @@ on its own. Everything else (sizes, CRCs, encryption, compression methods) zipfi
 import struct
 import zipfile
 from pathlib import Path
+from typing import BinaryIO
 
 
 class PatchedFile:
@@ -19,17 +20,17 @@ class PatchedFile:
         self._file = open(path, "rb")
         self._patches, self._pos = patches, 0
 
-    def seekable(self):
+    def seekable(self) -> bool:
         return True
 
-    def seek(self, offset, whence=0):
+    def seek(self, offset: int, whence: int = 0) -> int:
         self._pos = self._file.seek(offset, whence)
         return self._pos
 
-    def tell(self):
+    def tell(self) -> int:
         return self._pos
 
-    def read(self, n=-1):
+    def read(self, n: int = -1) -> bytes:
         self._file.seek(self._pos)
         data = self._file.read(n)
         low, high = self._pos, self._pos + len(data)
@@ -40,7 +41,7 @@ class PatchedFile:
         self._pos = high
         return data
 
-    def close(self):
+    def close(self) -> None:
         self._file.close()
 
     def __enter__(self):
@@ -50,7 +51,7 @@ class PatchedFile:
         self.close()
 
 
-def patch_headers(file) -> tuple[dict[int, bytes], dict[int, set[str]]]:
+def patch_headers(file: BinaryIO) -> tuple[dict[int, bytes], dict[int, set[str]]]:
     """({offset: patched bytes}, {entry index: what was patched: "name", "version", "extra"}) for a zip."""
     end = zipfile._EndRecData(file)
     if not end:

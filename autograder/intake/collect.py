@@ -15,6 +15,7 @@ import zipfile
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import nbformat
 
@@ -25,6 +26,7 @@ from autograder.intake.senders import drop_top_folder, sender, uses_teams
 from autograder.intake.submission import Submission
 
 Read = tuple[Submission, nbformat.NotebookNode | None]  # a file's record, and its notebook when it has one
+Identify = Callable[[nbformat.NotebookNode], str]  # a notebook's lesson, told from its cells ("" when none)
 
 MAX_FILES_PER_STUDENT = 100
 UNGRADABLE = {
@@ -96,7 +98,7 @@ def attribute(found: list[Found], skipped: list[str] | None, teams: bool = False
     return pairs
 
 
-def read(sub: Submission, found: Found, assignments: list[str], identify) -> Read:
+def read(sub: Submission, found: Found, assignments: list[str], identify: Identify | None) -> Read:
     """Read, parse and assign one file: its record with the lesson, and its notebook (or a status and a reason)."""
     by_name = guess_from_name(sub.file, assignments)
     sub = replace(sub, assignment=by_name)
@@ -127,7 +129,7 @@ def read(sub: Submission, found: Found, assignments: list[str], identify) -> Rea
     return replace(sub, assignment=assignment), nb
 
 
-def collect(source: Path, assignments: list[str], identify=None, skipped: list[str] | None = None,
+def collect(source: Path, assignments: list[str], identify: Identify | None = None, skipped: list[str] | None = None,
             teams: bool = False) -> list[Read]:
     """Every submitted file, read and assigned; identify(nb) -> assignment guesses a lesson by its cells.
 

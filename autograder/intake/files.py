@@ -40,7 +40,7 @@ class Found:
     notes: list[str] = field(default_factory=list)
 
 
-def short(value) -> str:
+def short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

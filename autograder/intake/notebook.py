@@ -22,7 +22,7 @@ MAX_SOURCE_CHARS = 4 << 20  # all cells' sources together, outputs aside (a less
 NBGRADER_KEYS = {"grade_id": str, "grade": bool, "solution": bool, "locked": bool, "task": bool}
 
 
-def text_of(value) -> str | None:
+def text_of(value: object) -> str | None:
     """A source as one string (nbformat allows a list of lines), or None when it is neither."""
     if isinstance(value, str):
         return clean_text(value)
@@ -40,7 +40,7 @@ def clean_text(text: str) -> str:
         return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def clean_cell(cell, problems: Counter) -> dict | None:
+def clean_cell(cell: object, problems: Counter) -> dict | None:
     """A cell rebuilt from what has the right type; None when it is not a cell at all."""
     if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
         problems["cells that are not cells"] += 1

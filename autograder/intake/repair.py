@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
+from autograder.cells import cell_id_of, grade_id_of, nbgrader_of, tags_of
 from autograder.course import LANGS, Course
 from autograder.intake.tamper import scan
 
@@ -50,28 +51,7 @@ def released_notebook(course: Course, assignment: str, lang: str = "en") -> nbfo
     return nbformat.read(path, as_version=4)
 
 
-def nbgrader_of(cell) -> dict:
-    meta = cell.get("metadata", {})
-    meta = meta.get("nbgrader") if isinstance(meta, dict) else None
-    return meta if isinstance(meta, dict) else {}
-
-
-def grade_id(cell) -> str | None:
-    found = nbgrader_of(cell).get("grade_id")
-    return found if isinstance(found, str) else None
-
-
-def cell_id(cell) -> str | None:
-    found = cell.get("id")
-    return found if isinstance(found, str) and found else None
-
-
-def find_cell(nb: nbformat.NotebookNode, wanted: str):
-    """The first cell of nb with this grade_id, or None."""
-    return next((cell for cell in nb.cells if grade_id(cell) == wanted), None)
-
-
-def text(cell) -> str:
+def text(cell: dict) -> str:
     """A cell's source as one string ("" when it is neither a string nor a list of them)."""
     source = cell.get("source", "")
     if isinstance(source, list) and all(isinstance(line, str) for line in source):
@@ -79,18 +59,13 @@ def text(cell) -> str:
     return source if isinstance(source, str) else ""
 
 
-def tags(cell) -> set[str]:
-    found = cell.get("metadata", {}).get("tags") if isinstance(cell.get("metadata"), dict) else None
-    return {tag for tag in found if isinstance(tag, str)} if isinstance(found, list) else set()
-
-
-def normalized(source) -> str:
+def normalized(source: str | list[str]) -> str:
     if isinstance(source, list):
         source = "".join(source)
     return "\n".join(line.rstrip() for line in str(source).strip().splitlines())
 
 
-def is_protected(cell) -> bool:
+def is_protected(cell: dict) -> bool:
     """A released cell that students must not change: a test cell or a locked cell."""
     meta = nbgrader_of(cell)
     return bool(meta) and (meta.get("locked") or (meta.get("grade") and not meta.get("solution")))
@@ -120,8 +95,8 @@ def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str,
     how = {"grade_id": 0, "id": 0, "content": 0, "order": 0}
     duplicated = []
     norm = [normalized(text(c)) for c in student]
-    rel_by_gid = {grade_id(c): i for i, c in enumerate(release) if grade_id(c)}
-    rel_by_id = {cell_id(c): i for i, c in enumerate(release) if cell_id(c)}
+    rel_by_gid = {grade_id_of(c): i for i, c in enumerate(release) if grade_id_of(c)}
+    rel_by_id = {cell_id_of(c): i for i, c in enumerate(release) if cell_id_of(c)}
     rel_by_content: dict[str, list[int]] = {}
     for i, c in enumerate(release):
         if normalized(text(c)):
@@ -132,7 +107,7 @@ def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str,
             return
         if r in taken:
             if is_protected(release[r]) and (norm[s] == norm[taken[r]] or kind in ("grade_id", "id")):
-                duplicated.append(grade_id(release[r]) or cell_id(release[r]))
+                duplicated.append(grade_id_of(release[r]) or cell_id_of(release[r]))
                 assigned[s] = -1  # a copy of a protected cell: dropped
             return
         if student[s].get("cell_type") != release[r].cell_type:
@@ -141,11 +116,11 @@ def match_cells(student: list, release: list) -> tuple[dict[int, int], dict[str,
         how[kind] += 1
 
     for s, cell in enumerate(student):
-        claim(s, rel_by_gid.get(grade_id(cell)), "grade_id")
+        claim(s, rel_by_gid.get(grade_id_of(cell)), "grade_id")
     for s, cell in enumerate(student):
-        cid = cell_id(cell)
+        cid = cell_id_of(cell)
         # a released id only counts when the cell kept a compatible role
-        claim(s, rel_by_id.get(cid) if cid and not grade_id(cell) else None, "id")
+        claim(s, rel_by_id.get(cid) if cid and not grade_id_of(cell) else None, "id")
     for s, cell in enumerate(student):
         if s not in assigned:
             for r in rel_by_content.get(f"{cell.get('cell_type')}:{norm[s]}", []):
@@ -181,16 +156,16 @@ def rebuild(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
     release = list(release_nb.cells)
     assigned, how, duplicated = match_cells(student, release)
     flags, notes = [], []
-    if not any(cell_id(c) for c in student):
+    if not any(cell_id_of(c) for c in student):
         notes.append("cells had no ids (nbformat 4.0-4.4)")
     lost_metadata = [release[r] for s, r in assigned.items() if r >= 0 and nbgrader_of(release[r])
-                     and grade_id(student[s]) != grade_id(release[r])]
+                     and grade_id_of(student[s]) != grade_id_of(release[r])]
     status = "repaired" if lost_metadata else "ok"
     if lost_metadata:
         flags.append("repaired")
         notes.append(f"nbgrader metadata of {len(lost_metadata)} cells recovered by "
                      + ", ".join(f"{k} ({v})" for k, v in how.items() if v and k != "grade_id"))
-    tagged = [s for s, c in enumerate(student) if SKIP_TAGS & tags(c)]
+    tagged = [s for s, c in enumerate(student) if SKIP_TAGS & tags_of(c)]
     if tagged:
         flags.append("skip-execution")
         notes.append(f"{len(tagged)} cells tagged to skip execution: tags removed, every cell runs")
@@ -239,7 +214,7 @@ def rebuild(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
         cells.extend(extras_after.get(r, []))
     seen = set()
     for i, cell in enumerate(cells):
-        if not cell_id(cell) or cell["id"] in seen:
+        if not cell_id_of(cell) or cell["id"] in seen:
             cell["id"] = f"student-cell-{i}"
         seen.add(cell["id"])
     if deleted:

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from nbgrader.api import Gradebook, MissingEntry
+from nbgrader.api import Gradebook, MissingEntry, SubmittedAssignment
 
 from autograder.course import Course
 from autograder import gradebook
 from autograder.publish import moodle, refresh
-from autograder.grading.results import NOT_GRADED
+from autograder.grading.results import NOT_GRADED, NotebookResult
 from autograder.publish.outputs import cell
 
 NOT_IN_A_NAME = re.compile(r"[_/\\:*?\"<>|\x00-\x1f]+")  # Moodle splits the file name at "_"
@@ -103,7 +103,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     return done
 
 
-def why(result) -> str:
+def why(result: NotebookResult) -> str:
     """Why a row has no participant id."""
     if "moodle-team" in result.flags:
         return "a team submission: Moodle names it after the group, with no participant id"
@@ -132,7 +132,7 @@ def match(worksheets: list[Path], rows: dict[str, list[moodle.Row]]) -> dict[str
     return templates
 
 
-def waiting(submission) -> int:
+def waiting(submission: SubmittedAssignment) -> int:
     return sum(g.needs_manual_grade for n in submission.notebooks for g in n.grades)
 
 
@@ -160,7 +160,7 @@ def final_grades(url: str, people: dict, path: Path, not_graded: set = frozenset
     return path
 
 
-def comments_html(submission) -> str:
+def comments_html(submission: SubmittedAssignment) -> str:
     """The instructor's comments of a submission, as the HTML Moodle's comment editor holds."""
     return "".join(f"<p><b>{html.escape(c.name)}</b>: {html.escape(c.manual_comment.strip())}</p>"
                    for n in submission.notebooks for c in sorted(n.comments, key=lambda c: c.name)
@@ -182,7 +182,7 @@ def worksheet_rows(url: str, assignment: str, people: dict) -> list[moodle.Row]:
     return rows
 
 
-def feedback_name(person, assignment: str) -> str:
+def feedback_name(person: gradebook.Person, assignment: str) -> str:
     """The name Moodle's feedback-zip importer matches to the student by participant id."""
     name = NOT_IN_A_NAME.sub(" ", person.name).strip().lstrip(".~") or "Participant"  # "." or "~" first: hidden
     return f"{name}_{person.lms_id}_assignsubmission_file_{assignment}_feedback.html"

@@ -15,12 +15,13 @@ that says so, and a page is withheld whole only when its parts together would qu
 import html
 import re
 from pathlib import Path
+from typing import Callable
 
 import nbformat
 
+from autograder.cells import find_cell
 from autograder.course import LANGS
-from autograder.grading.results import NOT_GRADED
-from autograder.intake.repair import find_cell
+from autograder.grading.results import NOT_GRADED, ExerciseResult, NotebookResult
 from autograder.publish.report import STYLE
 from autograder.publish.secrets import Lesson, Secrets
 from autograder.release.titles import exercise_of, exercises
@@ -49,13 +50,14 @@ RETRY = ("<p>Your notebook could not be graded this time, because of a problem o
          "Её проверят снова; ничего делать не нужно.</p>")
 
 
-def language(graded_nb) -> str:
+def language(graded_nb: nbformat.NotebookNode | None) -> str:
     course = graded_nb.metadata.get("course") if graded_nb is not None else None
     lang = course.get("lang") if isinstance(course, dict) else None
     return lang if lang in LANGS else "en"
 
 
-def failing_line(graded_nb, release_nb, grade_id: str) -> tuple[int, str] | None:
+def failing_line(graded_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode,
+                 grade_id: str) -> tuple[int, str] | None:
     """(line, text) of the released visible line of a test cell that raised, or None (hidden, or no error)."""
     cell = find_cell(graded_nb, grade_id)
     visible = find_cell(release_nb, grade_id)
@@ -78,13 +80,15 @@ def failing_line(graded_nb, release_nb, grade_id: str) -> tuple[int, str] | None
     return None
 
 
-def retry_html(result) -> str:
+def retry_html(result: NotebookResult) -> str:
     """The page of a notebook the grader could not grade: it says only that grading will be retried."""
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(result.assignment)}</title>"
             f"{STYLE}</head><body><h1>{html.escape(result.assignment)}</h1>{RETRY}</body></html>")
 
 
-def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None, withheld: bool = False) -> str:
+def feedback_html(result: NotebookResult, graded_nb: nbformat.NotebookNode | None,
+                  release_nb: nbformat.NotebookNode | None, secrets: Secrets | None = None,
+                  withheld: bool = False) -> str:
     words = WORDS[language(graded_nb)]
     esc = html.escape
 
@@ -125,7 +129,8 @@ def feedback_html(result, graded_nb, release_nb, secrets: Secrets | None = None,
             + "".join(rows) + "</table>" + "".join(details) + "</body></html>")
 
 
-def part_html(e, graded_nb, release_nb, words: dict, said, status) -> str:
+def part_html(e: ExerciseResult, graded_nb: nbformat.NotebookNode | None, release_nb: nbformat.NotebookNode | None,
+              words: dict, said: Callable[[str], str], status: Callable[[str], str]) -> str:
     """What one graded cell says: the failing visible line, or the judge's message; its id in small print."""
     small = f"<p><small>{words['check']} {html.escape(e.exercise)}: {status(e.status)}, {e.score:g} / {e.max_score:g}</small></p>"
     where = failing_line(graded_nb, release_nb, e.exercise) if graded_nb is not None and release_nb is not None else None
@@ -137,7 +142,7 @@ def part_html(e, graded_nb, release_nb, words: dict, said, status) -> str:
     return f"<p>{said(e.message or words.get(e.status, e.status))}</p>{small}"
 
 
-def lesson_title(nb) -> str:
+def lesson_title(nb: nbformat.NotebookNode | None) -> str:
     """The notebook's level-1 heading ("Lesson 4. A custom autograd Function ..."), as text."""
     for cell in nb.cells if nb is not None else []:
         if cell.cell_type == "markdown" and not str(cell.get("id", "")).startswith("student-"):
@@ -147,7 +152,8 @@ def lesson_title(nb) -> str:
     return ""
 
 
-def write_feedback(results, releases: dict, feedback_dir: Path, judges_dir: Path | None = None) -> None:
+def write_feedback(results: list[NotebookResult], releases: dict[str, nbformat.NotebookNode], feedback_dir: Path,
+                   judges_dir: Path | None = None) -> None:
     """A page per result. releases: the released (English) notebook of each lesson; judges_dir
     (build/<lang>/judges): the judges and reference observations, which say what is secret."""
     lessons: dict[str, Lesson] = {}

@@ -17,6 +17,7 @@ import io
 import keyword
 import tokenize
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 from copydetect import CodeFingerprint
@@ -60,16 +61,16 @@ class Answer:
         return np.asarray(slices, dtype=np.int64).reshape(2, -1)
 
 
-def is_print(node) -> bool:
+def is_print(node: ast.AST) -> bool:
     return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
             and isinstance(node.value.func, ast.Name) and node.value.func.id == "print")
 
 
-def is_text(node) -> bool:
+def is_text(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
-def is_bare_string(node) -> bool:
+def is_bare_string(node: ast.AST) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
 
@@ -97,31 +98,32 @@ class Renamer(ast.NodeTransformer):
     def __init__(self, names: dict[str, str], attributes: dict[str, str]):
         self.names, self.attributes = names, attributes
 
-    def visit_Name(self, node):
+    def visit_Name(self, node: ast.Name) -> ast.Name:
         node.id = self.names.get(node.id, node.id)
         return node
 
-    def visit_arg(self, node):
+    def visit_arg(self, node: ast.arg) -> ast.AST:
         node.arg = self.names.get(node.arg, node.arg)
         return self.generic_visit(node)
 
-    def visit_FunctionDef(self, node):
+    def visit_FunctionDef(
+            self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.ExceptHandler) -> ast.AST:
         node.name = self.names.get(node.name, node.name)
         return self.generic_visit(node)
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_ExceptHandler = visit_FunctionDef
 
-    def visit_Attribute(self, node):
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         node.attr = self.attributes.get(node.attr, node.attr)
         return self.generic_visit(node)
 
-    def visit_Call(self, node):
+    def visit_Call(self, node: ast.Call) -> ast.AST:
         if isinstance(node.func, ast.Name) and node.func.id in self.names:
             for keyword_arg in node.keywords:
                 keyword_arg.arg = self.names.get(keyword_arg.arg, keyword_arg.arg)
         return self.generic_visit(node)
 
-    def visit_Global(self, node):
+    def visit_Global(self, node: ast.Global | ast.Nonlocal) -> ast.Global | ast.Nonlocal:
         node.names = [self.names.get(n, n) for n in node.names]
         return node
 
@@ -138,7 +140,7 @@ class Cleaner(ast.NodeTransformer):
     def __init__(self, ours: set[str]):
         self.ours = ours
 
-    def visit_Call(self, node):
+    def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
         func = node.func
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "torch"
@@ -148,14 +150,14 @@ class Cleaner(ast.NodeTransformer):
             return ast.Constant("S")
         return node
 
-    def visit_JoinedStr(self, node):
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.Constant:
         return ast.Constant("S")
 
-    def visit_BinOp(self, node):
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         self.generic_visit(node)
         return ast.Constant("S") if isinstance(node.op, ast.Mod) and is_text(node.left) else node
 
-    def key(self, statement) -> str:
+    def key(self, statement: ast.stmt) -> str:
         if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return ""
         shape = []
@@ -166,7 +168,7 @@ class Cleaner(ast.NodeTransformer):
                 shape.append(repr(node.value))
         return " ".join(shape)
 
-    def generic_visit(self, node):
+    def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)
         for name in ("body", "orelse", "finalbody"):
             body = getattr(node, name, None)
@@ -178,7 +180,7 @@ class Cleaner(ast.NodeTransformer):
         return node
 
 
-def tokens(text: str, ours=None) -> list[tuple[str, tuple[int, int]]]:
+def tokens(text: str, ours: Callable[[str, str], bool] | None = None) -> list[tuple[str, tuple[int, int]]]:
     """(token, character span) of each token of text: strings become S, and a name that
     `ours(name, previous token)` says the student defined becomes V."""
     starts = [0]

@@ -15,6 +15,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from typing import Any
 
 # the functions `make push` calls: the external service of the token must offer exactly these
 FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
@@ -52,7 +53,7 @@ def checked_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
-def form(name: str, value) -> list[tuple[str, str]]:
+def form(name: str, value: object) -> list[tuple[str, str]]:
     """PHP's form encoding of a nested value, as Moodle's REST server reads its parameters (grades[0][userid])."""
     if isinstance(value, dict):
         return [pair for key, item in value.items() for pair in form(f"{name}[{key}]", item)]
@@ -91,7 +92,7 @@ class Client:
     def __repr__(self) -> str:
         return f"Client({self.url!r})"
 
-    def call(self, function: str, **params):
+    def call(self, function: str, **params: object) -> Any:
         """A web service function's answer; MoodleError for Moodle's exceptions."""
         body = urllib.parse.urlencode([("wstoken", self._token), ("wsfunction", function),
                                        ("moodlewsrestformat", "json"),

@@ -9,19 +9,21 @@ import os
 import shutil
 from pathlib import Path
 
+from autograder.grading.results import NotebookResult
+
 GRADE_COLUMNS = ["student", "assignment", "score", "max_score", "status", "flags", "file", "note"]
 EXERCISE_COLUMNS = ["student", "assignment", "exercise", "score", "max_score", "status", "message"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def cell(value):
+def cell(value: object) -> object:
     """A CSV cell no spreadsheet runs as a formula: text starting with = + - @ tab or CR gets a leading '."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
 
-def write_csvs(results, folder: Path) -> None:
+def write_csvs(results: list[NotebookResult], folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "grades.csv", "w", newline="", encoding="utf-8") as grades_file, \
             open(folder / "exercises.csv", "w", newline="", encoding="utf-8") as exercises_file:

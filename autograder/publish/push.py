@@ -24,7 +24,7 @@ from nbgrader.api import Gradebook
 from autograder.course import Course
 from autograder import gradebook
 from autograder.grading.results import NOT_GRADED
-from autograder.publish import export, refresh
+from autograder.publish import export, moodle, refresh
 from autograder.publish.moodle_api import Client, MoodleError, site_info
 from autograder.state import RunState
 
@@ -190,7 +190,8 @@ def plan(out: Path, client: Client, course: Course = Course(), lessons: list[str
     return plans
 
 
-def decide(row, userid: int, held: dict, record: dict, grade: float, page: bytes | None, overwrite: bool) -> Student:
+def decide(row: moodle.Row, userid: int, held: dict, record: dict, grade: float, page: bytes | None,
+           overwrite: bool) -> Student:
     now = held.get(userid)
     mine = dict(record.get(row.participant, {}))
     pending = mine.pop("pending", None)
@@ -214,7 +215,7 @@ def decide(row, userid: int, held: dict, record: dict, grade: float, page: bytes
     return student
 
 
-def same(a, b) -> bool:
+def same(a: float | str | None, b: float | str | None) -> bool:
     return a is not None and b is not None and abs(float(a) - float(b)) < 0.005
 
 

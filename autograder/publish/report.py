@@ -5,11 +5,17 @@ import base64
 import html
 import io
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from autograder.grading.results import NOT_GRADED
+from autograder.gradebook import Person, Reset
+from autograder.grading.results import NOT_GRADED, NotebookResult
 from autograder.judge import STATUSES
+
+if TYPE_CHECKING:  # matplotlib is imported when a figure is drawn (warm_up)
+    from matplotlib.figure import Figure
 
 COLORS = {"passed": "#2e7d32", "failed": "#f9a825", "error": "#c62828", "timeout": "#6a1b9a",
           "missing": "#757575", "manual": "#1565c0", "graded": "#00838f"}
@@ -21,7 +27,7 @@ td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top
 code,pre{background:#f5f5f5;padding:.1em .3em;white-space:pre-wrap}</style>"""
 
 
-def esc(value) -> str:
+def esc(value: object) -> str:
     return html.escape(str(value))
 
 
@@ -33,7 +39,7 @@ def warm_up() -> None:
     import matplotlib.ticker  # noqa: F401
 
 
-def status_figure(assignment: str, counts: dict):
+def status_figure(assignment: str, counts: dict[str, Counter]) -> "Figure":
     """A bar per exercise, split by status; counts: {exercise: Counter of statuses}. The legend lies
     beside the axes, so it never covers a bar."""
     warm_up()
@@ -56,7 +62,7 @@ def status_figure(assignment: str, counts: dict):
     return fig
 
 
-def score_plot(results) -> str:
+def score_plot(results: list[NotebookResult]) -> str:
     """A PNG (base64) per assignment: per exercise, how many submissions got each status."""
     import matplotlib.pyplot as plt
 
@@ -75,7 +81,7 @@ def score_plot(results) -> str:
                    f"src='data:image/png;base64,{data}'>" for a, data in images)
 
 
-def manual_section(results, resets) -> str:
+def manual_section(results: list[NotebookResult], resets: Iterable[Reset]) -> str:
     """Per assignment: answers still waiting for the instructor, and those graded by hand; resets."""
     waiting, graded, submissions = Counter(), Counter(), defaultdict(set)
     for r in results:
@@ -102,7 +108,7 @@ def manual_section(results, resets) -> str:
     return page
 
 
-def not_graded_section(results) -> str:
+def not_graded_section(results: list[NotebookResult]) -> str:
     """The notebooks the grader could not grade, by cause (each one's error is under flags and statuses)."""
     causes = Counter(r.cause for r in results if r.status == NOT_GRADED)
     if not causes:
@@ -115,7 +121,7 @@ def not_graded_section(results) -> str:
             + "</table>")
 
 
-def students_section(results, people, feedback: bool) -> str:
+def students_section(results: list[NotebookResult], people: dict[str, Person], feedback: bool) -> str:
     """One row per student: per assignment the score, status, flags and links; the total."""
     assignments = sorted({r.assignment for r in results})
     cells, totals = defaultdict(list), defaultdict(lambda: [0.0, 0.0])
@@ -155,7 +161,8 @@ def similarity_link(present: bool) -> str:
     return "<p class='similarity'>Similar answers: <code>make similarity</code> compares every pair of students.</p>"
 
 
-def write_report(results, path: Path, seconds: float, workers: int, reused: int = 0, resets=(), people=None,
+def write_report(results: list[NotebookResult], path: Path, seconds: float, workers: int, reused: int = 0,
+                 resets: Iterable[Reset] = (), people: dict[str, Person] | None = None,
                  feedback: bool = True, similarity: bool = False) -> None:
     """people: {student: gradebook.Person} for names; resets: gradebook.Reset of this run still unscored;
     similarity: whether similarity.html lies beside the report."""

@@ -45,7 +45,9 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
+from numpy.typing import ArrayLike
 
+from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import cell as csv_cell
@@ -126,10 +128,9 @@ def reprinted(path: Path) -> dict[str, tuple] | str:
         nb = json.loads(Path(path).read_text(encoding="utf-8"))
         found = {}
         for c in nb["cells"]:
-            meta = c.get("metadata", {}).get("nbgrader", {})
-            if c.get("cell_type") == "code" and meta.get("solution") and meta.get("grade_id"):
+            if c.get("cell_type") == "code" and nbgrader_of(c).get("solution") and grade_id_of(c):
                 source = c.get("source", "")
-                found[str(meta["grade_id"])] = fingerprints.reprint("".join(source) if isinstance(source, list)
+                found[grade_id_of(c)] = fingerprints.reprint("".join(source) if isinstance(source, list)
                                                                      else str(source))
         return found
     except Exception as error:  # a missing or damaged notebook: the reason, and the run goes on
@@ -187,7 +188,7 @@ def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
     return shared
 
 
-def rareness(n: int, d) -> np.ndarray:
+def rareness(n: int, d: ArrayLike) -> np.ndarray:
     """log(n / d) / log(n / 2): how rare a thing is that d of n students hold, from 1 (d <= 2) to 0 (d = n)."""
     d = np.asarray(d, dtype=np.float64)
     return np.where(d <= 2, 1.0, np.clip(np.log(n / np.maximum(d, 1)) / np.log(max(n, 3) / 2), 0.0, 1.0))

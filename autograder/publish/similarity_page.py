@@ -14,6 +14,7 @@ from copydetect.utils import highlight_overlap
 from autograder.course import Course
 from autograder.publish import bands, report
 from autograder.publish import similarity as sim
+from autograder.publish.fingerprints import Answer
 from autograder.state import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
@@ -27,7 +28,7 @@ def student_link(student: str) -> str:
     return f"<a href='report.html#student-{quote(student)}'>{report.esc(student)}</a>"
 
 
-def highlighted(mine, theirs) -> str:
+def highlighted(mine: Answer, theirs: Answer) -> str:
     """My answer's re-printed text, HTML, with the fragments it shares with theirs marked."""
     slices = mine.shared_with(theirs)
     if slices.size == 0:
@@ -135,7 +136,7 @@ def page(result: sim.Result) -> str:
               "flagged, for comparison.</p>" + closest_table(result.pairs) + "</body></html>")
 
 
-def link_report(path) -> None:
+def link_report(path: Path) -> None:
     """Point an existing report.html at similarity.html."""
     if path.exists():
         text = path.read_text(encoding="utf-8")

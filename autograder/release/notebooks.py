@@ -10,6 +10,7 @@ from pathlib import Path
 import nbformat
 from nbgrader.apps import NbGraderAPI
 
+from autograder.cells import answer_cells, grade_id_of
 from autograder.course import HIDDEN_MARKERS, SOLUTION_MARKERS, Course, ReleaseError, nbgrader_config
 from autograder.release.sources import read_source
 
@@ -62,14 +63,10 @@ def check_no_leak(source_nb: nbformat.NotebookNode, student_nb: nbformat.Noteboo
 
 def solution_notebook(student_nb: nbformat.NotebookNode, source_nb: nbformat.NotebookNode, lang: str,
                       assignment: str) -> nbformat.NotebookNode:
-    solutions = {
-        cell.metadata["nbgrader"]["grade_id"]: strip_solution_markers(cell.source)
-        for cell in source_nb.cells
-        if cell.metadata.get("nbgrader", {}).get("solution")
-    }
+    solutions = {grade_id_of(cell): strip_solution_markers(cell.source) for cell in answer_cells(source_nb)}
     nb = nbformat.from_dict(student_nb)
     for cell in nb.cells:
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        grade_id = grade_id_of(cell)
         if grade_id in solutions:
             cell.source = solutions[grade_id]
         elif cell.id == "colab-badge":

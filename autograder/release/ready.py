@@ -22,6 +22,7 @@ import json
 
 import nbformat
 
+from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import HIDDEN_MARKERS
 from autograder.release.cells import collapse
 from autograder.release.titles import exercises
@@ -201,9 +202,9 @@ def visible_part(source: str) -> str:
 def ready_cells(cells: list, lang: str) -> list:
     """The heading and the locked code cell "Ready to submit?" for a notebook of these cells (the source's)."""
     lessons = exercises(nbformat.v4.new_notebook(cells=cells))
-    sources = {cell.metadata.get("nbgrader", {}).get("grade_id"): cell.source for cell in cells}
-    locked = [grade_id for cell in cells if (meta := cell.metadata.get("nbgrader", {})).get("locked")
-              and not meta.get("grade") and (grade_id := meta.get("grade_id"))]
+    sources = {grade_id_of(cell): cell.source for cell in cells}
+    locked = [grade_id for cell in cells if (meta := nbgrader_of(cell)).get("locked")
+              and not meta.get("grade") and (grade_id := grade_id_of(cell))]
     rows = []
     for e in lessons:
         head = f"        ({text(e.title)}, {points(e.points)}, {text(e.answer)}"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import nbformat
 
+from autograder.cells import grade_id_of, is_test, points_of
 from autograder.course import GRADING_LANG, Course, ReleaseError, judges_path
 from autograder.judge import Observations, decide
 from autograder.release.sources import judge_cells, read_source
@@ -36,9 +37,7 @@ def build(course: Course, assignment: str) -> Path:
     """Record the reference observations, check every judge against them, write the lesson's judges file."""
     helpers, judges = judge_cells(course, assignment)
     source_nb = read_source(course, assignment, GRADING_LANG)
-    tests = {c.metadata["nbgrader"]["grade_id"]: c for c in source_nb.cells
-             if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")
-             and not c.metadata["nbgrader"].get("solution")}
+    tests = {grade_id_of(c): c for c in source_nb.cells if is_test(c)}
     if set(judges) != set(tests):
         raise ReleaseError(f"{assignment}: test cells without a judge: {sorted(set(tests) - set(judges))}; "
                            f"judges without a test cell: {sorted(set(judges) - set(tests))}")
@@ -54,8 +53,7 @@ def build(course: Course, assignment: str) -> Path:
                                f"solution: {payload['tampering']}")
         reference[grade_id] = payload
         want = Observations(payload)
-        points = float(cell.metadata["nbgrader"].get("points", 0))
-        verdict = decide(judges[grade_id], helpers, Observations(payload), want, points)
+        verdict = decide(judges[grade_id], helpers, Observations(payload), want, points_of(cell))
         if verdict.status != "passed":
             raise ReleaseError(f"{assignment}: the judge of {grade_id} fails the reference solution: {verdict.message}")
     path = judges_path(course, assignment)

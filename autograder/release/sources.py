@@ -16,6 +16,7 @@ import hashlib
 import jupytext
 import nbformat
 
+from autograder.cells import grade_id_of
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
 from autograder.release import cells as code_cells
 from autograder.release.figures import FIGURE_KEY, attach
@@ -121,7 +122,7 @@ def assign_cell_ids(cells: list[nbformat.NotebookNode]) -> None:
     """Graded cells are named by grade_id; others by their content, so ids survive unrelated edits."""
     seen = set()
     for cell in cells:
-        base = cell.metadata.get("nbgrader", {}).get("grade_id")
+        base = grade_id_of(cell)
         if base is None:
             base = cell.cell_type[:2] + "-" + hashlib.sha1(cell.source.encode()).hexdigest()[:8]
         cell_id, n = base, 1

@@ -11,6 +11,9 @@ answer ("9. Analysis questions: Question 1").
 import re
 from dataclasses import dataclass, field
 
+import nbformat
+
+from autograder.cells import grade_id_of, is_test, nbgrader_of, points_of
 from autograder.judge import answer_of
 from autograder.release.howto import HOW_TO_ID
 
@@ -29,11 +32,6 @@ class Exercise:
     checks: dict[str, float] = field(default_factory=dict)  # test cell grade_id -> its points
 
 
-def grading(cell) -> dict:
-    meta = cell.get("metadata", {}).get("nbgrader", {})
-    return meta if isinstance(meta, dict) else {}
-
-
 def plain(markdown: str) -> str:
     """Markdown as a reader sees it, without the points and time estimate."""
     text = ESTIMATE.sub("", markdown)
@@ -42,7 +40,7 @@ def plain(markdown: str) -> str:
     return " ".join(text.split()).strip(" .:")
 
 
-def exercises(nb) -> list[Exercise]:
+def exercises(nb: nbformat.NotebookNode) -> list[Exercise]:
     """The exercises of a released (or graded) notebook, in order. Cells a student added (autograder.intake.repair
     names them student-*) and the shared "How to work and submit" never give a title."""
     cells = [cell for cell in nb.cells if not str(cell.get("id", "")).startswith("student-")
@@ -50,15 +48,14 @@ def exercises(nb) -> list[Exercise]:
     found: list[Exercise] = []
     heading, lead = "", ""
     for cell in cells:
-        meta = grading(cell)
-        if meta.get("solution"):
+        if nbgrader_of(cell).get("solution"):
             written = cell.cell_type == "markdown"
-            name = meta["grade_id"]
+            name = grade_id_of(cell)
             title = heading
             label = lead if written else name
             if label and not re.search(rf"(?<!\w){re.escape(label)}(?!\w)", title):
                 title = f"{title}: {label}" if title else label
-            found.append(Exercise(name, title or name, float(meta.get("points", 0)) if written else 0.0, written))
+            found.append(Exercise(name, title or name, points_of(cell) if written else 0.0, written))
             continue
         if cell.cell_type == "markdown":
             headings = HEADING.findall(cell.source)
@@ -68,13 +65,12 @@ def exercises(nb) -> list[Exercise]:
             lead = plain(leads[-1]) if leads else ""
     answers = [e.answer for e in found if not e.written]
     for cell in cells:
-        meta = grading(cell)
-        if cell.cell_type == "code" and meta.get("grade") and not meta.get("solution"):
-            owner = answer_of(meta["grade_id"], answers)
+        if is_test(cell):
+            owner = answer_of(grade_id_of(cell), answers)
             exercise = next((e for e in found if e.answer == owner), None)
             if exercise is not None:
-                exercise.checks[meta["grade_id"]] = float(meta.get("points", 0))
-                exercise.points += float(meta.get("points", 0))
+                exercise.checks[grade_id_of(cell)] = points_of(cell)
+                exercise.points += points_of(cell)
     return [e for e in found if e.written or e.checks]
 
 

@@ -2,6 +2,7 @@
 its seccomp filter, its environment (an allowlist) and its cgroup. autograder.sandbox.jail starts
 kernels (and zygotes) in it."""
 import errno
+import io
 import json
 import os
 import platform
@@ -209,7 +210,7 @@ def in_cgroup(group: Cgroup | None, command: list[str]) -> list[str]:
     return ["sh", "-c", JOIN, "sh", *group.procs, "--", *command]
 
 
-def child_pid(info) -> int:
+def child_pid(info: io.BufferedReader) -> int:
     """The host pid of the jail's first process, from bubblewrap's --info-fd."""
     data = b""
     while chunk := info.read1(4096):

@@ -25,7 +25,7 @@ class SandboxKernelClient(AsyncKernelClient):
         context.setsockopt(zmq.RECONNECT_IVL, RECONNECT_MS)
         return context
 
-    def start_channels(self, *args, **kwargs) -> None:
+    def start_channels(self, *args: object, **kwargs: object) -> None:
         super().start_channels(*args, **kwargs)
         self._monitor = self.iopub_channel.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
 

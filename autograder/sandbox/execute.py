@@ -32,8 +32,9 @@ from nbformat import NotebookNode
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Float
 
+from autograder.cells import grade_id_of, is_test
 from autograder.course import HIDDEN_MARKERS
-from autograder.sandbox.client import MAX_MESSAGE
+from autograder.sandbox.client import MAX_MESSAGE, SandboxKernelClient
 from autograder.sandbox.jail import JailError, SandboxKernelManager
 from autograder.sandbox.kernel.output import DROPPED
 from autograder.sandbox.kernel.probe import MAX_BYTES, MIME
@@ -69,11 +70,6 @@ def split_test_cell(source: str) -> tuple[str, str]:
     return "\n".join(visible), "\n".join(hidden)
 
 
-def is_test_cell(cell) -> bool:
-    meta = cell.get("metadata", {}).get("nbgrader", {})
-    return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
-
-
 class SandboxExecute(Execute):
     """nbgrader's Execute with a jailed kernel, a notebook deadline, probes, and no crash on a dead kernel."""
 
@@ -89,7 +85,8 @@ class SandboxExecute(Execute):
         # Only the author's demonstrations are skipped (autograder.grading.demos), never what a student tagged.
         self.skip_cells_with_tag = SKIP_TAG
 
-    def preprocess(self, nb, resources=None, km=None):
+    def preprocess(self, nb: NotebookNode, resources: dict | None = None,
+                   km: SandboxKernelManager | None = None) -> tuple[NotebookNode, dict]:
         self._deadline = None  # set when the first cell runs: kernel start-up does not count
         self._stopped = ""  # why later cells are not run: "" while the kernel is healthy
         self._record = (resources or {}).setdefault("autograder", {})
@@ -117,7 +114,7 @@ class SandboxExecute(Execute):
                                                           f"({self.output_mb:g} MiB): the rest was not recorded"))
         return nb, resources
 
-    async def async_start_new_kernel_client(self):
+    async def async_start_new_kernel_client(self) -> SandboxKernelClient:
         kc = await super().async_start_new_kernel_client()
         self.km.seal()  # the kernel is ready: its sockets are made
         return kc
@@ -136,7 +133,7 @@ class SandboxExecute(Execute):
             self.km.kill_now()
             raise DeadKernelError("the kernel's output connection was dropped")
 
-    def process_message(self, msg, cell, cell_index):
+    def process_message(self, msg: dict, cell: NotebookNode, cell_index: int) -> NotebookNode | None:
         """nbclient's, with every output counted against the notebook's cap while the kernel runs."""
         content = msg.get("content", {})
         if msg["msg_type"] in BOOKKEEPING:
@@ -163,12 +160,12 @@ class SandboxExecute(Execute):
             self.km.kill_now()
         return None
 
-    def preprocess_cell(self, cell, resources, index):
+    def preprocess_cell(self, cell: NotebookNode, resources: dict, index: int) -> tuple[NotebookNode, dict]:
         if cell.cell_type != "code" or not cell.source.strip():
             return cell, resources
-        if not is_test_cell(cell):
+        if not is_test(cell):
             return self._run(cell, resources, index)
-        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        grade_id = grade_id_of(cell)
         record = self._cells[grade_id] = {"visible": None, "probe": None, "ran": "no"}
         source = cell.source
         visible, hidden = split_test_cell(source)

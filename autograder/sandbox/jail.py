@@ -42,6 +42,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -169,7 +170,8 @@ class SandboxKernelManager(AsyncKernelManager):
                 f"--IPKernelApp.exec_lines=from autograder_kernel import startup; startup.{start}"]
 
     @contextlib.contextmanager
-    def jailed(self, rundir: Path, command: list[str], group: Cgroup | None, kernel: bool = True):
+    def jailed(self, rundir: Path, command: list[str], group: Cgroup | None,
+               kernel: bool = True) -> Iterator[SimpleNamespace]:
         """Jail `command` (a Python command line) in a new jail of rundir, in the cgroup: yields the launch
         (its .command, .env and .pass_fds) for the caller to start it from rundir; once started, .pid is the
         jail's host pid, and rundir/ipc leads the grader to the jail's socket folder."""

@@ -25,8 +25,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from autograder.sandbox.cgroup import Cgroup
+
+if TYPE_CHECKING:  # the jail imports this module
+    from autograder.sandbox.jail import SandboxKernelManager
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
@@ -220,7 +224,7 @@ class Zygote:
 _spares: dict[str, Zygote] = {}  # started ahead by prestart, each for the first take of its key
 
 
-def prestart(manager, key: str) -> None:
+def prestart(manager: "SandboxKernelManager", key: str) -> None:
     """Start a zygote ahead of need, from this thread, for the first take(key): the command line does so
     before it imports the grader, so that the jail loads torch while this process imports the rest. A
     zygote that cannot start is not an error here: whoever needs one starts it, and says why it cannot."""

@@ -18,10 +18,14 @@ import json
 import math
 import threading
 from json.encoder import encode_basestring_ascii
+from typing import TYPE_CHECKING
 
 from ipykernel.iostream import OutStream
 
 from .probe import MIME
+
+if TYPE_CHECKING:  # the kernel's own shell; the grader imports this module for DROPPED only
+    from IPython.core.interactiveshell import InteractiveShell
 
 DROPPED = "application/vnd.autograder.dropped+json"
 
@@ -67,7 +71,7 @@ class CappedStream(OutStream):
 
     _unflushed = False  # whether anything was written since the last flush
 
-    def write(self, string):
+    def write(self, string: object) -> int | None:
         if not isinstance(string, str) or threading.current_thread() is getattr(self, "watch_fd_thread", None):
             self._unflushed = True
             return super().write(string)  # what reached descriptors 1 and 2: the grader's limit applies
@@ -85,7 +89,7 @@ class CappedStream(OutStream):
         BUDGET.drop(len(string) - len(head))
         return len(string)
 
-    def flush(self):
+    def flush(self) -> None:
         # a flush waits for the IO thread: once a cell's output is cut, `print(..., flush=True)` in a
         # loop would wait for nothing a million times
         if self._unflushed or BUDGET.cell != 0:
@@ -106,7 +110,7 @@ def _capped(msg: dict) -> dict | None:
     return None
 
 
-def start(shell, cell_bytes: int, notebook_bytes: int) -> None:
+def start(shell: "InteractiveShell", cell_bytes: int, notebook_bytes: int) -> None:
     """Cap the output of `shell`'s cells (called as the kernel starts, in the thread that runs them)."""
     BUDGET.per_cell, BUDGET.notebook = cell_bytes, notebook_bytes
 

@@ -12,6 +12,7 @@ nothing from the rest of the autograder.
 """
 import base64
 import math
+from typing import Any
 
 MAX_TEXT = 2000  # characters kept of a string
 MAX_ELEMENTS = 1 << 20  # elements of one tensor
@@ -21,7 +22,7 @@ DTYPES = {"float64": 8, "float32": 4, "float16": 2, "bfloat16": 2, "int64": 8, "
           "int8": 1, "uint8": 1, "bool": 1, "complex64": 8, "complex128": 16}
 
 
-def encode(value, _depth=0):
+def encode(value: object, _depth: int = 0) -> bool | int | float | str | list | dict | None:
     """The plain form of a value, decided by its exact type (subclasses of str, int, ... are opaque)."""
     kind = type(value)
     if value is None or kind is bool or kind is int:
@@ -150,7 +151,7 @@ class Raised:
         name = self.types[0] if self.types else ""
         return str.__str__(name) if name.isidentifier() and len(name) <= 60 else "an exception"
 
-    def is_a(self, error) -> bool:
+    def is_a(self, error: type | str) -> bool:
         """Whether it is an instance of `error` (a class or its name), judged by the recorded class names."""
         wanted = error if isinstance(error, str) else error.__name__
         return any(str.__eq__(t, wanted) for t in self.types)
@@ -159,7 +160,7 @@ class Raised:
         return f"<{self.name} raised>"
 
 
-def decode(data):
+def decode(data: object) -> Any:
     """Plain Python values (and new CPU tensors) from encoded data; strings become StudentText."""
     import torch
 

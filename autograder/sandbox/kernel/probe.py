@@ -29,6 +29,8 @@ import json
 import random
 import sys
 import zlib
+from collections.abc import Iterable, Iterator
+from typing import Any, Callable
 
 from . import plain
 from .watch import Calls, Passes
@@ -109,7 +111,7 @@ class Probe:
         self._bytes = 0
         self._user_ns = user_ns if user_ns is not None else {}
 
-    def record(self, key: str, value) -> None:
+    def record(self, key: str, value: object) -> None:
         if key in self.observations:
             raise KeyError(f"probe key {key!r} recorded twice in {self.grade_id}")
         encoded = _encode(value)
@@ -119,7 +121,7 @@ class Probe:
         self._bytes += size
         self.observations[key] = encoded
 
-    def call(self, key: str, fn, *args, **kwargs):
+    def call(self, key: str, fn: Callable[..., Any], *args: object, **kwargs: object) -> Any:
         """fn(*args, **kwargs), its result recorded under key; an exception is recorded and None returned."""
         try:
             result = fn(*args, **kwargs)
@@ -132,7 +134,7 @@ class Probe:
         return result
 
     @staticmethod
-    def shares_storage(a, b) -> bool:
+    def shares_storage(a: object, b: object) -> bool:
         """Whether two tensors share their memory (a view shares it with its base)."""
         import torch
 
@@ -142,7 +144,7 @@ class Probe:
         return storage(a).data_ptr() == storage(b).data_ptr()
 
     @classmethod
-    def shared_memory(cls, value, inputs) -> list[bool]:
+    def shared_memory(cls, value: object, inputs: Iterable[object]) -> list[bool]:
         """For each item of a result (a tuple's or list's items, a dict's values, or the result itself): whether
         it is a tensor that shares memory with one of the tensors in inputs."""
         kind = type(value)
@@ -159,7 +161,7 @@ class Probe:
         return Passes(backward, grad)
 
     @contextlib.contextmanager
-    def replaced(self, **names):
+    def replaced(self, **names: object) -> Iterator[None]:
         """Inside the block, the student's code sees these globals instead of its own (reference versions
         of other exercises, so that one unsolved exercise costs no other its points)."""
         saved = {name: self._user_ns.get(name, _MISSING) for name in names}
