@@ -24,7 +24,7 @@ import nbformat
 
 from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import HIDDEN_MARKERS
-from autograder.release.cells import collapse
+from autograder.release.code_cells import collapse
 from autograder.release.titles import exercises
 
 READY_ID = "ready_to_submit"

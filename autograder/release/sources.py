@@ -6,7 +6,7 @@ cell (the lesson's title, time and points: the first screen), the setup cell, ho
 
 A source is a percent-format script. Cells carry compact nbgrader metadata
 (`nbgrader={"grade_id": ..., "solution": true}`); markdown cells carry a language tag ("ru" or "en"),
-and each notebook keeps one language; so may code cells, in pairs (autograder.release.cells). Judge
+and each notebook keeps one language; so may code cells, in pairs (autograder.release.code_cells). Judge
 cells (`judge="test_x"`, or "helpers") are never part of a notebook: they run in the grader's process
 only (autograder.judge); nor are figure cells (`figure="name"`), drawn by the release
 (autograder.release.figures). A code cell with `title={"ru": ..., "en": ...}` is collapsed.
@@ -18,7 +18,7 @@ import nbformat
 
 from autograder.cells import grade_id_of
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
-from autograder.release import cells as code_cells
+from autograder.release import code_cells
 from autograder.release.figures import FIGURE_KEY, attach
 from autograder.release.howto import HOW_TO, HOW_TO_ID
 from autograder.release.ready import SETUP_HOOK, ready_cells

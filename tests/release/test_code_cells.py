@@ -3,7 +3,7 @@ import nbformat
 import pytest
 
 from autograder.course import ReleaseError
-from autograder.release import cells, figures
+from autograder.release import code_cells, figures
 
 FIGURE = "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.title({'ru': 'Спад', 'en': 'Decline'}[lang])"
 
@@ -19,7 +19,7 @@ def code(source, *tags, **metadata):
     ('def f():\n    """Документация."""\n    return 1', 'def f():\n    """Docs."""\n    return 1'),
 ])
 def test_a_pair_may_differ_in_strings_and_comments(ru, en):
-    cells.check_pairs([code(ru, "ru"), code(en, "en")])
+    code_cells.check_pairs([code(ru, "ru"), code(en, "en")])
 
 
 @pytest.mark.parametrize("ru, en", [
@@ -31,39 +31,39 @@ def test_a_pair_may_differ_in_strings_and_comments(ru, en):
 ])
 def test_a_pair_that_differs_in_code_is_refused(ru, en):
     with pytest.raises(ReleaseError, match="differ in more than strings"):
-        cells.check_pairs([code(ru, "ru"), code(en, "en")])
+        code_cells.check_pairs([code(ru, "ru"), code(en, "en")])
 
 
 def test_a_pair_carries_the_same_metadata():
     title = {"ru": "Помощник", "en": "A helper"}
-    cells.check_pairs([code("x = 1", "ru", "demo", title=title), code("x = 1", "en", "demo", title=title)])
+    code_cells.check_pairs([code("x = 1", "ru", "demo", title=title), code("x = 1", "en", "demo", title=title)])
     with pytest.raises(ReleaseError, match="differ in tags"):
-        cells.check_pairs([code("x = 1", "ru", "demo"), code("x = 1", "en")])
+        code_cells.check_pairs([code("x = 1", "ru", "demo"), code("x = 1", "en")])
     with pytest.raises(ReleaseError, match="differ in tags"):
-        cells.check_pairs([code("x = 1", "ru", title=title), code("x = 1", "en")])
+        code_cells.check_pairs([code("x = 1", "ru", title=title), code("x = 1", "en")])
 
 
 @pytest.mark.parametrize("order", [["ru"], ["en"], ["en", "ru"], ["ru", None, "en"], ["ru", "ru", "en"]])
 def test_a_code_cell_in_one_language_needs_its_twin_next_to_it(order):
     with pytest.raises(ReleaseError, match="twin"):
-        cells.check_pairs([code("x = 1", *([lang] if lang else [])) for lang in order])
+        code_cells.check_pairs([code("x = 1", *([lang] if lang else [])) for lang in order])
 
 
 def test_a_code_cell_tagged_with_both_languages_is_refused():
     with pytest.raises(ReleaseError, match="one language tag"):
-        cells.check_pairs([code("x = 1", "ru", "en")])
+        code_cells.check_pairs([code("x = 1", "ru", "en")])
 
 
 def test_a_title_is_one_line_per_language_on_a_code_cell():
-    assert cells.title_of(code("x = 1", title={"ru": "Помощник", "en": "A helper"}), "en") == "A helper"
-    assert cells.title_of(code("x = 1"), "en") is None
+    assert code_cells.title_of(code("x = 1", title={"ru": "Помощник", "en": "A helper"}), "en") == "A helper"
+    assert code_cells.title_of(code("x = 1"), "en") is None
     for bad in ({"en": "A helper"}, "A helper"):
         with pytest.raises(ReleaseError, match="title"):
-            cells.title_of(code("x = 1", title=bad), "en")
+            code_cells.title_of(code("x = 1", title=bad), "en")
     with pytest.raises(ReleaseError, match="title"):
-        cells.title_of(nbformat.v4.new_markdown_cell("text", metadata={"title": {"ru": "а", "en": "a"}}), "en")
+        code_cells.title_of(nbformat.v4.new_markdown_cell("text", metadata={"title": {"ru": "а", "en": "a"}}), "en")
     with pytest.raises(ReleaseError, match="one line"):
-        cells.collapse(code("x = 1"), "two\nlines")
+        code_cells.collapse(code("x = 1"), "two\nlines")
 
 
 def markdown(source):
