@@ -26,7 +26,7 @@ from jupyter_client.manager import start_new_kernel
 
 from autograder.course import SOLUTION_MARKERS, Course, isolate_jupyter
 from autograder.release import notebooks
-from tests.lessons import mutants as mutation
+from tests.lessons import mutants
 from tests.lessons.harness import LESSONS, exercise_tests, graded_cells
 
 
@@ -93,17 +93,17 @@ class Kernel:
         self.manager.shutdown_kernel(now=True)
 
 
-def caught(checks: Checks, mutants: list, timeout: float, cwd: Path) -> dict[str, str | None]:
+def caught(checks: Checks, killed: list, timeout: float, cwd: Path) -> dict[str, str | None]:
     """{mutant id: "visible" (its cell or a visible test cell raised or hung), "self_check" (only an optional
     check did), or None (neither)}."""
     kernel = Kernel(checks.setup, timeout, cwd)
     found = {}
     try:
-        for exercise in dict.fromkeys(m.exercise for m in mutants):  # else every mutant would count as caught
+        for exercise in dict.fromkeys(m.exercise for m in killed):  # else every mutant would count as caught
             for source in checks.visible[exercise] + checks.optional[exercise]:
                 if kernel.run(source):
                     raise RuntimeError(f"a check of {exercise} fails on the solution:\n{source[:500]}")
-        for mutant in mutants:
+        for mutant in killed:
             found[mutant.id] = None
             for kind, sources in (("visible", [mutant.source, *checks.visible[mutant.exercise]]),
                                   ("self_check", checks.optional[mutant.exercise])):
@@ -135,7 +135,7 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, default=30, help="seconds per cell a student runs: past it, caught")
     args = parser.parse_args(argv)
     limits = {"notebook_timeout": args.notebook_timeout} if args.notebook_timeout else None
-    hidden = mutation.run(args.lessons, args.limit, args.seed, args.workers, limits)
+    hidden = mutants.run(args.lessons, args.limit, args.seed, args.workers, limits)
     course, rows, missed = Course(), [], []
     for lesson in args.lessons:
         killed = hidden[lesson]["killed"]
