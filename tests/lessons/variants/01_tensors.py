@@ -820,7 +820,7 @@ EQUIVALENT_MUTANTS = {
                                     "for every t that is not 3-D, as the task asks",
 }
 
-# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
 CUBE = "torch.arange(24).reshape(2, 3, 4)"
 VISIBLE_EXAMPLES = {

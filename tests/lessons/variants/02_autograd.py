@@ -966,7 +966,7 @@ EQUIVALENT_MUTANTS = {
                                         "gradient, and autograd.grad accumulates into no .grad of x",
 }
 
-# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
 XYZ_123 = "_same(x, torch.tensor(1.0)) and _same(y, torch.tensor(2.0)) and _same(z, torch.tensor(3.0))"
 VISIBLE_EXAMPLES = {

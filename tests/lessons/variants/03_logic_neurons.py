@@ -1195,7 +1195,7 @@ EQUIVALENT_MUTANTS = {
     "is_linearly_separable:13:Add->Sub#2": "w1 x1 - w2 x2 + b: the grid of weights is symmetric under w2 -> -w2",
 }
 
-# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function or method, condition on its arguments)}}
 SHAPES_352 = "[tuple(p.shape) for p in model.parameters()] == [(5, 3), (5,), (2, 5), (2,)]"
 CORNERS = "torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])"

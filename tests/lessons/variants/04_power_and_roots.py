@@ -1566,7 +1566,7 @@ EQUIVALENT_MUTANTS = {
     "newton_roots_batched:29:drop int()": "only the message changes; it still names max_iter",
 }
 
-# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function or method, condition on its arguments)}}
 VISIBLE_EXAMPLES = {
     "Power": {

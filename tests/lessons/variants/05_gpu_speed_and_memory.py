@@ -1517,7 +1517,7 @@ EQUIVALENT_MUTANTS = {
     "benchmark_ops:17:drop tuple()": "inputs[0].shape is a torch.Size, a tuple of ints",
 }
 
-# Every visible example: the solution is broken on exactly that call (tests/lessons/test_visible_examples.py), so
+# Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
 TIMED = 'lambda fn, *args, device="cpu", repeat=10, warmup=2, **kwargs: '
 VISIBLE_EXAMPLES = {
