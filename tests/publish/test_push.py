@@ -11,12 +11,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import ROOT, autograde, cli, release
+from autograder import ROOT, cli, release
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
 from autograder.grading import gradebook
 from tests import classroom, corpus, moodle_site
+from tests.docs_commands import docs_commands, here, run_from_root
 from tests.moodle_webservice import Assignment, Site, serve
 
 LESSON = "01_tensors"
@@ -29,9 +30,11 @@ def notebook(folder: str, lang: str = "en"):
 
 
 @pytest.fixture(scope="module")
-def graded(unsafe_no_sandbox, tmp_path_factory):
-    """The lesson graded once from a Moodle download: Ivan's solution, Anna's with one exercise left as the stub,
-    Мария's Russian solution, a participant id that the assignment does not know, and a file outside any folder."""
+def download(tmp_path_factory):
+    """(Moodle's download of the lesson, the environment that grades it). Ivan's solution, Anna's with one exercise
+    left as the stub, Мария's Russian solution, a participant id that the assignment does not know, and a file
+    outside any folder. The lesson is released into a folder of its own (AUTOGRADER_BUILD): a fresh checkout has
+    no build/."""
     solution, stub = notebook("solutions"), notebook("lessons")
     first = next(c for c in stub.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code")
     anna = corpus.with_source(solution, first.metadata["nbgrader"]["grade_id"], first.source)
@@ -44,12 +47,24 @@ def graded(unsafe_no_sandbox, tmp_path_factory):
     assert "Ivan Petrov_101_assignsubmission_file/01_tensors.ipynb" in entries  # the 4.1+ folders form
     entries["notes.ipynb"] = corpus.dump(solution)
     archive = corpus.write_zip(entries, tmp_path_factory.mktemp("moodle") / "download.zip")
+    released = tmp_path_factory.mktemp("course")
+    release.release(Course(build=released / "build", out_root=released / "out"), only=[LESSON])
+    return archive, {**os.environ, "AUTOGRADER_BUILD": str(released / "build")}
+
+
+@pytest.fixture(scope="module")
+def graded(sandbox, download, tmp_path_factory):
+    """The download graded once for the module, by the pages' `make autograde`, as written."""
+    archive, env = download
     out = tmp_path_factory.mktemp("graded") / "graded"
-    released = tmp_path_factory.mktemp("course")  # a release of its own: a fresh checkout has no build/
-    course = Course(build=released / "build", out_root=released / "out")
-    release.release(course, only=[LESSON])
-    results = autograde.autograde(archive, out, workers=1, unsafe_no_sandbox=unsafe_no_sandbox, course=course)
-    assert {r.lms_id: r.score for r in results if r.lms_id}["102"] < 15  # a grade between 0 and the points
+    places = {"moodle-01.zip": str(archive), "graded": str(out)}
+    commands = {here(command, places) for command in docs_commands("make autograde SUBMISSIONS=moodle-01.zip")}
+    assert len(commands) == 1, commands  # the README's, and docs/autograde.md's without its [optional] parts
+    done = run_from_root(commands.pop(), env=env)
+    assert done.returncode == 0 and "graded 5 notebooks" in done.stdout, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("time: "), done.stdout
+    [anna] = [row for row in classroom.rows(out / "grades.csv") if row["file"] == "lesson1.ipynb"]
+    assert 0 < float(anna["score"]) < 15  # a grade between 0 and the points
     return out
 
 
@@ -335,19 +350,33 @@ def test_the_token_is_in_no_output_file_report_or_message(out, site, settings, c
     assert any(token.encode() in body for body in site.bodies)
 
 
-# --- docs/push.md, as written --------------------------------------------------------------------------------
+# --- the pages' commands, as written ------------------------------------------------------------------------
 
-def test_the_commands_of_docs_push_md_run_as_written(out, site, settings):
-    text = (ROOT / "docs" / "push.md").read_text(encoding="utf-8")
-    commands = [line.split("#")[0].strip() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
-                for line in block.splitlines() if line.startswith("make push")]
-    assert commands and any("YES=1" in c for c in commands) and any("OVERWRITE=1" in c for c in commands)
+def test_the_pushes_the_pages_show_run_as_written(out, site, settings):
+    commands = docs_commands("make push") + docs_commands(".venv/bin/python -m autograder.cli push")
+    assert any("YES=1" in c for c in commands) and any("OVERWRITE=1" in c for c in commands)
     with serve(site) as url:
         env = {**os.environ, "MOODLE_URL": ""}
         for command in commands:
-            command = command.replace("https://moodle.example.edu", url).replace("OUT=graded", f"OUT={out}")
-            done = subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True,
-                                  timeout=300)
+            command = here(command, {"graded": str(out), "https://moodle.example.edu": url, "https://...": url})
+            done = run_from_root(command, env=env, timeout=300)
             assert done.returncode == 0, (command, done.stdout, done.stderr)
             assert site.token not in done.stdout + done.stderr
     assert sorted(set(saves(site))) == [31, 32, 33]
+
+
+def test_the_pages_grade_again_afresh_and_as_a_team_assignment(download, graded, tmp_path):
+    archive, env = download
+    out = Path(shutil.copytree(graded, tmp_path / "graded", symlinks=True))
+    [fresh] = docs_commands("make autograde ... FRESH=1")
+    done = run_from_root(here(fresh, {"...": f"SUBMISSIONS={archive} OUT={out}"}), env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert classroom.rows(out / "grades.csv") == classroom.rows(graded / "grades.csv")
+    team = moodle_site.Student(PEOPLE[101][0], 101, {"/01_tensors.ipynb": corpus.dump(notebook("solutions"))},
+                               group=("Team A", 12))
+    teams = corpus.write_zip(moodle_site.download([team], team=True), tmp_path / "team.zip")
+    [command] = docs_commands("make autograde ... MOODLE_TEAMS=1")
+    done = run_from_root(here(command, {"...": f"SUBMISSIONS={teams} OUT={tmp_path / 'teams'}"}), env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [row] = classroom.rows(tmp_path / "teams" / "grades.csv")
+    assert (row["student"], row["score"], row["flags"]) == ("team-12", "15.0", "moodle-team"), row
