@@ -4,9 +4,17 @@ A command is a line of a ```bash block (a line ending in `\\` goes on on the nex
 inline code that starts like one (`make ...`, `.venv/bin/...`, `python -m ...`). Inline `make <target>` with
 nothing after it names a target in prose; tests/test_docs_commands.py checks that `make help` lists it.
 
-A test that runs a command reads it with docs_commands(prefix) and puts this checkout's places for the pages'
-placeholders with here(); tests/test_docs_commands.py finds those calls, so a command that no test reads, and
-is not in CANNOT_RUN with its reason, fails there.
+A test that runs a command reads it with docs_commands(prefix), puts its own places for the pages' placeholders
+with here(), and runs it from the repository's root (run_from_root), so that editing a page changes what the test
+runs; tests/test_docs_commands.py finds those calls, and fails on a command that no test reads and that CANNOT_RUN
+does not list with its reason. The placeholders, and what the tests put in their place:
+- `graded` (OUT): a copy of a class the test module graded; `moodle-01.zip` (SUBMISSIONS): Moodle's download;
+- `...` in `make autograde ... X=1`: `SUBMISSIONS=<a download> OUT=<a folder>`;
+- `https://moodle.example.edu`, `https://...` (MOODLE_URL): the loopback Moodle of tests/moodle_webservice.py;
+- `Grades-PT-Lesson 1-42.csv`, `a.csv`, `b.csv`: worksheets that tests/moodle_site.py writes as a site does;
+- `/path/to/course`, `grader-1`, `8786` (docs/cluster.md): this checkout, 127.0.0.1 and a free port;
+- AUTOGRADER_BUILD, in the environment: a release of the lesson in a temporary folder (a fresh checkout has
+  no build/).
 """
 import re
 import subprocess

@@ -365,18 +365,17 @@ def test_the_pushes_the_pages_show_run_as_written(out, site, settings):
     assert sorted(set(saves(site))) == [31, 32, 33]
 
 
-def test_the_pages_grade_again_afresh_and_as_a_team_assignment(download, graded, tmp_path):
-    archive, env = download
-    out = Path(shutil.copytree(graded, tmp_path / "graded", symlinks=True))
-    [fresh] = docs_commands("make autograde ... FRESH=1")
-    done = run_from_root(here(fresh, {"...": f"SUBMISSIONS={archive} OUT={out}"}), env=env)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert classroom.rows(out / "grades.csv") == classroom.rows(graded / "grades.csv")
+def test_the_pages_grade_a_team_assignment_then_again_afresh(sandbox, download, tmp_path):
+    _, env = download
     team = moodle_site.Student(PEOPLE[101][0], 101, {"/01_tensors.ipynb": corpus.dump(notebook("solutions"))},
                                group=("Team A", 12))
-    teams = corpus.write_zip(moodle_site.download([team], team=True), tmp_path / "team.zip")
-    [command] = docs_commands("make autograde ... MOODLE_TEAMS=1")
-    done = run_from_root(here(command, {"...": f"SUBMISSIONS={teams} OUT={tmp_path / 'teams'}"}), env=env)
-    assert done.returncode == 0, done.stdout + done.stderr
-    [row] = classroom.rows(tmp_path / "teams" / "grades.csv")
-    assert (row["student"], row["score"], row["flags"]) == ("team-12", "15.0", "moodle-team"), row
+    archive = corpus.write_zip(moodle_site.download([team], team=True), tmp_path / "team.zip")
+    out = tmp_path / "graded"
+    for command in docs_commands("make autograde ... MOODLE_TEAMS=1") + docs_commands("make autograde ... FRESH=1"):
+        rest = f"SUBMISSIONS={archive} OUT={out}" + ("" if "MOODLE_TEAMS=1" in command else " MOODLE_TEAMS=1")
+        done = run_from_root(here(command, {"...": rest}), env=env)
+        assert done.returncode == 0, done.stdout + done.stderr
+        [row] = classroom.rows(out / "grades.csv")
+        assert (row["student"], row["score"], row["flags"]) == ("team-12", "15.0", "moodle-team"), row
+        for cached in (out / ".autograde" / "results").glob("*.json"):  # a run that read it would fail: FRESH=1
+            cached.write_text("not what the grader wrote", encoding="utf-8")
