@@ -34,7 +34,6 @@ CANNOT_RUN = {
                  "twice as long)",
     "make soak": "repeats tests/grading/test_engine_worker_loss.py, which `make test` runs twice",
     ".venv/bin/pytest tests/lessons": "one lesson of tests/lessons/, which `make test` runs whole",
-    "pytest tests/lessons": "one lesson of tests/lessons/, which `make test` runs whole",
     "make mutants": "minutes a lesson; tests/lessons/test_mutants.py runs tests.lessons.mutants on made-up lessons",
     "make self-check-kills": "minutes a lesson; tests/lessons/test_self_check_kills.py runs it on a made-up lesson",
     "make benchmark": "23 minutes for the sizes the page reports; performance.md gives its figures",

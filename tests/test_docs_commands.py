@@ -31,7 +31,7 @@ def test_every_command_a_page_shows_is_run_by_a_test_or_says_why_it_cannot_be():
 
 
 def test_the_checker_sees_the_tests_that_read_commands():
-    assert "tests/test_docs_commands.py" in claims()['python -c "import autograder.cli"']
+    assert "tests/test_docs_commands.py" in claims()['.venv/bin/python -c "import autograder.cli"']
     assert "tests/publish/test_push.py" in claims()["make push"]
 
 
@@ -45,7 +45,7 @@ def test_every_target_a_page_names_is_one_make_help_lists():
 
 
 def test_the_command_line_imports_nothing_heavy():
-    [command] = docs_commands('python -c "import autograder.cli"')
+    [command] = docs_commands('.venv/bin/python -c "import autograder.cli"')
     done = run_from_root(command, env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"})
     assert done.returncode == 0, done.stderr
     imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines()[1:]}
