@@ -46,8 +46,8 @@ CANNOT_RUN = {
     ".venv/bin/python -m tests.lessons.verdicts": "it rewrites docs/mutants.md; tests/lessons/test_mutants.py fails "
                                                 "when the page is not what it writes",
     "make release": "it rewrites this checkout's lessons/, solutions/ and build/ while other tests read them; "
-                    "tests/release/test_release.py releases every lesson into a temporary course and proves the "
-                    "committed notebooks equal it",
+                    "tests/lessons/ releases every lesson into a temporary course with the same code, and "
+                    "test_lessons.py proves the committed notebooks equal it",
     "cd build/student": "publishing the student repository pushes to GitHub; tests/release/test_student_repo.py "
                         "proves what build/student holds",
     "git init": "as `cd build/student`",
