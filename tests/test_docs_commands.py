@@ -2,6 +2,7 @@
 listed in CANNOT_RUN with why; every target the pages name is one that `make help` lists."""
 import ast
 import os
+import re
 import subprocess
 
 from autograder import ROOT
@@ -28,6 +29,11 @@ def test_every_command_a_page_shows_is_run_by_a_test_or_says_why_it_cannot_be():
     assert not stale, f"no page shows a command that starts with these any more: {stale}"
     both = [p for p in cannot if any(starts(c, p) and starts(c, q) for c in commands for q in run_by)]
     assert not both, f"a test runs these: take them out of CANNOT_RUN: {both}"
+
+
+def test_every_test_a_reason_names_exists():
+    named = re.findall(r"tests/[\w/]+\.py", " ".join(CANNOT_RUN.values()))
+    assert named and [path for path in named if not (ROOT / path).exists()] == []
 
 
 def test_the_checker_sees_the_tests_that_read_commands():
