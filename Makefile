@@ -3,6 +3,8 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
+# the release's folder: build/, or the one AUTOGRADER_BUILD names (as the grader reads it: autograder/__init__.py)
+BUILD := $(or $(AUTOGRADER_BUILD),build)
 
 SUBMISSIONS ?= submissions
 OUT ?= graded
@@ -49,7 +51,7 @@ release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/
 screenshots: venv ## docs/lessons/NN_name.<lang>.png: each lesson's first screen (nbconvert HTML in Debian's chromium)
 	$(PYTHON) -m autograder.release.screenshots
 
-build/en/gradebook.db: $(SOURCES) | venv
+$(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release
 
 test: venv ## prove every exercise gradable, and test the tooling (about 14 minutes on 2 cores) [TEST_WORKERS=2]
@@ -61,7 +63,7 @@ test-all: venv ## make test and the repetitions it samples: the whole class grad
 soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
-autograde: build/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
+autograde: $(BUILD)/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
 	$(CLI) autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
 
 check-sandbox: venv ## prove that the jail starts on this machine (grading refuses to start without one)
@@ -79,7 +81,7 @@ push: ## grades, comments and feedback pages of OUT=<dir> into Moodle MOODLE_URL
 similarity: venv ## copy detection in OUT=<dir> (after autograde): similarity.csv and similarity.html, every pair of students
 	$(CLI) similarity "$(OUT)"
 
-benchmark: build/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=50 (x every lesson) in one run: plain nbgrader and ours, the ratios [SIZES="one 8"]
+benchmark: $(BUILD)/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=50 (x every lesson) in one run: plain nbgrader and ours, the ratios [SIZES="one 8"]
 	$(CLI) benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)" $(if $(SIZES),--sizes "$(SIZES)")
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson

@@ -4,8 +4,8 @@ import re
 import pytest
 
 from autograder import ROOT
+from tests.docs_commands import PAGES
 
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "autograder" / "source" / "README.md"]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 

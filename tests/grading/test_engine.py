@@ -2,7 +2,6 @@
 docs/cluster.md says, from another folder), a worker killed mid-batch, a worker that cannot jail student code, and
 Ctrl-C that publishes nothing."""
 import os
-import re
 import shlex
 import socket
 import shutil
@@ -23,6 +22,7 @@ from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
 from tests.classroom import rows
 from tests.dask_cluster import clean_env
+from tests.docs_commands import docs_commands
 from tests.tiny_course import NO_PRELOAD, cli_script
 
 pytestmark = pytest.mark.usefixtures("sandbox")
@@ -84,9 +84,7 @@ def test_a_small_batch_is_graded_in_this_process_as_worker_processes_grade_it(ti
 
 def readme_cluster_commands() -> tuple[list[str], list[str]]:
     """The scheduler's and a worker's command lines, as docs/cluster.md gives them."""
-    text = (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")
-    block = re.search(r"```bash\n(.*?)```", text[text.index("Start the scheduler"):], re.S).group(1)
-    lines = [shlex.split(line, comments=True) for line in block.splitlines() if line.strip()]
+    lines = [shlex.split(command) for command in docs_commands("/path/to/course/.venv/bin/dask")]
     [scheduler] = [line for line in lines if line[1:2] == ["scheduler"]]
     [worker] = [line for line in lines if line[1:2] == ["worker"]]
     return scheduler, worker

@@ -2,15 +2,18 @@
 (autograder/publish/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
 import csv
 import re
+import shutil
 import zipfile
 from datetime import datetime, timezone
 
 import pytest
+from nbgrader.api import Gradebook
 
 from autograder.publish import export, moodle
 from autograder import autograde
 from autograder import gradebook
-from tests import classroom
+from tests import classroom, moodle_site
+from tests.docs_commands import docs_commands, here, run_from_root
 
 NOW = datetime(2026, 11, 20, 15, 30, tzinfo=timezone.utc)
 
@@ -119,3 +122,27 @@ def test_a_folder_of_submissions_goes_in_no_worksheet(sandbox, tiny_course, tmp_
 def test_export_needs_a_graded_course(tmp_path):
     with pytest.raises(FileNotFoundError, match="make autograde"):
         export.export(tmp_path)
+
+
+def test_the_exports_the_pages_show_run_as_written(moodle_class, tmp_path):
+    out = classroom.copy_course(moodle_class[1], tmp_path / "graded")
+    url = gradebook.address(out)
+    with Gradebook(url) as db:  # a participant id is Moodle's for one assignment: keep Anna's (102) to 02_beta's
+        db.remove_submission("01_alpha", classroom.keys(url)["102"])
+    blank = lambda participant: {"participant": participant, "fullname": f"Student {participant}", "email": "",
+                                 "grade": None, "submitted": None, "marked": None, "comments": ""}
+    alpha = moodle_site.worksheet("en", [blank(p) for p in (101, 103, 104, 199)], 6.0)
+    sheets = {"Grades-PT-Lesson 1-42.csv": alpha, "a.csv": alpha, "b.csv": moodle_site.worksheet("en", [blank(102)], 1.0)}
+    for name, sheet in sheets.items():  # the sites' own worksheets, downloaded into a folder of the reader's
+        (tmp_path / name).write_bytes(sheet)
+    places = {"graded": str(out), **{name: str(tmp_path / name) for name in sheets}}
+    for command in docs_commands("make export") + docs_commands(".venv/bin/python -m autograder.cli export"):
+        shutil.rmtree(out / "export", ignore_errors=True)
+        done = run_from_root(here(command, places))
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+        rows = {row[0]: row for row in table(out / "export" / "01_alpha_grades.csv")[1:]}
+        assert rows["Participant 101"][4] == "5.00", command  # 2 + 3; the written answer waits
+        # a template keeps the site's names and the students graded nowhere here; without one, the gradebook's
+        assert (rows["Participant 101"][1], "Participant 199" in rows) == (
+            ("Student 101", True) if "worksheet" in command.lower() else ("Ivan Petrov", False)), command
+        assert "02_beta_grades.csv" in done.stdout, command

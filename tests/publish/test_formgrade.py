@@ -15,6 +15,7 @@ from autograder import ROOT
 from autograder.publish import formgrade
 from autograder import gradebook
 from tests import classroom
+from tests.docs_commands import docs_commands, here
 
 
 def make(*args, **kwargs) -> subprocess.Popen:
@@ -34,7 +35,9 @@ def test_instructor_grades_in_the_formgrader_and_export_holds_it(moodle_class, c
     out = classroom.copy_course(session_out, tmp_path / "graded")
     url = gradebook.address(out)
     ivan = classroom.keys(url)["101"]
-    server = make("formgrade", f"OUT={out}", f"PORT={formgrade.free_port()}")
+    [command] = docs_commands("make formgrade")  # the pages' command: a free port when PORT is not given
+    server = subprocess.Popen(here(command, {"graded": str(out)}), shell=True, cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         lines = []
         for line in server.stdout:  # the make target prints the URL to open once the server answers

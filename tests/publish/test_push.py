@@ -11,12 +11,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import ROOT, autograde, cli, release
+from autograder import ROOT, cli, release
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
 from autograder import gradebook
 from tests import classroom, corpus, moodle_site
+from tests.docs_commands import docs_commands, here, run_from_root
 from tests.moodle_webservice import Assignment, Site, serve
 
 LESSON = "01_tensors"
@@ -29,9 +30,11 @@ def notebook(folder: str, lang: str = "en"):
 
 
 @pytest.fixture(scope="module")
-def graded(unsafe_no_sandbox, tmp_path_factory):
-    """The lesson graded once from a Moodle download: Ivan's solution, Anna's with one exercise left as the stub,
-    Мария's Russian solution, a participant id that the assignment does not know, and a file outside any folder."""
+def download(tmp_path_factory):
+    """(Moodle's download of the lesson, the environment that grades it). Ivan's solution, Anna's with one exercise
+    left as the stub, Мария's Russian solution, a participant id that the assignment does not know, and a file
+    outside any folder. The lesson is released into a folder of its own (AUTOGRADER_BUILD): a fresh checkout has
+    no build/."""
     solution, stub = notebook("solutions"), notebook("lessons")
     first = next(c for c in stub.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code")
     anna = corpus.with_source(solution, first.metadata["nbgrader"]["grade_id"], first.source)
@@ -44,12 +47,24 @@ def graded(unsafe_no_sandbox, tmp_path_factory):
     assert "Ivan Petrov_101_assignsubmission_file/01_tensors.ipynb" in entries  # the 4.1+ folders form
     entries["notes.ipynb"] = corpus.dump(solution)
     archive = corpus.write_zip(entries, tmp_path_factory.mktemp("moodle") / "download.zip")
+    released = tmp_path_factory.mktemp("course")
+    release.release(Course(build=released / "build", out_root=released / "out"), only=[LESSON])
+    return archive, {**os.environ, "AUTOGRADER_BUILD": str(released / "build")}
+
+
+@pytest.fixture(scope="module")
+def graded(sandbox, download, tmp_path_factory):
+    """The download graded once for the module, by the pages' `make autograde`, as written."""
+    archive, env = download
     out = tmp_path_factory.mktemp("graded") / "graded"
-    released = tmp_path_factory.mktemp("course")  # a release of its own: a fresh checkout has no build/
-    course = Course(build=released / "build", out_root=released / "out")
-    release.release(course, only=[LESSON])
-    results = autograde.autograde(archive, out, workers=1, unsafe_no_sandbox=unsafe_no_sandbox, course=course)
-    assert {r.lms_id: r.score for r in results if r.lms_id}["102"] < 15  # a grade between 0 and the points
+    places = {"moodle-01.zip": str(archive), "graded": str(out)}
+    commands = {here(command, places) for command in docs_commands("make autograde SUBMISSIONS=moodle-01.zip")}
+    assert len(commands) == 1, commands  # the README's, and docs/autograde.md's without its [optional] parts
+    done = run_from_root(commands.pop(), env=env)
+    assert done.returncode == 0 and "graded 5 notebooks" in done.stdout, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("time: "), done.stdout
+    [anna] = [row for row in classroom.rows(out / "grades.csv") if row["file"] == "lesson1.ipynb"]
+    assert 0 < float(anna["score"]) < 15  # a grade between 0 and the points
     return out
 
 
@@ -335,84 +350,32 @@ def test_the_token_is_in_no_output_file_report_or_message(out, site, settings, c
     assert any(token.encode() in body for body in site.bodies)
 
 
-# --- the double follows Moodle's PHP -----------------------------------------------------------------------------
+# --- the pages' commands, as written ------------------------------------------------------------------------
 
-def test_the_double_answers_as_moodle_45_was_measured_to(site):
-    assignment = site.assignments[0]
-    with serve(site) as url:
-        client = Client(url, site.token)
-        entry = {"grade": 7, "attemptnumber": -1, "addattempt": 0, "workflowstate": "",
-                 "plugindata": {"assignfeedbackcomments_editor": {"text": "<p>ok</p>", "format": 1}}}
-        client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0,
-                    grades=[{**entry, "userid": 31}, {**entry, "userid": 500}])  # 500: no participant, stored
-        assert assignment.grades[500]["grade"] == 7 and assignment.comments[500] == "<p>ok</p>"
-        # get_grades shows only what landed, for users with a submission
-        held = client.call("mod_assign_get_grades", assignmentids=[ASSIGNMENT])["assignments"][0]["grades"]
-        assert [(g["userid"], g["grade"]) for g in held] == [(31, "7.00000")]
-        # above the maximum: dropped without an error, the comment saved
-        client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[
-            {**entry, "userid": 32, "grade": 101, "plugindata": {"assignfeedbackcomments_editor": {"text": "x",
-                                                                                                  "format": 1}}}])
-        assert assignment.grades[32]["grade"] == -1 and assignment.comments[32] == "x"
-        # no comment editor for a user who has a comment: dmlwriteexception, the entries before it saved
-        with pytest.raises(MoodleError) as error:
-            client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[
-                {**entry, "userid": 33, "grade": 5}, {**{k: v for k, v in entry.items() if k != "plugindata"},
-                                                       "userid": 31}])
-        assert error.value.code == "dmlwriteexception" and assignment.grades[33]["grade"] == 5
-        # a second push replaces the comment and, with a new draft item, the files; no second grade record
-        first = client.upload("a.html", b"1")
-        second = client.upload("a.html", b"2")
-        assert first != second
-        for item in (first, second):
-            client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[
-                {**entry, "userid": 33, "plugindata": {"assignfeedbackcomments_editor": {"text": str(item),
-                                                       "format": 1}, "files_filemanager": item}}])
-        assert assignment.files[33] == {"a.html": b"2"} and assignment.comments[33] == str(second)
-        assert list(assignment.grades).count(33) == 1
-        # a participant is listed once something asked for its number
-        site.assignments[0].submitted.add(34)
-        numbers = lambda: {m["userid"] for m in client.call("mod_assign_get_user_mappings",
-                                                            assignmentids=[ASSIGNMENT])["assignments"][0]["mappings"]}
-        assert 34 not in numbers()
-        site.number(assignment, 34)
-        assert 34 in numbers()
-        # a required key missing, or one that the structure does not describe: invalidparameter
-        for wrong in ({"userid": 31}, {**entry, "userid": 31, "plugindata": {"comments": "x"}}):
-            with pytest.raises(MoodleError) as error:
-                client.call("mod_assign_save_grades", assignmentid=ASSIGNMENT, applytoall=0, grades=[wrong])
-            assert error.value.code == "invalidparameter"
-
-
-def test_the_doubles_errors_are_moodles_json_with_status_200(site):
-    import urllib.request
-
-    def post(url, data):
-        with urllib.request.urlopen(urllib.request.Request(url, data=data)) as response:
-            return response.status, json.loads(response.read() or b"null")
-
-    with serve(site) as url:
-        status, answer = post(url + "/webservice/rest/server.php",
-                              b"wstoken=nope&wsfunction=mod_assign_get_grades&moodlewsrestformat=json")
-        assert status == 200 and answer == {"exception": "core\\exception\\moodle_exception",
-                                            "errorcode": "invalidtoken", "message": "Invalid token - token not found"}
-        status, answer = post(url + "/webservice/upload.php", b"token=nope")
-        assert status == 200 and answer["errorcode"] == "invalidtoken" and "error" in answer
-
-
-# --- docs/push.md, as written --------------------------------------------------------------------------------
-
-def test_the_commands_of_docs_push_md_run_as_written(out, site, settings):
-    text = (ROOT / "docs" / "push.md").read_text(encoding="utf-8")
-    commands = [line.split("#")[0].strip() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
-                for line in block.splitlines() if line.startswith("make push")]
-    assert commands and any("YES=1" in c for c in commands) and any("OVERWRITE=1" in c for c in commands)
+def test_the_pushes_the_pages_show_run_as_written(out, site, settings):
+    commands = docs_commands("make push") + docs_commands(".venv/bin/python -m autograder.cli push")
+    assert any("YES=1" in c for c in commands) and any("OVERWRITE=1" in c for c in commands)
     with serve(site) as url:
         env = {**os.environ, "MOODLE_URL": ""}
         for command in commands:
-            command = command.replace("https://moodle.example.edu", url).replace("OUT=graded", f"OUT={out}")
-            done = subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True,
-                                  timeout=300)
+            command = here(command, {"graded": str(out), "https://moodle.example.edu": url, "https://...": url})
+            done = run_from_root(command, env=env, timeout=300)
             assert done.returncode == 0, (command, done.stdout, done.stderr)
             assert site.token not in done.stdout + done.stderr
     assert sorted(set(saves(site))) == [31, 32, 33]
+
+
+def test_the_pages_grade_a_team_assignment_then_again_afresh(sandbox, download, tmp_path):
+    _, env = download
+    team = moodle_site.Student(PEOPLE[101][0], 101, {"/01_tensors.ipynb": corpus.dump(notebook("solutions"))},
+                               group=("Team A", 12))
+    archive = corpus.write_zip(moodle_site.download([team], team=True), tmp_path / "team.zip")
+    out = tmp_path / "graded"
+    for command in docs_commands("make autograde ... MOODLE_TEAMS=1") + docs_commands("make autograde ... FRESH=1"):
+        rest = f"SUBMISSIONS={archive} OUT={out}" + ("" if "MOODLE_TEAMS=1" in command else " MOODLE_TEAMS=1")
+        done = run_from_root(here(command, {"...": rest}), env=env)
+        assert done.returncode == 0, done.stdout + done.stderr
+        [row] = classroom.rows(out / "grades.csv")
+        assert (row["student"], row["score"], row["flags"]) == ("team-12", "15.0", "moodle-team"), row
+        for cached in (out / ".autograde" / "results").glob("*.json"):  # a run that read it would fail: FRESH=1
+            cached.write_text("not what the grader wrote", encoding="utf-8")

@@ -15,6 +15,7 @@ from autograder.grading.results import autograded_path
 from autograder.publish import bands, fingerprints, similarity, similarity_page
 from tests import classroom
 from tests.publish import similar_class
+from tests.docs_commands import docs_commands, here, run_from_root
 
 ONE_LINE = "def numpy_roundtrip(arr):\n    return torch.from_numpy(arr)\n"  # what the task dictates
 
@@ -140,8 +141,10 @@ def test_a_notebook_that_cannot_be_compared_is_skipped_with_a_note(graded):
 
 def test_the_command_prints_what_it_compared_and_how_long_it_took(graded):
     _, out, result = graded
-    printed = subprocess.run(["make", "--no-print-directory", "similarity", f"OUT={out}"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout
+    [command] = docs_commands("make similarity")
+    done = run_from_root(here(command, {"graded": str(out)}))
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout
     assert f"similarity: {result.compared} pairs of {result.notebooks} notebooks compared in " in printed
     assert f"; {result.suspicious} at yes, {result.review} at review; see " in printed
     assert "damaged 01_tensors: skipped" in printed
