@@ -30,7 +30,7 @@ VERBOSE ?=
 CLI := $(PYTHON) -m autograder.cli$(if $(VERBOSE), --verbose)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release screenshots test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
+.PHONY: help venv release screenshots docs-figures test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ release: venv ## regenerate lessons/ and solutions/ (and the gradebook in build/
 
 screenshots: venv ## docs/lessons/NN_name.<lang>.png: each lesson's first screen (nbconvert HTML in Debian's chromium)
 	$(PYTHON) -m autograder.release.screenshots
+
+docs-figures: venv ## docs/architecture.png: the course's life, drawn with matplotlib (a test holds it to a fresh draw)
+	$(PYTHON) -m autograder.release.architecture
 
 $(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release

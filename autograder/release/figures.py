@@ -11,6 +11,7 @@ import base64
 import functools
 import io
 import re
+from collections.abc import Callable
 
 import nbformat
 
@@ -22,9 +23,9 @@ ATTACHMENT = re.compile(r"!\[[^\]]*\]\(attachment:([^)\s]+)\)")
 STYLE = {"font.family": "DejaVu Sans", "figure.dpi": DPI, "savefig.dpi": DPI, "svg.hashsalt": "autograder"}
 
 
-@functools.cache
-def render(name: str, code: str, lang: str) -> bytes:
-    """The PNG that a figure cell draws in one language."""
+def png_of(draw: Callable[[], object]) -> bytes | None:
+    """The PNG of the figure current when `draw()` ends (matplotlib's Agg, the fixed style and fonts), without a
+    date or a software version, so that a second draw writes the same bytes; None when it drew no figure."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -33,17 +34,29 @@ def render(name: str, code: str, lang: str) -> bytes:
     plt.close("all")
     try:
         with plt.style.context("default"), matplotlib.rc_context(STYLE):
-            try:
-                exec(compile(code, f"<figure {name}>", "exec"), {"lang": lang, "__name__": f"figure_{name}"})
-            except Exception as error:
-                raise ReleaseError(f"figure {name!r} ({lang}) failed: {type(error).__name__}: {error}") from error
+            draw()
             if not plt.get_fignums():
-                raise ReleaseError(f"figure {name!r} ({lang}) drew no figure")
+                return None
             png = io.BytesIO()
             plt.gcf().savefig(png, format="png", dpi=DPI, bbox_inches="tight", metadata={"Software": None})
     finally:
         plt.close("all")
     return png.getvalue()
+
+
+@functools.cache
+def render(name: str, code: str, lang: str) -> bytes:
+    """The PNG that a figure cell draws in one language."""
+    def draw() -> None:
+        try:
+            exec(compile(code, f"<figure {name}>", "exec"), {"lang": lang, "__name__": f"figure_{name}"})
+        except Exception as error:
+            raise ReleaseError(f"figure {name!r} ({lang}) failed: {type(error).__name__}: {error}") from error
+
+    png = png_of(draw)
+    if png is None:
+        raise ReleaseError(f"figure {name!r} ({lang}) drew no figure")
+    return png
 
 
 def attach(cells: list[nbformat.NotebookNode], figures: dict[str, str], lang: str) -> None:
