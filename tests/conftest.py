@@ -1,5 +1,7 @@
-"""What the tests share: whether student code can be jailed here, the tiny course, a PostgreSQL server, a
-Moodle class graded once, a Dask cluster, Debian's chromium for Playwright, and the grading executor on both kinds of kernel."""
+"""What the tests share: whether student code can be jailed here, the tiny course, the real lessons released once
+per run, a PostgreSQL server, a Moodle class graded once, a Dask cluster, Debian's chromium for Playwright, and
+the grading executor on both kinds of kernel."""
+import fcntl
 import functools
 import json
 import os
@@ -49,6 +51,30 @@ def unsafe_no_sandbox() -> bool:
 @pytest.fixture(scope="session")
 def tiny_course(tmp_path_factory) -> Course:
     return released_course(tmp_path_factory.mktemp("tiny"), {"01_alpha": LESSON_A, "02_beta": LESSON_B})
+
+
+@pytest.fixture(scope="session")
+def release_lessons(tmp_path_factory, worker_id):
+    """release_lessons(lessons) -> a course with those real lessons released, made once per test run: the
+    pytest-xdist workers of a run share it (the first to ask releases, under a lock; the others wait and reuse
+    it), as pytest-xdist advises for an expensive session fixture. Tests read it and never change it."""
+    from autograder import release
+
+    def released(lessons: list[str]) -> Course:
+        if worker_id == "master":  # no xdist: nobody to share with
+            root = tmp_path_factory.mktemp("lessons")
+        else:  # the run's base folder, common to its workers
+            root = tmp_path_factory.getbasetemp().parent / f"lessons-{'-'.join(sorted(lessons))}"
+            root.mkdir(exist_ok=True)
+        course = Course(build=root / "build", out_root=root / "out")
+        with open(root / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (root / "released").exists():
+                release.release(course, only=sorted(lessons))
+                (root / "released").touch()
+        return course
+
+    return released
 
 
 @pytest.fixture(scope="session")

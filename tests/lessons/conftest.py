@@ -5,7 +5,6 @@ import nbformat
 import pytest
 
 from autograder.course import LANGS, Course
-from autograder import release
 from tests.conftest import TEST_ALL
 from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
                                    unsolved_student, variant_batches, with_cells_replaced)
@@ -22,11 +21,8 @@ def selected_lessons(session: pytest.Session) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def released(request, tmp_path_factory) -> Course:
-    tmp = tmp_path_factory.mktemp("course")
-    course = Course(build=tmp / "build", out_root=tmp / "out")
-    release.release(course, only=selected_lessons(request.session))
-    return course
+def released(request, release_lessons) -> Course:
+    return release_lessons(selected_lessons(request.session))
 
 
 @pytest.fixture(scope="session")

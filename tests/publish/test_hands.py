@@ -9,8 +9,6 @@ import random
 import nbformat
 import pytest
 
-from autograder import release
-from autograder.course import Course
 from autograder.release import notebooks
 from tests.lessons.harness import (LESSONS, dependencies, exercise_tests, exercises, grade_class, graded_cells,
                                    load_variants, pack, with_cells_replaced)
@@ -56,12 +54,11 @@ CASES = [(a, e, v, h) for a, table in REWRITTEN.items() for e, rewritten in tabl
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory, unsafe_no_sandbox) -> dict:
+def graded(tmp_path_factory, release_lessons, unsafe_no_sandbox) -> dict:
     """(assignment, exercise, variant, hand) -> (the result of the notebook that holds that rewritten answer,
     the notebook's rewritten answers: {exercise: ((variant, hand), code)})."""
     tmp = tmp_path_factory.mktemp("hands")
-    course = Course(build=tmp / "build", out_root=tmp / "out")
-    release.release(course)
+    course = release_lessons(LESSONS)
     holder = {}
     for assignment, table in REWRITTEN.items():
         solution = nbformat.read(course.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
