@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from autograder import ROOT
 from autograder.state import LOG
 from tests.tiny_course import cli_script
 
@@ -73,6 +74,17 @@ def test_verbose_shows_the_libraries_lines_too(sandbox, tiny_course, another_clu
     assert TAKEN in done.stderr and "INFO distributed.scheduler" in done.stderr
     assert TAKEN in log
     assert re.fullmatch(OWN_LINES[-1], done.stdout.splitlines()[-1])
+
+
+@pytest.mark.parametrize("target", ["autograde", "export", "push", "similarity", "release"])
+def test_verbose_1_reaches_every_command_of_the_makefile(target):
+    dry = subprocess.run(["make", "-n", target, "VERBOSE=1", "OUT=graded", "SUBMISSIONS=class.zip",
+                          "MOODLE_URL=https://moodle.example.edu"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    [command] = [line for line in dry.splitlines() if "autograder.cli" in line]
+    assert "-m autograder.cli --verbose " in command and "--verbose" not in subprocess.run(
+        ["make", "-n", target, "OUT=graded", "SUBMISSIONS=class.zip", "MOODLE_URL=https://moodle.example.edu"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
 
 
 def test_the_graders_warnings_and_every_error_reach_the_terminal(tmp_path):
