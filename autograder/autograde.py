@@ -18,9 +18,9 @@
    `refresh` rewrites them from the gradebook after manual grading.
 """
 import json
+import shutil
 import tempfile
 import threading
-import shutil
 import time
 from contextlib import nullcontext
 from pathlib import Path

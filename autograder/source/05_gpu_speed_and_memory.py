@@ -3274,22 +3274,32 @@ assert all(isinstance(name, str) for name in names), TEXT["v str names"].format(
 assert names[0] == "slow_stage", TEXT["v slow first"].format(got=names)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
+STAGE_RUNS = []  # per call of staged_workload: the milliseconds each stage really slept
+
+
 def staged_workload():
     # self times: stage_a 4 x 75 = 300 ms; stage_c 3 x 60 = 180 ms in all; stage_b 120 ms; outer_wrapper ~0
-    # (its time is stage_a's); the few aten:: operators take microseconds. stage_b lies 60 ms from stage_c's sum
-    # and from one stage_c call (what a top_ops that does not merge calls would rank): a loaded machine,
-    # which wakes a sleeper late, must be 60 ms late on one range to change either order (20 ms, then 40 ms,
-    # flipped a right answer under `make test` on CI's two cores).
+    # (its time is stage_a's); the few aten:: operators take microseconds. Each call also measures what its
+    # stages really took, and the judge ranks by that: a loaded machine wakes a sleeper late (60 ms margins
+    # still flipped a right answer under `make test` on CI's two cores).
+    took = dict.fromkeys(("stage_a", "stage_c", "stage_b"), 0.0)
+
+    def sleep(stage, seconds):
+        start = time.perf_counter()
+        time.sleep(seconds)
+        took[stage] += (time.perf_counter() - start) * 1000
+
     with record_function("outer_wrapper"):
         with record_function("stage_a"):
             for _ in range(4):
-                time.sleep(0.075)
+                sleep("stage_a", 0.075)
     for _ in range(3):
         with record_function("stage_c"):
-            time.sleep(0.06)
+            sleep("stage_c", 0.06)
     with record_function("stage_b"):
-        time.sleep(0.12)
+        sleep("stage_b", 0.12)
     torch.ones(16) + 1
+    STAGE_RUNS.append(took)
 
 
 def one_slow_stage():
@@ -3298,8 +3308,10 @@ def one_slow_stage():
     torch.ones(8) + 1
 
 
-probe.call("top_ops(staged_workload)", top_ops, staged_workload)
-probe.call("top_ops(staged_workload, k=100)", top_ops, staged_workload, k=100)
+for call, k in (("top_ops(staged_workload)", {}), ("top_ops(staged_workload, k=100)", {"k": 100})):
+    STAGE_RUNS.clear()
+    probe.call(call, top_ops, staged_workload, **k)
+    probe.record(f"stage ms: {call}", [dict(run) for run in STAGE_RUNS])
 probe.call("top_ops(one_slow_stage, k=1)", top_ops, one_slow_stage, k=1)
 probe.call("top_ops(slow_then_fast, k=2)", top_ops, slow_then_fast, k=2)  # the visible example
 if torch.cuda.is_available():  # a grader with a GPU: waiting for the GPU counts in the range that waits
@@ -3316,14 +3328,24 @@ if torch.cuda.is_available():  # a grader with a GPU: waiting for the GPU counts
 
 # %% judge="test_top_ops"
 def judge(got, want):
+    def slowest_first(call):
+        """The orders of the three stages that the runs of staged_workload during `call` measured (two stages
+        within 10 ms of each other may come either way); the planned order where the workload never ran."""
+        stages = ("stage_a", "stage_c", "stage_b")
+        orders = [[a, b, c] for a in stages for b in stages for c in stages if len({a, b, c}) == 3]
+        runs = got[f"stage ms: {call}"] or [{"stage_a": 300.0, "stage_c": 180.0, "stage_b": 120.0}]
+        return [order for order in orders
+                if any(run[first] >= run[second] - 10 and run[second] >= run[third] - 10
+                       for run in runs for first, second, third in [order])]
+
     top = got["top_ops(staged_workload)"]
     assert isinstance(top, list) and all(isinstance(name, str) for name in top), "top_ops must return a list of names (str)"
-    assert top == ["stage_a", "stage_c", "stage_b"], (
+    assert top in slowest_first("top_ops(staged_workload)"), (
         "for a trace where stage_a sleeps 300 ms inside outer_wrapper, stage_c 3 x 60 ms and stage_b 120 ms, "
         "the top 3 by total self CPU time are ['stage_a', 'stage_c', 'stage_b'] (stage_c's 3 calls add up; "
         "outer_wrapper's own time is tiny)")
     everything = got["top_ops(staged_workload, k=100)"]
-    assert isinstance(everything, list) and everything[:3] == ["stage_a", "stage_c", "stage_b"], (
+    assert isinstance(everything, list) and everything[:3] in slowest_first("top_ops(staged_workload, k=100)"), (
         "with k=100 the list must start with the 3 slowest: stage_a, stage_c, stage_b")
     assert len(everything) == len(set(everything)), "one name per operator: merge the calls with key_averages()"
     assert 5 <= len(everything) <= 100, (

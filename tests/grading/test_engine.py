@@ -169,7 +169,10 @@ def test_a_worker_without_a_jail_grades_nothing(tiny_course, cluster, tmp_path):
 def test_ctrl_c_publishes_nothing_and_the_next_run_resumes(tiny_course, tmp_path):
     submissions = slow_class(tiny_course, tmp_path / "class", 6)
     out = tmp_path / "out"
-    script = cli_script(tiny_course, ["autograde", submissions, out, "--workers", "1", "--no-progress"], LIMITS)
+    # a terminal's foreground job takes Ctrl-C, even where this test run was started with SIGINT ignored (a
+    # background job of a shell without job control, as `.ci/run &` is)
+    script = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n" + cli_script(
+        tiny_course, ["autograde", submissions, out, "--workers", "1", "--no-progress"], LIMITS)
     process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     cache = out / ".autograde" / "results"
