@@ -102,7 +102,8 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
     with tempfile.TemporaryDirectory(prefix="autograde-") as tmp:
         received = receive(submissions, course, released, moodle_teams)
         todo, ungradable = jobs.make(received, settings)
-        judges, unreadable = jobs.judges({job.submission.assignment for job in todo}, course)
+        assignments = {job.submission.assignment for job in todo}
+        judges, unreadable = jobs.judges(assignments, course)
         outcomes: dict[str, Outcome] = state.cached([job.key for job in todo]) if resume else {}
         reused = len(outcomes)
         for job in todo:
@@ -122,7 +123,6 @@ def autograde(submissions: Path, out: Path, workers: int = 1, course: Course = C
             if pending else nullcontext()
         with grading as cluster:  # a cluster is checked before anything is written
             clock.mark("workers")
-            assignments = {job.submission.assignment for job in todo}
             out.mkdir(parents=True, exist_ok=True)
             if not shared and not (out / "gradebook.db").exists():
                 shutil.copy(gradebook_path(course), out / "gradebook.db")

@@ -95,12 +95,17 @@ def address(out: Path, db_url: str | None = None) -> str:
         config = PyFileConfigLoader("nbgrader_config.py", str(out)).load_config()
         if config.CourseDirectory.get("db_url"):
             return config.CourseDirectory.db_url
+    return course_file(out)
+
+
+def course_file(out: Path) -> str:
+    """The SQLite gradebook kept in the course folder `out`."""
     return f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
 
 
 def is_course_file(url: str, out: Path) -> bool:
     """Whether `url` is the SQLite gradebook kept in the course folder `out` (not a shared server)."""
-    return url == f"sqlite:///{Path(out).resolve() / 'gradebook.db'}"
+    return url == course_file(out)
 
 
 def add_assignments(url: str, course: Course, assignments: set[str], workdir: Path) -> None:

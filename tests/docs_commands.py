@@ -110,11 +110,12 @@ def here(command: str, places: dict[str, str]) -> str:
     return command
 
 
+SUB_MAKE = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")  # what a make tells the makes it starts
+
+
 def run_from_root(command: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
     """The command in a shell, from the repository's root, as a reader types it there: not as a sub-make of the
     `make test` that runs the tests (a sub-make would print its "Entering directory" lines)."""
     env = {k: v for k, v in (os.environ if env is None else env).items() if k not in SUB_MAKE}
     return subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
 
-
-SUB_MAKE = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")  # what a make tells the makes it starts
