@@ -1,8 +1,8 @@
 """The command line prints the grader's own lines; the libraries' log records and warnings go to OUT/.autograde/
 autograde.log, and to the terminal too with --verbose (VERBOSE=1)."""
+import json
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -23,26 +23,28 @@ OWN_LINES = [r"graded 1 notebooks \(1 ok; 0 flagged\); see \S+/grades\.csv and \
              r"time: [\d.]+ s = start-up .* \+ grading [\d.]+ s \+ publishing .*"]
 
 
-def port_taken(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-        return True
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="module")
-def another_cluster():
-    """A second Dask scheduler on this machine, its dashboard on 8787 (unless another process holds it)."""
-    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--dashboard-address", f":{DASHBOARD}"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+def another_cluster(tmp_path_factory):
+    """A second Dask scheduler on this machine, holding the dashboard port 8787 itself: a Dask process of another
+    test that held it a moment only would leave it free for the grader, which then has nothing to warn about."""
+    folder = tmp_path_factory.mktemp("another-cluster")
+    for attempt in range(30):
+        file = folder / f"scheduler-{attempt}.json"
+        scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                      "--dashboard-address", f":{DASHBOARD}", "--scheduler-file", str(file)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(300):
-            if port_taken(DASHBOARD):
+            if file.exists() and file.read_text().strip():
                 break
             time.sleep(0.2)
-        assert port_taken(DASHBOARD)
+        if json.loads(file.read_text())["services"].get("dashboard") == DASHBOARD:
+            break
+        scheduler.terminate()
+        scheduler.wait()
+        time.sleep(1)
+    else:
+        pytest.fail(f"no scheduler of this test could hold port {DASHBOARD}")
+    try:
         yield
     finally:
         scheduler.terminate()
