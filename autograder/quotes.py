@@ -15,15 +15,26 @@ its observations, so a message is replaced when it shows
 import builtins
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from nbformat import NotebookNode
 from nbgrader.utils import is_locked
 
 from autograder.course import HIDDEN_MARKERS
 
-if TYPE_CHECKING:  # the judge imports this module
-    from autograder.judge import Observations
+
+class Observed(Protocol):
+    """What a message guard reads of a test cell's observations (autograder.judge.Observations, which imports
+    this module)."""
+
+    def keys(self) -> list[str]: ...
+
+    def value(self, key: str) -> Any: ...
+
+    def texts(self) -> set[str]: ...
+
+    def __contains__(self, key: object) -> bool: ...
+
 
 QUOTE_LIMIT = 12  # a student-only string this long must not appear in a message
 # Python's own exception names carry nothing of a hidden check: a message may name them ("raised NotImplementedError")
@@ -36,9 +47,9 @@ QUOTED_TEXT = "a hidden check failed (its message quoted the submission's own te
 QUOTED_VALUE = "a hidden check failed (its message would show a value of the hidden inputs, so it is not shown)"
 
 
-def guarded(message: str, got: "Observations", want: "Observations", released: frozenset[str] = frozenset()) -> str:
-    """The message, or a sentence that says why it is not shown (got, want: autograder.judge.Observations;
-    released: names that the released notebook shows, released_names)."""
+def guarded(message: str, got: Observed, want: Observed, released: frozenset[str] = frozenset()) -> str:
+    """The message, or a sentence that says why it is not shown (released: names that the released notebook
+    shows, released_names)."""
     if not message:
         return message
     trusted = want.texts() | BUILTIN_EXCEPTIONS | released
@@ -62,7 +73,7 @@ def released_names(nb: NotebookNode) -> frozenset[str]:
     return frozenset(names)
 
 
-def shows_hidden_value(message: str, got: "Observations", want: "Observations") -> bool:
+def shows_hidden_value(message: str, got: Observed, want: Observed) -> bool:
     tokens = [token for token in NUMBER.findall(message) if distinctive(float(token))]
     if not tokens:
         return False

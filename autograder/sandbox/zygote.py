@@ -24,13 +24,25 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import SimpleNamespace
+from typing import Protocol
 
 from autograder.sandbox.cgroup import Cgroup
 
-if TYPE_CHECKING:  # the jail imports this module
-    from autograder.sandbox.jail import SandboxKernelManager
+
+class JailSettings(Protocol):
+    """What a zygote takes of its kernels' manager (autograder.sandbox.jail.SandboxKernelManager, which imports
+    this module): the limits, the modules to preload, and the jail itself."""
+    cgroup: bool
+    processes: int
+    memory_mb: int
+    preload_later: list[str]
+
+    def jailed(self, rundir: Path, command: list[str], group: Cgroup | None,
+               kernel: bool = True) -> AbstractContextManager[SimpleNamespace]: ...
+
 
 COMMAND = ["-P", "-m", "autograder_kernel.zygote"]
 LOAD_SECONDS = 120  # to start the jail and import torch, on a busy machine
@@ -87,10 +99,9 @@ class ForkedKernel:
 
 
 class Zygote:
-    """The fork server (see the module docstring), started in a new jail with `manager`'s settings
-    (a SandboxKernelManager: limits, preload, threads)."""
+    """The fork server (see the module docstring), started in a new jail with `manager`'s settings."""
 
-    def __init__(self, manager, wait: bool = True):
+    def __init__(self, manager: JailSettings, wait: bool = True):
         """wait=False: return once the jail is started, and let it load while the caller goes on; then
         loaded() waits for it. Only the thread that started a zygote may end (--die-with-parent)."""
         self.rundir = Path(tempfile.mkdtemp(prefix="agz-", dir="/tmp"))
@@ -111,7 +122,7 @@ class Zygote:
         """Where kernels' folders (connection file, sockets) are made: the same path inside the jail."""
         return self.rundir / "ipc"
 
-    def _start(self, manager) -> None:
+    def _start(self, manager: JailSettings) -> None:
         if manager.cgroup:
             self.cgroup = Cgroup.create(manager.processes, manager.memory_mb << 20)
         command = [sys.executable, *COMMAND, str(self.ipc), ",".join(manager.preload_later)]
@@ -224,7 +235,7 @@ class Zygote:
 _spares: dict[str, Zygote] = {}  # started ahead by prestart, each for the first take of its key
 
 
-def prestart(manager: "SandboxKernelManager", key: str) -> None:
+def prestart(manager: JailSettings, key: str) -> None:
     """Start a zygote ahead of need, from this thread, for the first take(key): the command line does so
     before it imports the grader, so that the jail loads torch while this process imports the rest. A
     zygote that cannot start is not an error here: whoever needs one starts it, and says why it cannot."""
