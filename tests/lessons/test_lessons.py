@@ -138,6 +138,25 @@ def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded
     assert not differences, "\n".join(differences)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_a_solution_runs_top_to_bottom_without_an_error(graded_plainly, assignment, lang):
+    """Graded plainly, every cell of the solution runs, as a student runs it: its demonstrations, optional checks
+    ("self_check") and "Ready to submit?" included, which grading skips. A student who runs a right answer never
+    meets an error, and every optional check says what it found."""
+    nb = nbformat.read(graded_plainly[(f"solution-{lang}", assignment)].autograded, as_version=4)
+    code = [cell for cell in nb.cells if cell.cell_type == "code" and cell.source.strip()]
+    assert any(cell.metadata.get("nbgrader", {}).get("grade_id") == "ready_to_submit" for cell in code)
+    assert not [cell.source[:80] for cell in code if not cell.execution_count], "cells that did not run"
+    errors = [f"{cell.source[:80]!r}: {o.ename}: {o.evalue}" for cell in code for o in cell.outputs
+              if o.output_type == "error"]
+    assert not errors, "\n".join(errors)
+    checks = [cell for cell in code
+              if "self_check" in cell.metadata.get("tags", []) and not cell.source.startswith("#@title")]
+    silent = [cell.source[:80] for cell in checks if not any(o.get("name") == "stdout" for o in cell.outputs)]
+    assert checks and not silent, f"optional checks that printed nothing: {silent}"
+
+
 @pytest.mark.parametrize("assignment", LESSONS)
 def test_feedback_pages_withhold_no_judge_message(graded, assignment):
     """Every graded notebook of the class (wrong variants, stubs, unsolved exercises): its feedback page shows

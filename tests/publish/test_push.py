@@ -11,13 +11,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import ROOT, cli, release
+from autograder import ROOT, cli
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
 from autograder import gradebook
 from tests import classroom, corpus, moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
+from tests.lessons.harness import LESSONS
 from tests.moodle_webservice import Assignment, Site, serve
 
 LESSON = "01_tensors"
@@ -30,11 +31,11 @@ def notebook(folder: str, lang: str = "en"):
 
 
 @pytest.fixture(scope="module")
-def download(tmp_path_factory):
+def download(tmp_path_factory, release_lessons):
     """(Moodle's download of the lesson, the environment that grades it). Ivan's solution, Anna's with one exercise
     left as the stub, Мария's Russian solution, a participant id that the assignment does not know, and a file
-    outside any folder. The lesson is released into a folder of its own (AUTOGRADER_BUILD): a fresh checkout has
-    no build/."""
+    outside any folder. It is graded against the lessons the test run released (AUTOGRADER_BUILD): a fresh
+    checkout has no build/."""
     solution, stub = notebook("solutions"), notebook("lessons")
     first = next(c for c in stub.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code")
     anna = corpus.with_source(solution, first.metadata["nbgrader"]["grade_id"], first.source)
@@ -47,9 +48,7 @@ def download(tmp_path_factory):
     assert "Ivan Petrov_101_assignsubmission_file/01_tensors.ipynb" in entries  # the 4.1+ folders form
     entries["notes.ipynb"] = corpus.dump(solution)
     archive = corpus.write_zip(entries, tmp_path_factory.mktemp("moodle") / "download.zip")
-    released = tmp_path_factory.mktemp("course")
-    release.release(Course(build=released / "build", out_root=released / "out"), only=[LESSON])
-    return archive, {**os.environ, "AUTOGRADER_BUILD": str(released / "build")}
+    return archive, {**os.environ, "AUTOGRADER_BUILD": str(release_lessons(LESSONS).build)}
 
 
 @pytest.fixture(scope="module")
