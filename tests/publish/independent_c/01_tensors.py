@@ -28,16 +28,19 @@ Students (style; wrong answers):
 
 Copies (ground truth):
 - cp01: full copy of st05 (Lena), light disguise: type hints and docstrings dropped or reworded, local names
-  renamed (result -> out, pad -> fill), the helper _left_pad renamed _align.
+  renamed (grid -> r, result -> out, needed -> count, top/left -> r0/c0), the helper _left_pad renamed _align.
 - cp02: full copy of st08 (Wei), heavy disguise: while loops turned into for loops over range/reversed,
   every name changed, messages reworded, a debug flag and print added, the product helper inlined into
-  reshape_views, checks reordered; keeps Wei's max() bug in broadcast_shape.
+  reshape_views, checks reordered, numpy_roundtrip (one line) left as it was; keeps Wei's max() bug in
+  broadcast_shape.
 - cp03: partial copy of st07 (Kofi): tensor_ops, reshape_views, broadcast_shape, numpy_roundtrip; disguise:
-  Kofi's helpers inlined (lambda -> if/else), recursion kept but renamed, map -> list comprehension.
+  Kofi's helpers inlined (_is_tensor, _transposed_pair, _size as a nested def, _merge as an if/elif inside the
+  same recursion), the dict of lambdas -> a plain dict, map -> list comprehension.
   The other answers are the copier's own (plain, loop-free style).
 - cp04: partial copy of st02 (Jakob): tensor_ops, first_rows, last_columns, center_crop, broadcast_shape;
-  disguise: camelCase -> snake_case, checkIs3D renamed and moved into each function, messages reworded,
-  comments added; keeps the list returned by broadcast_shape. The other answers are the copier's own.
+  disguise: camelCase -> snake_case, checkIs3D renamed _check_three_dims, messages reworded, comments added, the
+  two TypeError checks merged into a loop, broadcast_shape's loop over negative indices; keeps the list returned
+  by broadcast_shape. The other answers are the copier's own.
 """
 
 STUDENTS = {
@@ -1171,8 +1174,8 @@ def broadcast_shape(shape_a, shape_b):
                    "even_index_elements", "reshape_views", "broadcast_shape", "numpy_roundtrip"],
         "disguise": "heavy: while loops -> for loops (range, reversed, enumerate), every name changed, %-messages "
                     "-> f-strings reworded, a DEBUG flag with prints added, numel_of inlined into reshape_views, "
-                    "the 3-D checks turned into a shared helper _need3, dict literal instead of item assignment; "
-                    "Wei's max() bug in broadcast_shape kept",
+                    "the 3-D checks turned into a shared helper _need3, dict literal instead of item assignment, "
+                    "numpy_roundtrip (one line) left as it was; Wei's max() bug in broadcast_shape kept",
         "answers": {
             "create_tensors": r'''def create_tensors():
     """Return {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"} as described above."""
