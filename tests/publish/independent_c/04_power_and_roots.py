@@ -26,7 +26,8 @@ authors' data); one line per student: their style and which answers are wrong an
 
 Ground truth of the copies:
 - cp01: full copy of st05, heavy disguise: type hints and docstrings stripped, every name changed, comments
-  rewritten, for loops turned into while loops and back, the bit loop's helper inlined, the order of checks swapped.
+  rewritten, for loops turned into while loops and back, the _as_exponent and _horner helpers inlined, the two
+  branches of bisection's test swapped.
 - cp02: full copy of st03, light disguise: prints reworded and a few removed, a few variables renamed; both bugs kept.
 - cp03: partial copy of st08: bisection_root, find_bracket, newton_root taken (renamed greek-letter variables,
   formula comments reworded, a for loop turned into a while loop, the missing ZeroDivisionError kept); Power and
