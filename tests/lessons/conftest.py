@@ -64,8 +64,10 @@ def graded(submissions, released, tmp_path_factory, unsafe_no_sandbox):
 
 def sample_students(lessons: list[str]) -> list[str]:
     """Students whose notebooks, together, run every exercise of these lessons solved, unsolved, wrong and
-    right: both solutions and both stubs, and each lesson's first batch of wrong and of right variants."""
-    students = [f"{kind}-{lang}" for kind in ("solution", "stub") for lang in LANGS]
+    right: both solutions (every cell of each, in its language: test_a_solution_runs_top_to_bottom_without_an_error),
+    the English stub (the Russian one holds the same code), and each lesson's first batch of wrong and of right
+    variants."""
+    students = [*(f"solution-{lang}" for lang in LANGS), "stub-en"]
     for assignment in lessons:
         students += [batch_student(kind, assignment, 0) for kind in ("wrong", "right")
                      if variant_batches(kind, assignment)]
