@@ -12,6 +12,7 @@ fills /tmp with a million small files: cleaning up after it is slow, and that ti
 """
 import json
 import os
+import signal
 
 import nbformat
 import pytest
@@ -252,3 +253,23 @@ def test_a_zygote_loads_its_later_modules_once_its_first_kernel_is_done(execute,
             made.close()
     assert [[o.get("text") for o in outputs] for outputs in seen] == [["False\n"], ["True\n"], ["True\n"]], seen
     assert "autograder_no_such_module is not preloaded: ModuleNotFoundError" in capfd.readouterr().err
+
+
+def test_a_process_that_ends_between_the_look_and_the_kill_leaves_the_zygote_serving(monkeypatch, tmp_path):
+    """The zygote's clean-up looks for what the last kernel left, then kills this uid's processes: one that ends in
+    between leaves nothing to kill (ESRCH), which must not end the zygote (it did, under load, in a CI run)."""
+    from autograder.sandbox.kernel import zygote as kernel_zygote
+
+    looks = iter([[4242], [], []])  # a process left, then gone
+    kills = []
+
+    def kill(pid: int, signum: int) -> None:
+        kills.append((pid, signum))
+        raise ProcessLookupError(3, "No such process")
+
+    (tmp_path / "left-behind").write_text("x")
+    monkeypatch.setattr(kernel_zygote, "others", lambda: next(looks))
+    monkeypatch.setattr(kernel_zygote.os, "kill", kill)
+    monkeypatch.setattr(kernel_zygote, "SCRATCH", (str(tmp_path),))
+    kernel_zygote.clean()
+    assert kills == [(-1, signal.SIGKILL)] and not any(tmp_path.iterdir())
