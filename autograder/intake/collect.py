@@ -20,7 +20,7 @@ from typing import Callable
 import nbformat
 
 from autograder.intake import archive
-from autograder.intake.files import JUNK_FOLDERS, Found, Refused, from_folder, from_zip, is_junk, refused, short
+from autograder.intake.files import JUNK_FOLDERS, Found, Refused, from_folder, from_zip, refused, short
 from autograder.intake.notebook import course_metadata, guess_from_name, parse_notebook
 from autograder.intake.senders import drop_top_folder, sender, uses_teams
 from autograder.intake.submission import Submission
@@ -53,7 +53,7 @@ def attribute(found: list[Found], skipped: list[str] | None, teams: bool = False
     senders, files, junk = {}, {}, Counter()
     teams = teams or uses_teams(found)
     for f in found:
-        if is_junk(f.parts):
+        if f.junk:
             owner = [p for p in f.parts if p not in JUNK_FOLDERS]
             junk[sender(owner, teams)[0].origin if len(owner) >= 2 else None] += 1
             if len(owner) < 2 and skipped is not None:

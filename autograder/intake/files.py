@@ -39,6 +39,11 @@ class Found:
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def junk(self) -> bool:
+        """A file that systems add beside what a person sends (__MACOSX/, .DS_Store, ._name, ...)."""
+        return is_junk(self.parts)
+
 
 def short(value: object) -> str:
     text = repr(value)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import nbformat
 
-from autograder.course import LANGS, Course
+from autograder.course import Course
 from autograder.intake import collect, repair
 from autograder.intake.submission import Submission
 
@@ -34,26 +34,8 @@ def receive(source: Path, course: Course, released: dict[str, nbformat.NotebookN
             received.append((sub, ""))
             continue
         try:
-            received.append(_rebuilt(sub, nb, course, released[sub.assignment]))
+            received.append(repair.rebuild_submission(sub, nb, course, released[sub.assignment]))
         except Exception as error:  # a notebook too odd to match: say so, go on
             received.append((replace(sub, status="error",
                                      reason=f"could not match it to the release: {type(error).__name__}"), ""))
     return received
-
-
-def _rebuilt(sub: Submission, nb: nbformat.NotebookNode, course: Course, release_nb: nbformat.NotebookNode
-             ) -> Received:
-    flags, notes = list(sub.flags), list(sub.notes)
-    stamped = nb.metadata.get("course")
-    stamped = stamped if isinstance(stamped, dict) else {}
-    version = release_nb.metadata["course"]["version"]
-    if stamped.get("version") and stamped["version"] != version:
-        flags.append("old-version")
-        notes.append(f"made from release {stamped['version']!s:.12}, graded against {version}")
-    lang = stamped.get("lang") if stamped.get("lang") in LANGS else "en"
-    rebuilt = repair.rebuild(nb, repair.released_notebook(course, sub.assignment, lang))
-    flags += [f for f in rebuilt.flags if f not in flags]
-    notes += rebuilt.notes
-    record = replace(sub, status=rebuilt.status, flags=tuple(flags), notes=tuple(notes), tamper=tuple(rebuilt.tamper),
-                     release=version)
-    return record, nbformat.writes(rebuilt.notebook)

@@ -19,12 +19,13 @@ import ast
 import bisect
 import copy
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import nbformat
 
 from autograder.cells import cell_id_of, grade_id_of, nbgrader_of, tags_of
 from autograder.course import LANGS, Course
+from autograder.intake.submission import Submission
 from autograder.intake.tamper import scan
 
 SKIP_TAGS = {"skip-execution", "skip_execution", "raises-exception", "remove-cell"}
@@ -238,6 +239,25 @@ def rebuild(student_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode
     if tamper:
         flags.extend(sorted({t.split(":", 1)[0] for t in tamper}))
     return Rebuilt(nb, status, flags, notes, missing, tamper)
+
+
+def rebuild_submission(sub: Submission, nb: nbformat.NotebookNode, course: Course,
+                       release_nb: nbformat.NotebookNode) -> tuple[Submission, str]:
+    """The submission's record, with what rebuilding it from the release found, and its rebuilt notebook (JSON)."""
+    flags, notes = list(sub.flags), list(sub.notes)
+    stamped = nb.metadata.get("course")
+    stamped = stamped if isinstance(stamped, dict) else {}
+    version = release_nb.metadata["course"]["version"]
+    if stamped.get("version") and stamped["version"] != version:
+        flags.append("old-version")
+        notes.append(f"made from release {stamped['version']!s:.12}, graded against {version}")
+    lang = stamped.get("lang") if stamped.get("lang") in LANGS else "en"
+    rebuilt = rebuild(nb, released_notebook(course, sub.assignment, lang))
+    flags += [f for f in rebuilt.flags if f not in flags]
+    notes += rebuilt.notes
+    record = replace(sub, status=rebuilt.status, flags=tuple(flags), notes=tuple(notes), tamper=tuple(rebuilt.tamper),
+                     release=version)
+    return record, nbformat.writes(rebuilt.notebook)
 
 
 def helper_names(release_nb: nbformat.NotebookNode) -> set[str]:

@@ -26,7 +26,7 @@ PARAM_FILE) drops control characters and & < > " ` | ' : \\ /, and keeps Cyrilli
 import re
 from dataclasses import dataclass
 
-from autograder.intake.files import Found, is_junk
+from autograder.intake.files import Found
 
 _PREFIX = r"(?P<name>[^_]*)_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z][a-z0-9]*)"
 MOODLE_FORMS = {  # fullmatch on a folder name (folder forms) or a file name (flat form)
@@ -123,7 +123,7 @@ def is_moodle(name: str) -> bool:
 def drop_top_folder(found: list[Found]) -> None:
     """One common top folder holding student folders ("export/alice/...") or Moodle's entries: dropped,
     unless it is a Moodle one."""
-    real = [f for f in found if not is_junk(f.parts)]
+    real = [f for f in found if not f.junk]
     tops = {f.parts[0] for f in real}
     if len(tops) != 1 or is_moodle(next(iter(tops))):
         return
@@ -135,4 +135,4 @@ def drop_top_folder(found: list[Found]) -> None:
 
 def uses_teams(found: list[Found]) -> bool:
     """Whether a download holds Moodle's default group, which only team assignments have."""
-    return any(default_team(f.parts[0]) for f in found if not is_junk(f.parts))
+    return any(default_team(f.parts[0]) for f in found if not f.junk)
