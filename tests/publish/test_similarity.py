@@ -61,7 +61,7 @@ def test_the_review_band_starts_at_the_classs_far_out_fence_and_takes_a_bounded_
     scores = rng.uniform(0.0, 0.1, 1000)  # Q1 about 0.025, Q3 about 0.075: the fence at about 0.225
     q1, q3 = np.quantile(scores, [0.25, 0.75])
     assert bands.review_from(np.append(scores, [0.3, 0.35]), 100) == pytest.approx(q3 + 3 * (q3 - q1), abs=1e-3)
-    assert bands.band(0.3, 0.225) == "review" and bands.band(0.2, 0.225) == "no" and bands.band(0.4, 0.225) == "yes"
+    assert bands.band(0.3, 0.225) == "review" and bands.band(0.2, 0.225) == "no" and bands.band(bands.SUSPICIOUS, 0.225) == "yes"
     outliers = np.append(scores, np.linspace(0.25, 0.39, 80))  # 80 outliers above the fence: 5% of 1080 is 54
     assert np.count_nonzero((outliers >= bands.review_from(outliers, 100)) & (outliers < bands.SUSPICIOUS)) == 54
     assert np.count_nonzero((outliers >= bands.review_from(outliers, 20)) & (outliers < bands.SUSPICIOUS)) == 20
