@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-SUSPICIOUS = 0.4  # `yes` from here on: as much as two answers in five copied whole in forms no one else wrote
+SUSPICIOUS = 0.65  # `yes` from here on: two thirds of every answer copied in forms no one else wrote, or more
 FENCE = 3.0  # IQRs above the third quartile: Tukey's "far out"
 REVIEW_SHARE = 0.05  # at most this share of a class's pairs is sent for review (and one pair per student)
 

@@ -24,6 +24,8 @@ from copydetect import CodeFingerprint
 from copydetect.detector import compare_files
 from copydetect.utils import hashed_kgrams
 
+from autograder.publish.canonical import canonical
+
 K = 10  # tokens in a k-gram: a shorter match ("return x.T") is no evidence
 # Winnowing keeps the smallest hash of each window, and Python salts str hashes per process: a window
 # above 1 would pick other fingerprints at every run. Every k-gram is kept instead (answers are short).
@@ -220,7 +222,8 @@ def reprint(source: str) -> tuple[str, list[tuple[str, tuple[int, int]]]]:
     try:
         tree = ast.parse(code)
         names, attributes = defined(tree)
-        text = ast.unparse(Cleaner(names | attributes).visit(tree))
+        cleaner = Cleaner(names | attributes)  # again once canonical: its rewrites change how functions sort
+        text = ast.unparse(cleaner.visit(canonical(cleaner.visit(tree))))
         renamer = Renamer(dict.fromkeys(names, "V"), dict.fromkeys(attributes, "V"))
         renamed, shown = tokens(ast.unparse(renamer.visit(tree))), tokens(text)
         if len(renamed) == len(shown):  # the same tokens but for names: the spans are the shown text's

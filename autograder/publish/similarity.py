@@ -1,31 +1,28 @@
 """`make similarity`: copy detection among the answers of a graded class, per assignment.
 
 Every answer cell (nbgrader solution=true, code) of every graded notebook in <OUT> becomes a stream of
-tokens that renaming, reformatting, comments, print lines and reordering do not change, and the hashes
-of its k-grams (autograder.publish.fingerprints, over copydetect). The code that the released notebook
-gives everyone (stubs, signatures, imports, visible checks) is left out.
+tokens that renaming, reformatting, comments, print lines, reordering and the hand rewrites that compute
+the same (autograder.publish.canonical) do not change, and the hashes of its k-grams
+(autograder.publish.fingerprints, over copydetect). The code that the released notebook gives everyone
+(stubs, signatures, imports, visible checks) is left out.
 
 A fragment weighs by how rare it is: log(N / df) / log(N / 2), where df of the class's N students hold
 it: 1 when two or fewer hold it, 0 when all do; in a class of 30, one that ten write weighs 0.4. (2 / df,
-its first form, shrinks as the class grows: in a class of 500, where dozens write a style's common
-fragments, an exact copy of a long answer weighed less than the floor below, and most copies went
-unseen.) Per answer, two students' similarity is the weight they share over the larger of their two
-answers' weights, and never over less than CELL_FLOOR: an answer of one line, or a short one that much
-of the class writes alike, is no evidence. That ratio alone says how alike two answers are, not how
-rare that is: two students who both wrote a long answer that a third of the class wrote word for word
-share all of its weight.
-So an answer's evidence is its similarity cubed times its rarity: log(N / d) / log(N / 2), where d
-counts the pair and every student whose answer is as alike to one of them (N students): 1 when no one
-else wrote an answer that close, 0 when the whole class did. The notebook's similarity is the mean of
-that evidence over the assignment's answers, each answer weighing by how much rare material the larger
-of the two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written
-one short way, can neither show a copy nor hide one, and a short answer weighs less than a long one.
-(With CELL_FLOOR there, the short answers of a lesson that has many, such as 01's, weighed as much as
-its long ones, and a partial copy of the long ones was diluted below SUSPICIOUS.) A copy of every
-answer in forms no one else wrote scores 1; a pair is suspicious from SUSPICIOUS on, as much as two
-answers in five copied whole in such forms. Worker processes read and re-print the answers; every
-pair of students is then scored at once, per answer, as a matrix product (students x fragments): 500
-students x 5 assignments take about 26 CPU-seconds.
+its first form, shrinks as the class grows: in a class of 500 most copies went unseen.) Per answer, two
+students' similarity is the weight they share over the geometric mean of their two answers' weights (a
+copier who adds or drops a few lines loses less than over the larger), and never over less than
+CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike, is no evidence.
+That ratio says how alike two answers are, not how rare that is; an answer's rarity is
+log(N / d) / log(N / 2), where d counts the pair and every student whose answer is as alike to one of
+them: 1 when no one else wrote an answer that close, 0 when the whole class did. An answer's evidence is
+its similarity times its rarity to the power RARITY_POWER: a copy rewritten by hand keeps half its source's fragments in
+most answers, and no one else is as close to either of the two; two independent students who wrote the
+same idiom share one answer whole, and others are as close. The notebook's similarity is the mean of that
+evidence over the assignment's answers, each answer weighing by how much rare material the larger of the
+two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written one short
+way, can neither show a copy nor hide one. A copy of every answer in forms no one else wrote scores 1.
+Worker processes read and re-print the answers; every pair of students is then scored at once, per
+answer, as a matrix product (students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
 (autograder.publish.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
@@ -57,7 +54,7 @@ SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
 CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 rare fragments of 10 tokens
 ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
-POWER = 3
+RARITY_POWER = 1.5  # an answer's evidence is its similarity times its rarity to this power
 GRADED = ("ok", "repaired")
 CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
@@ -219,10 +216,10 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         own = np.array([sum(weight[h] for h in s) for s in sets], dtype=np.float32)
         larger = np.maximum.outer(own, own)
         # rounded: sums over sets of fragments come in another order at every run (str hashes are salted)
-        cells[c] = (shared_weights(sets, weight) / np.maximum(larger, CELL_FLOOR)).round(5)
+        cells[c] = (shared_weights(sets, weight) / np.maximum(np.sqrt(np.outer(own, own)), CELL_FLOOR)).round(5)
         written[c] = own > 0
         room = np.minimum(1.0, larger / ROOM_FLOOR)
-        evidence += room * cells[c] ** POWER * rarity(cells[c])
+        evidence += room * cells[c] * rarity(cells[c]) ** RARITY_POWER
         weighs += room
     # over no less than one full answer's weight: two students who wrote one short line alike are no copy
     notebook = (evidence / np.maximum(weighs, 1.0)).round(5)

@@ -7,8 +7,10 @@ disguised by that author (each module's docstring says how it was made and what 
 - tests/publish/independent_b/NN_name.py: 12 students and 4 copiers per lesson, written after the rule was
   chosen, and measured once (the held-out set).
 
-`.venv/bin/python -m tests.publish.independent_class` measures copy detection on both: a line per lesson.
+`.venv/bin/python -m tests.publish.independent_class [a|b]` measures copy detection on both (or one): a line per
+lesson, then each copy that misses a goal and why.
 """
+import argparse
 import importlib.util
 import tempfile
 from pathlib import Path
@@ -18,7 +20,7 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from tests.classroom import rows
-from tests.publish.similar_class import Class, answer_cells, line, met, verdict, write_out
+from tests.publish.similar_class import Class, answer_cells, failures, line, met, verdict, write_out
 
 AUTHORS = {"a": Path(__file__).parent / "independent", "b": Path(__file__).parent / "independent_b"}
 
@@ -46,6 +48,7 @@ def make_class(author: str, assignments=None) -> Class:
             made.answers[copier, assignment] = {g: s for g, s in copy["answers"].items() if g in code}
             made.copies.add((assignment, copier, copy["source"]))
             held = len(set(copy["copied"]) & code)
+            made.copied[assignment, copier] = set(copy["copied"]) & code
             if held < len(code):
                 made.held[assignment, copier] = held
             if copy["kind"] == "partial":
@@ -53,8 +56,9 @@ def make_class(author: str, assignments=None) -> Class:
     return made
 
 
-def measure(author: str) -> dict:
-    """{assignment: verdict} of `make similarity` on one author's class."""
+def measure(author: str, why: bool = False) -> dict | tuple[dict, list[str]]:
+    """{assignment: verdict} of `make similarity` on one author's class (and, with `why`, a line per copy
+    that misses a goal: similar_class.failures)."""
     from autograder.publish import similarity
 
     made = make_class(author)
@@ -62,12 +66,16 @@ def measure(author: str) -> dict:
         out = Path(tmp) / "graded"
         write_out(made, out)
         similarity.similarity(out, workers=1)
-        return verdict(made, rows(out / "similarity.csv"))
+        pairs = rows(out / "similarity.csv")
+    return (verdict(made, pairs), failures(made, pairs)) if why else verdict(made, pairs)
 
 
 if __name__ == "__main__":
-    for author in AUTHORS:
-        found = measure(author)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("authors", nargs="*", default=list(AUTHORS), help="whose classes (all by default)")
+    for author in parser.parse_args().authors:
+        found, why = measure(author, why=True)
         for assignment, v in found.items():
             print(line(f"author {author}, {assignment}", v))
         print(f"author {author}: {sum(map(met, found.values()))} of {len(found)} lessons meet the goals")
+        print("".join(f"  misses: {reason}\n" for reason in why), end="")

@@ -64,6 +64,7 @@ class Class:
     copies: set[tuple[str, str, str]] = field(default_factory=set)  # (assignment, copier, source)
     taken: set[str] = field(default_factory=set)  # the answers the partial copier took
     held: dict[tuple[str, str], int] = field(default_factory=dict)  # (assignment, copier) -> answers taken, if not all
+    copied: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (assignment, copier) -> those answers
     partial: set[tuple[str, str]] = field(default_factory=set)  # (assignment, copier) of the partial copies
     exercises: dict[str, int] = field(default_factory=dict)  # assignment -> its answer cells
     order: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # answer cells in another order
@@ -100,6 +101,7 @@ def make_class(independent: int, split: int, seed: int, partial_in: str, assignm
             continue
         taken = made.taken = set(rng.sample(sorted(pool), len(pool) // 2 + 1))
         made.held[assignment, "partial"] = len(taken)
+        made.copied[assignment, "partial"] = taken
         made.partial.add((assignment, "partial"))
         own = Hand(rng)
         made.answers["partial", assignment] = {
@@ -172,6 +174,35 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
             "independent at review": sum(p["suspicious"] == "review" for p in other),
             "lowest copy": min((float(p["similarity"]) for p in copy_rows), default=0.0),
             "highest independent": max((float(p["similarity"]) for p in other), default=0.0)}
+    return found
+
+
+def failures(made: Class, pairs: list[dict]) -> list[str]:
+    """Why each copy misses a goal: its score and rank, the independent pairs with fewer answers alike above
+    it (and how many they wrote alike), and the share of its source's fragments that its copied answers kept."""
+    found = []
+    for assignment, copier, source in sorted(made.copies):
+        exercises = made.exercises[assignment]
+        held = made.held.get((assignment, copier), exercises)
+        listed = [p for p in pairs if p["assignment"] == assignment]
+        copies = {frozenset((x, y)) for a, x, y in made.copies if a == assignment}
+        mine = next(p for p in listed if {p["student_a"], p["student_b"]} == {copier, source})
+        score = float(mine["similarity"])
+        above = [(p, alike(made, assignment, p["student_a"], p["student_b"])) for p in listed
+                 if float(p["similarity"]) >= score and frozenset((p["student_a"], p["student_b"])) not in copies]
+        above = [(p, n) for p, n in above if n < held]
+        flagged = (assignment, copier) in made.partial or mine["suspicious"] != "no"
+        if not above and flagged:
+            continue
+        mine_, theirs = made.answers[copier, assignment], made.answers[source, assignment]
+        copied = made.copied.get((assignment, copier), mine_.keys() & theirs.keys())
+        kept = sum(len(fingerprints.answer(mine_[e]).hashes & fingerprints.answer(theirs[e]).hashes) for e in copied)
+        share = kept / max(1, sum(len(fingerprints.answer(theirs[e]).hashes) for e in copied))
+        found.append(f"{assignment} {copier} (copy of {source}, {held} of {exercises} answers): {score:.3f}, "
+                     f"rank {1 + sum(float(p['similarity']) > score for p in listed)} of {len(listed)}, "
+                     f"{mine['suspicious']}; kept {share:.0%} of its source's fragments; above it with fewer "
+                     f"answers alike: " + (", ".join(f"{p['student_a']}-{p['student_b']} {float(p['similarity']):.3f}"
+                                                     f" ({n} alike)" for p, n in above[:4]) or "none"))
     return found
 
 

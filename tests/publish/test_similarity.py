@@ -61,7 +61,7 @@ def test_the_review_band_starts_at_the_classs_far_out_fence_and_takes_a_bounded_
     scores = rng.uniform(0.0, 0.1, 1000)  # Q1 about 0.025, Q3 about 0.075: the fence at about 0.225
     q1, q3 = np.quantile(scores, [0.25, 0.75])
     assert bands.review_from(np.append(scores, [0.3, 0.35]), 100) == pytest.approx(q3 + 3 * (q3 - q1), abs=1e-3)
-    assert bands.band(0.3, 0.225) == "review" and bands.band(0.2, 0.225) == "no" and bands.band(0.4, 0.225) == "yes"
+    assert bands.band(0.3, 0.225) == "review" and bands.band(0.2, 0.225) == "no" and bands.band(bands.SUSPICIOUS, 0.225) == "yes"
     outliers = np.append(scores, np.linspace(0.25, 0.39, 80))  # 80 outliers above the fence: 5% of 1080 is 54
     assert np.count_nonzero((outliers >= bands.review_from(outliers, 100)) & (outliers < bands.SUSPICIOUS)) == 54
     assert np.count_nonzero((outliers >= bands.review_from(outliers, 20)) & (outliers < bands.SUSPICIOUS)) == 20
@@ -204,3 +204,39 @@ def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path)
     assert {frozenset((r["student_a"], r["student_b"])) for r in listed} == {
         frozenset((a, b)) for a in alpha for b in alpha if a != b}
     assert "href='similarity.html'" in (out / "report.html").read_text(encoding="utf-8")
+
+
+REWRITES = {  # what a copier rewrites by hand -> what it rewrote, the same once re-printed (publish.canonical)
+    "type hints": ("def f(x: int, n: int = 2) -> int:\n    k: int = x * n\n    return k + 1\n",
+                   "def f(x, n=2):\n    k = x * n\n    return k + 1\n"),
+    "a list filled by a loop": ("def f(xs):\n    out = []\n    for x in xs:\n        if x > 0:\n"
+                                "            out.append(x * 2)\n    return out\n",
+                                "def f(xs):\n    return [x * 2 for x in xs if x > 0]\n"),
+    "a total summed by a loop": ("def f(m):\n    n = 0\n    for p in m.parameters():\n        n += p.numel()\n"
+                                 "    return n\n", "def f(m):\n    return sum(p.numel() for p in m.parameters())\n"),
+    "a dict filled key by key": ("def f(a):\n    r = {}\n    r['t'] = a.T\n    r['s'] = a.sum()\n    return r\n",
+                                 "def f(a):\n    return {'t': a.T, 's': a.sum()}\n"),
+    "temporaries and unpacking": ("def f(t, k):\n    h, w = t.size(1), t.size(2)\n    top = (h - k) // 2\n"
+                                  "    return t.narrow(1, top, k).narrow(2, (w - k) // 2, k)\n",
+                                  "def f(t, k):\n    return t.narrow(1, (t.size(1) - k) // 2, k)"
+                                  ".narrow(2, (t.size(2) - k) // 2, k)\n"),
+    "a one-expression helper": ("def _start(n, k):\n    return (n - k) // 2\n\ndef f(t, k):\n"
+                                "    return t[_start(t.size(0), k):]\n", "def f(t, k):\n    return t[(t.size(0) - k) // 2:]\n"),
+    "a list made for a call": ("def f(a, b):\n    return tuple([x + y for x, y in zip(a, b)])\n",
+                               "def f(a, b):\n    return tuple(x + y for x, y in zip(a, b))\n"),
+}
+
+
+@pytest.mark.parametrize("rewrite", REWRITES)
+def test_a_hand_rewrite_that_computes_the_same_is_re_printed_as_what_it_rewrote(rewrite):
+    written, rewritten = REWRITES[rewrite]
+    assert fingerprints.answer(written).hashes == fingerprints.answer(rewritten).hashes != set()
+
+
+def test_a_loop_that_does_more_than_fill_and_a_name_read_twice_stay_as_written():
+    loop = "def f(xs):\n    out = []\n    for x in xs:\n        out.append(x)\n        log(x)\n    return out\n"
+    assert "for " in fingerprints.reprint(loop)[0]
+    twice = "def f(t):\n    n = t.numel()\n    return n * n\n"
+    assert "n * n" in fingerprints.reprint(twice)[0]
+    top_level = "weights = w.clone()\nbias = weights.sum()\n"  # names the grader reads stay
+    assert fingerprints.reprint(top_level)[0] == top_level.strip()
