@@ -1,14 +1,17 @@
-"""Classes that tests/publish/similar_class.py did not make, by two authors, each of whom saw neither the
-detector, nor the lessons' variants, nor the other's data: per lesson, students' answers written by hand from
+"""Classes that tests/publish/similar_class.py did not make, by three authors, each of whom saw neither the
+detector, nor the lessons' variants, nor the others' data: per lesson, students' answers written by hand from
 the task texts alone, each in a style of its own, right and wrong, and four copiers (two full, two partial)
 disguised by that author (each module's docstring says how it was made and what was copied).
 - tests/publish/independent/NN_name.py: 10 students and 4 copiers per lesson; the detector's rule was
   chosen with this class in view (its development set);
 - tests/publish/independent_b/NN_name.py: 12 students and 4 copiers per lesson, written after the rule was
-  chosen, and measured once (the held-out set).
+  chosen, and measured once (the held-out set);
+- tests/publish/independent_c/NN_name.py: 12 students and 4 copiers per lesson (01-03 by one writer, 04-05 by
+  another), written while the second rule (publish/canonical.py) was being chosen, by people who could not see
+  it, and measured once, after it was chosen (a second held-out set).
 
-`.venv/bin/python -m tests.publish.independent_class [a|b]` measures copy detection on both (or one): a line per
-lesson, then each copy that misses a goal and why.
+`.venv/bin/python -m tests.publish.independent_class [a|b|c]` measures copy detection on each class (or the ones
+named): a line per lesson, then each copy that misses a goal and why.
 """
 import argparse
 import importlib.util
@@ -22,7 +25,8 @@ from autograder.course import Course
 from tests.classroom import rows
 from tests.publish.similar_class import Class, answer_cells, failures, line, met, verdict, write_out
 
-AUTHORS = {"a": Path(__file__).parent / "independent", "b": Path(__file__).parent / "independent_b"}
+AUTHORS = {"a": Path(__file__).parent / "independent", "b": Path(__file__).parent / "independent_b",
+           "c": Path(__file__).parent / "independent_c"}
 
 
 def authored(author: str, assignment: str):
