@@ -42,17 +42,13 @@ class Found:
     @property
     def junk(self) -> bool:
         """A file that systems add beside what a person sends (__MACOSX/, .DS_Store, ._name, ...)."""
-        return is_junk(self.parts)
+        name = self.parts[-1]
+        return any(p in JUNK_FOLDERS for p in self.parts[:-1]) or name in JUNK_FILES or name.startswith("._")
 
 
 def short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def is_junk(parts: list[str]) -> bool:
-    name = parts[-1]
-    return any(p in JUNK_FOLDERS for p in parts[:-1]) or name in JUNK_FILES or name.startswith("._")
 
 
 def clean_name(name: str, flags: list[str], notes: list[str]) -> str:
