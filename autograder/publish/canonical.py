@@ -14,6 +14,15 @@ rare it is in the class) keeps the idioms that every student writes from countin
 """
 import ast
 import copy
+from collections.abc import Iterator
+
+
+def statement_lists(node: ast.AST) -> Iterator[tuple[str, list[ast.stmt]]]:
+    """(field, statements) of each non-empty list of statements the node holds: body, orelse, finalbody."""
+    for name in ("body", "orelse", "finalbody"):
+        body = getattr(node, name, None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+            yield name, body
 
 
 def is_name(node: ast.AST, name: str | None = None) -> bool:
@@ -96,10 +105,8 @@ class Inliner(ast.NodeTransformer):
         return node
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
-        for name in ("body", "orelse", "finalbody"):
-            body = getattr(node, name, None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                setattr(node, name, [s for s in body if id(s) not in self.dropped] or [ast.Pass()])
+        for name, body in list(statement_lists(node)):
+            setattr(node, name, [s for s in body if id(s) not in self.dropped] or [ast.Pass()])
         return super().generic_visit(node)
 
 
@@ -216,10 +223,8 @@ class Canonical(ast.NodeTransformer):
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)
-        for name in ("body", "orelse", "finalbody"):
-            body = getattr(node, name, None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                setattr(node, name, fold(body))
+        for name, body in list(statement_lists(node)):
+            setattr(node, name, fold(body))
         if getattr(node, "body", None) == [] and not isinstance(node, ast.Module):
             node.body = [ast.Pass()]  # its only statement was a bare annotation
         return node
