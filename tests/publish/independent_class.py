@@ -51,10 +51,7 @@ def make_class(author: str, assignments=None) -> Class:
         for copier, copy in module.COPIES.items():
             made.answers[copier, assignment] = {g: s for g, s in copy["answers"].items() if g in code}
             made.copies.add((assignment, copier, copy["source"]))
-            held = len(set(copy["copied"]) & code)
             made.copied[assignment, copier] = set(copy["copied"]) & code
-            if held < len(code):
-                made.held[assignment, copier] = held
             if copy["kind"] == "partial":
                 made.partial.add((assignment, copier))
     return made

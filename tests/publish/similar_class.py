@@ -63,8 +63,7 @@ class Class:
     answers: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (student, assignment) -> answers
     copies: set[tuple[str, str, str]] = field(default_factory=set)  # (assignment, copier, source)
     taken: set[str] = field(default_factory=set)  # the answers the partial copier took
-    held: dict[tuple[str, str], int] = field(default_factory=dict)  # (assignment, copier) -> answers taken, if not all
-    copied: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (assignment, copier) -> those answers
+    copied: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (assignment, copier) -> answers taken
     partial: set[tuple[str, str]] = field(default_factory=set)  # (assignment, copier) of the partial copies
     exercises: dict[str, int] = field(default_factory=dict)  # assignment -> its answer cells
     order: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # answer cells in another order
@@ -100,7 +99,6 @@ def make_class(independent: int, split: int, seed: int, partial_in: str, assignm
         if assignment != partial_in:
             continue
         taken = made.taken = set(rng.sample(sorted(pool), len(pool) // 2 + 1))
-        made.held[assignment, "partial"] = len(taken)
         made.copied[assignment, "partial"] = taken
         made.partial.add((assignment, "partial"))
         own = Hand(rng)
@@ -145,6 +143,27 @@ def alike(made: Class, assignment: str, x: str, y: str) -> int:
     return sum(words(mine[e]) == words(theirs[e]) for e in mine.keys() & theirs.keys())
 
 
+def held(made: Class, assignment: str, copier: str) -> int:
+    """How many answers a copier took from its source: those it is known to have copied, else all."""
+    return len(made.copied.get((assignment, copier), ())) or made.exercises[assignment]
+
+
+def standing(made: Class, assignment: str, pairs: list[dict]) -> tuple[dict[frozenset, tuple[dict, int]], list[dict]]:
+    """({copier and source: (their row, the answers the copy holds)}, the independent pairs' rows, each with how
+    many answers its two students wrote alike), of one assignment, most similar first."""
+    copies = {frozenset((x, y)): held(made, assignment, x) for a, x, y in made.copies if a == assignment}
+    listed = [p for p in pairs if p["assignment"] == assignment]
+    key = lambda p: frozenset((p["student_a"], p["student_b"]))
+    other = [dict(p, alike=alike(made, assignment, p["student_a"], p["student_b"]))
+             for p in listed if key(p) not in copies]
+    return {key(p): (p, copies[key(p)]) for p in listed if key(p) in copies}, other
+
+
+def above(row: dict, holds: int, other: list[dict]) -> list[dict]:
+    """The independent pairs that score at least as high as a copy's row and wrote fewer answers alike than it holds."""
+    return [o for o in other if o["alike"] < holds and float(o["similarity"]) >= float(row["similarity"])]
+
+
 def verdict(made: Class, pairs: list[dict]) -> dict:
     """Per assignment, issue 36's goals: every copy ranks above every independent pair that wrote fewer
     answers alike than the copy holds; every full copy is flagged (yes or review); no independent pair that
@@ -152,17 +171,11 @@ def verdict(made: Class, pairs: list[dict]) -> dict:
     found = {}
     for assignment in sorted({a for a, _, _ in made.copies}):
         exercises = made.exercises[assignment]
-        copies = {frozenset((x, y)): made.held.get((assignment, x), exercises)
-                  for a, x, y in made.copies if a == assignment}
+        copies, other = standing(made, assignment, pairs)
         partial = {frozenset((x, y)) for a, x, y in made.copies if (a, x) in made.partial}
-        listed = [p for p in pairs if p["assignment"] == assignment]
-        key = lambda p: frozenset((p["student_a"], p["student_b"]))
-        copy_rows = [p for p in listed if key(p) in copies]
-        other = [dict(p, alike=alike(made, assignment, p["student_a"], p["student_b"]))
-                 for p in listed if key(p) not in copies]
-        ranked = [p for p in copy_rows if all(float(p["similarity"]) > float(o["similarity"])
-                                              for o in other if o["alike"] < copies[key(p)])]
-        full = [p for p in copy_rows if key(p) not in partial]
+        copy_rows = [p for p, _ in copies.values()]
+        ranked = [p for p, holds in copies.values() if not above(p, holds, other)]
+        full = [p for pair, (p, _) in copies.items() if pair not in partial]
         found[assignment] = {
             "copies": len(copies), "copies ranked": len(ranked),
             "copies flagged": sum(p["suspicious"] != "no" for p in copy_rows),
@@ -181,28 +194,26 @@ def failures(made: Class, pairs: list[dict]) -> list[str]:
     """Why each copy misses a goal: its score and rank, the independent pairs with fewer answers alike above
     it (and how many they wrote alike), and the share of its source's fragments that its copied answers kept."""
     found = []
-    for assignment, copier, source in sorted(made.copies):
+    for assignment in sorted({a for a, _, _ in made.copies}):
         exercises = made.exercises[assignment]
-        held = made.held.get((assignment, copier), exercises)
+        copies, other = standing(made, assignment, pairs)
         listed = [p for p in pairs if p["assignment"] == assignment]
-        copies = {frozenset((x, y)) for a, x, y in made.copies if a == assignment}
-        mine = next(p for p in listed if {p["student_a"], p["student_b"]} == {copier, source})
-        score = float(mine["similarity"])
-        above = [(p, alike(made, assignment, p["student_a"], p["student_b"])) for p in listed
-                 if float(p["similarity"]) >= score and frozenset((p["student_a"], p["student_b"])) not in copies]
-        above = [(p, n) for p, n in above if n < held]
-        flagged = (assignment, copier) in made.partial or mine["suspicious"] != "no"
-        if not above and flagged:
-            continue
-        mine_, theirs = made.answers[copier, assignment], made.answers[source, assignment]
-        copied = made.copied.get((assignment, copier), mine_.keys() & theirs.keys())
-        kept = sum(len(fingerprints.answer(mine_[e]).hashes & fingerprints.answer(theirs[e]).hashes) for e in copied)
-        share = kept / max(1, sum(len(fingerprints.answer(theirs[e]).hashes) for e in copied))
-        found.append(f"{assignment} {copier} (copy of {source}, {held} of {exercises} answers): {score:.3f}, "
-                     f"rank {1 + sum(float(p['similarity']) > score for p in listed)} of {len(listed)}, "
-                     f"{mine['suspicious']}; kept {share:.0%} of its source's fragments; above it with fewer "
-                     f"answers alike: " + (", ".join(f"{p['student_a']}-{p['student_b']} {float(p['similarity']):.3f}"
-                                                     f" ({n} alike)" for p, n in above[:4]) or "none"))
+        for _, copier, source in sorted(c for c in made.copies if c[0] == assignment):
+            mine, holds = copies[frozenset((copier, source))]
+            score, higher = float(mine["similarity"]), above(mine, holds, other)
+            if not higher and ((assignment, copier) in made.partial or mine["suspicious"] != "no"):
+                continue
+            mine_, theirs = made.answers[copier, assignment], made.answers[source, assignment]
+            copied = made.copied.get((assignment, copier), mine_.keys() & theirs.keys())
+            kept = sum(len(fingerprints.answer(mine_[e]).hashes & fingerprints.answer(theirs[e]).hashes)
+                       for e in copied)
+            share = kept / max(1, sum(len(fingerprints.answer(theirs[e]).hashes) for e in copied))
+            found.append(f"{assignment} {copier} (copy of {source}, {holds} of {exercises} answers): {score:.3f}, "
+                         f"rank {1 + sum(float(p['similarity']) > score for p in listed)} of {len(listed)}, "
+                         f"{mine['suspicious']}; kept {share:.0%} of its source's fragments; above it with fewer "
+                         f"answers alike: " + (", ".join(f"{p['student_a']}-{p['student_b']} "
+                                                         f"{float(p['similarity']):.3f} ({p['alike']} alike)"
+                                                         for p in higher[:4]) or "none"))
     return found
 
 
