@@ -53,8 +53,7 @@ class RunState:
         return json.loads(self.answers_file.read_text(encoding="utf-8")) if self.answers_file.exists() else {}
 
     def save_answers(self, answers: dict) -> None:
-        self.answers_file.parent.mkdir(parents=True, exist_ok=True)
-        self.answers_file.write_text(json.dumps(answers, indent=1, sort_keys=True), encoding="utf-8")
+        write_atomic(self.answers_file, json.dumps(answers, indent=1, sort_keys=True))
 
     def save_last_run(self, run: dict, results: list[dict]) -> None:
         write_atomic(self.last_run_file, json.dumps({**run, "format": LAST_RUN_FORMAT, "results": results}))
