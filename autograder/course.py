@@ -1,5 +1,6 @@
 """What every stage shares: a course's folders and settings, its languages, the markers of secret lines,
 where a release keeps the gradebook and the judges, and nbgrader's configuration."""
+import functools
 import os
 import sys
 from dataclasses import dataclass
@@ -63,11 +64,29 @@ def judges_path(course: Course, assignment: str) -> Path:
 
 
 def tools_on_path() -> None:
-    """nbgrader starts `alembic` by its name: let that be the one beside this interpreter (the project's .venv),
-    also in a shell whose PATH does not name .venv/bin (`.venv/bin/pytest ...`, `.venv/bin/python -m ...`)."""
+    """nbgrader starts `alembic` by its name (`nbgrader db upgrade`): let that be the one beside this interpreter
+    (the project's .venv), also in a shell whose PATH does not name .venv/bin (`.venv/bin/pytest ...`,
+    `.venv/bin/python -m ...`). The schema version it stamps on each new gradebook is read here instead
+    (schema_version): nbgrader asks `alembic heads` for it in a new process, 2.5 CPU-s a gradebook."""
     here = str(Path(sys.executable).parent)
     if here not in os.environ.get("PATH", "").split(os.pathsep):
         os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
+    import nbgrader.api
+
+    nbgrader.api.get_alembic_version = schema_version
+
+
+@functools.cache
+def schema_version() -> str:
+    """What nbgrader's get_alembic_version answers (the head of nbgrader's alembic migrations), read with
+    alembic's own API in this process."""
+    from alembic.config import Config as AlembicConfig
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+
+    config = AlembicConfig()
+    config.set_main_option("script_location", ALEMBIC_DIR)
+    return ScriptDirectory.from_config(config).get_current_head()
 
 
 def isolate_jupyter() -> None:

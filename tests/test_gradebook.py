@@ -106,3 +106,22 @@ def test_formgrade_and_export_find_the_gradebook_the_course_config_names(tiny_co
     assert gradebook.address(out, "sqlite:///elsewhere.db") == "sqlite:///elsewhere.db"
     assert oct((out / "nbgrader_config.py").stat().st_mode & 0o777) == "0o600"
     assert (out / "source" / "02_beta" / "02_beta.ipynb").is_file()
+
+
+def test_a_new_gradebook_is_stamped_with_the_schema_version_alembic_heads_gives(tmp_path):
+    """The tests, as the command line, read nbgrader's schema version in process (course.tools_on_path): it must be
+    what nbgrader's own `alembic heads` subprocess answers, and what a gradebook nbgrader creates carries."""
+    import subprocess
+    import sqlite3
+
+    from nbgrader.dbutil import _temp_alembic_ini
+
+    from autograder.course import schema_version
+
+    with _temp_alembic_ini(f"sqlite:///{tmp_path / 'unused.db'}") as ini:
+        heads = subprocess.run(["alembic", "-c", ini, "heads"], check=True, capture_output=True, text=True).stdout
+    assert schema_version() == heads.split()[0]
+    with Gradebook(f"sqlite:///{tmp_path / 'new.db'}"):
+        pass
+    with sqlite3.connect(tmp_path / "new.db") as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema_version(),)]
