@@ -7,7 +7,7 @@ import pytest
 from autograder.course import LANGS, Course
 from tests.conftest import TEST_ALL
 from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
-                                   unsolved_student, variant_batches, with_cells_replaced)
+                                   variant_batches, with_cells_replaced)
 
 
 def selected_lessons(session: pytest.Session) -> list[str]:
@@ -27,9 +27,9 @@ def released(request, release_lessons) -> Course:
 
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
-    """A class: "solution-<lang>", "stub-<lang>", the variant batches (wrong, right, broken on a visible
-    example) and, per exercise, the solution with that one exercise left unsolved, of the selected lessons;
-    and the loud solutions (harness.LOUD)."""
+    """A class: "solution-<lang>", "stub-<lang>" and the batches (harness.variant_batches: wrong variants and the
+    solution broken on each visible example; right variants and each exercise left unsolved) of the selected
+    lessons; and the loud solutions (harness.LOUD)."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -42,15 +42,14 @@ def submissions(request, released, tmp_path_factory):
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
         solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)
-        for kind in ("wrong", "right", "visible"):
-            for index, batch in enumerate(variant_batches(kind, assignment)):
-                sources = {exercise: source for exercise, (_, source) in batch.items()}
-                submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
         stub = nbformat.read(released.out_root / "lessons" / "en" / f"{assignment}.ipynb", as_version=4)
         stubs = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in stub.cells
                  if cell.metadata.get("nbgrader", {}).get("grade_id") in exercises(assignment)}
-        for exercise, source in stubs.items():
-            submit(unsolved_student(assignment, exercise), assignment, with_cells_replaced(solution, {exercise: source}))
+        for kind in ("wrong", "right"):
+            for index, batch in enumerate(variant_batches(kind, assignment)):
+                sources = {exercise: stubs[exercise] if source is None else source
+                           for exercise, (_, source) in batch.items()}
+                submit(batch_student(kind, assignment, index), assignment, with_cells_replaced(solution, sources))
         for student in LOUD if assignment == LOUD_LESSON else ():
             submit(student, assignment, loud(solution, student))
     return submissions

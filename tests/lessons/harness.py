@@ -146,13 +146,42 @@ def visible_variants(assignment: str) -> dict[str, dict[str, str]]:
             for exercise, examples in getattr(module, "VISIBLE_EXAMPLES", {}).items()}
 
 
+# A right batch's entry for an exercise left as the student notebook has it (its stub: the source is None, the
+# submissions fixture puts the released stub there), and the prefix of a wrong batch's entry for the solution
+# broken on one visible example.
+UNSOLVED = "unsolved"
+BROKEN_ON = "broken on "
+# each kind of case, and the batches it is packed in
+BATCHES = {"wrong": "wrong", "visible": "wrong", "right": "right", "unsolved": "right"}
+
+
 @functools.cache
-def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, str]], ...]:
-    """The notebooks to grade: each maps exercise -> (variant name, source), exercises independent.
-    kind: "wrong", "right" or "visible" (the solution broken on one visible example)."""
-    if kind == "visible":
-        return pack(visible_variants(assignment), assignment)
-    return pack(load_variants(assignment)[0 if kind == "wrong" else 1], assignment)
+def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, str | None]], ...]:
+    """The notebooks to grade: each maps exercise -> (entry name, source), exercises independent. kind "wrong":
+    the wrong variants and the solution broken on each visible example (BROKEN_ON + the example), each of which
+    must cost its own exercise points; kind "right": the right variants and each exercise left unsolved (UNSOLVED),
+    where only an unsolved exercise may lose points. An entry fails or passes alone: its neighbours are other
+    exercises that do not lean on it."""
+    wrong, right = load_variants(assignment)
+    if kind == "wrong":
+        visible = visible_variants(assignment)
+        table = {e: {**wrong.get(e, {}), **{BROKEN_ON + name: source for name, source in visible.get(e, {}).items()}}
+                 for e in exercises(assignment)}
+    else:
+        table = {e: {**right.get(e, {}), UNSOLVED: None} for e in exercises(assignment)}
+    return pack({exercise: entries for exercise, entries in table.items() if entries}, assignment)
+
+
+def entry_name(kind: str, name: str) -> str:
+    """The name in its batch of a case of this kind ("wrong", "visible", "right", "unsolved") named `name`."""
+    return BROKEN_ON + name if kind == "visible" else UNSOLVED if kind == "unsolved" else name
+
+
+def kind_of(batches: str, name: str) -> str:
+    """The kind of case of a batch entry, from its batches' kind and its name."""
+    if batches == "wrong":
+        return "visible" if name.startswith(BROKEN_ON) else "wrong"
+    return "unsolved" if name == UNSOLVED else "right"
 
 
 def pack(table: dict[str, dict[str, str]], assignment: str, apart: bool = True
@@ -176,29 +205,25 @@ def pack(table: dict[str, dict[str, str]], assignment: str, apart: bool = True
 
 
 def variant_cases(kind: str) -> list[tuple[str, str, str]]:
-    """(assignment, exercise, variant) for every WRONG (kind="wrong"), RIGHT (kind="right") or visible
-    example (kind="visible") variant."""
-    return [(assignment, exercise, name)
+    """(assignment, exercise, name) for every case of this kind: a WRONG variant (kind="wrong"), a RIGHT one
+    ("right"), a visible example the solution is broken on ("visible"), an exercise left unsolved ("unsolved",
+    named UNSOLVED)."""
+    return [(assignment, exercise, name.removeprefix(BROKEN_ON))
             for assignment in LESSONS
-            for batch in variant_batches(kind, assignment)
-            for exercise, (name, _) in batch.items()]
+            for batch in variant_batches(BATCHES[kind], assignment)
+            for exercise, (name, _) in batch.items() if kind_of(BATCHES[kind], name) == kind]
 
 
 def batch_student(kind: str, assignment: str, index: int) -> str:
     return f"{kind}--{assignment}--{index}"
 
 
-def unsolved_student(assignment: str, exercise: str) -> str:
-    """The student whose notebook is the solution with this one exercise left as the stub."""
-    return f"unsolved--{assignment}--{exercise}"
-
-
-def student_of(kind: str, assignment: str, exercise: str, variant: str) -> str:
-    """The student whose notebook holds this variant."""
-    for index, batch in enumerate(variant_batches(kind, assignment)):
-        if batch.get(exercise, (None,))[0] == variant:
-            return batch_student(kind, assignment, index)
-    raise KeyError((kind, assignment, exercise, variant))
+def case_of(kind: str, assignment: str, exercise: str, name: str) -> tuple[str, dict[str, tuple[str, str | None]]]:
+    """(the student whose notebook holds this case, that notebook's batch)."""
+    for index, batch in enumerate(variant_batches(BATCHES[kind], assignment)):
+        if batch.get(exercise, (None,))[0] == entry_name(kind, name):
+            return batch_student(BATCHES[kind], assignment, index), batch
+    raise KeyError((kind, assignment, exercise, name))
 
 
 # Correct notebooks that print as beginners debug: they must keep full marks (autograder_kernel.output).

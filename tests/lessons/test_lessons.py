@@ -19,8 +19,8 @@ from autograder.course import LANGS
 from autograder.sandbox.execute import TRUNCATED_FLAG
 from autograder.publish.feedback import WORDS
 from autograder.sandbox.jail import UNSANDBOXED
-from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, exercise_tests, exercises, load_variants,
-                                   load_variants_module, student_of, unsolved_student, variant_cases)
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, UNSOLVED, case_of, exercise_tests, exercises,
+                                   load_variants, load_variants_module, variant_cases)
 
 CPU_SECONDS_LIMIT = 60
 
@@ -78,7 +78,7 @@ def test_every_exercise_has_three_wrong_variants(assignment):
 
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("wrong"))
 def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
-    result = graded[(student_of("wrong", assignment, exercise, variant), assignment)]
+    result = graded[(case_of("wrong", assignment, exercise, variant)[0], assignment)]
     cells = [e for e in result.exercises if e.exercise in exercise_tests(assignment)[exercise]]
     assert len(cells) == len(exercise_tests(assignment)[exercise])
     assert sum(c.score for c in cells) < sum(c.max_score for c in cells), \
@@ -87,20 +87,34 @@ def test_wrong_variant_loses_points(graded, assignment, exercise, variant):
         f"a test cell of {exercise} lost its points without a message: did the kernel stop early?"
 
 
+def unsolved_tests(assignment: str, batch: dict) -> set[str]:
+    """The test cells of the exercises that a right batch leaves unsolved."""
+    return {test for exercise, (name, _) in batch.items() if name == UNSOLVED
+            for test in exercise_tests(assignment)[exercise]}
+
+
 @pytest.mark.parametrize("assignment, exercise", [(a, e) for a in LESSONS for e in exercises(a)])
 def test_an_unsolved_exercise_costs_no_other_its_points(graded, assignment, exercise):
-    result = graded[(unsolved_student(assignment, exercise), assignment)]
+    """The exercise is left as the stub in a notebook of right answers (its neighbours in harness.variant_batches
+    are right variants of exercises that do not lean on it, and the solution's cells)."""
+    student, batch = case_of("unsolved", assignment, exercise, UNSOLVED)
+    result = graded[(student, assignment)]
     own = exercise_tests(assignment)[exercise]
     assert all(e.score == 0 for e in result.exercises if e.exercise in own), f"the stub of {exercise} scored points"
-    others = [e for e in result.exercises if e.exercise not in own and e.status not in ("passed", "manual")]
+    others = [e for e in result.exercises if e.exercise not in unsolved_tests(assignment, batch)
+              and e.status not in ("passed", "manual")]
     assert not others, f"leaving {exercise} unsolved cost other exercises their points: {others}"
 
 
 @pytest.mark.parametrize("assignment, exercise, variant", variant_cases("right"))
 def test_right_variant_keeps_full_marks(graded, assignment, exercise, variant):
-    result = graded[(student_of("right", assignment, exercise, variant), assignment)]
-    assert not not_passed(result)
-    assert not stderr_cells(result)
+    """Every test cell keeps its points but those of an exercise its notebook leaves unsolved (never this one,
+    nor one it leans on)."""
+    student, batch = case_of("right", assignment, exercise, variant)
+    result = graded[(student, assignment)]
+    unsolved = unsolved_tests(assignment, batch)
+    assert not [line for line in not_passed(result) if line.split(":")[0] not in unsolved]
+    assert not set(stderr_cells(result)) - unsolved
 
 
 @pytest.mark.parametrize("student", LOUD)
@@ -189,7 +203,7 @@ def test_every_exercise_lists_its_visible_examples(assignment):
 
 @pytest.mark.parametrize("assignment, exercise, example", variant_cases("visible"))
 def test_a_solution_broken_on_a_visible_example_loses_points(graded, assignment, exercise, example):
-    result = graded[(student_of("visible", assignment, exercise, example), assignment)]
+    result = graded[(case_of("visible", assignment, exercise, example)[0], assignment)]
     tests = exercise_tests(assignment)[exercise]
     nb = nbformat.read(result.autograded, as_version=4)
     failed = [cell.metadata["nbgrader"]["grade_id"] for cell in nb.cells
