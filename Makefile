@@ -58,10 +58,10 @@ $(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release
 
 test: venv ## prove every exercise gradable, and test the tooling (about 10 minutes on 2 cores) [TEST_WORKERS=2]
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
-	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope
+	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
