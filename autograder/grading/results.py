@@ -128,11 +128,11 @@ def collate(ungradable: list[Submission], jobs: list[Job], outcomes: dict[str, O
     finished = []
     for job in jobs:
         sub, outcome = job.submission, outcomes[job.key]
-        if outcome["kind"] == "failed":
-            results.append(not_graded(job, released.get(sub.assignment), outcome["failure"]))
-            continue
-        result = graded(job, outcome, autograded_path(out, sub.student, sub.assignment))
-        finished.append((result, outcome))
+        if outcome["kind"] == "graded":
+            result = graded(job, outcome, autograded_path(out, sub.student, sub.assignment))
+            finished.append((result, outcome))
+        else:
+            result = not_graded(job, released.get(sub.assignment), outcome["failure"])
         results.append(result)
     results.sort(key=lambda r: (r.student, r.assignment, r.file))
     return results, finished
