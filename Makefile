@@ -24,7 +24,7 @@ STUDENTS ?= 50
 SIZES ?=
 RUNS ?= 20
 BENCHMARK_OUT ?= benchmark
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 VERBOSE ?=
 # the command line; VERBOSE=1: the libraries' log records and warnings on the terminal too
 CLI := $(PYTHON) -m autograder.cli$(if $(VERBOSE), --verbose)
@@ -57,7 +57,7 @@ docs-figures: venv ## docs/architecture.png: the course's life, drawn with matpl
 $(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release
 
-test: venv ## prove every exercise gradable, and test the tooling (about 10 minutes on 2 cores) [TEST_WORKERS=2]
+test: venv ## prove every exercise gradable, and test the tooling (about 9 minutes on 2 cores) [TEST_WORKERS=3]
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel

@@ -26,8 +26,8 @@ FIRST = "tests/lessons/test_lessons.py"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The lessons' module first, the others in their order: it is the longest (the whole class graded), and it
     releases the real lessons that three other modules wait for. `make test` hands modules to its workers in
-    this order (--no-loadscope-reorder), so the other worker meanwhile runs modules that need no release,
-    where it would otherwise start with one that waits (pytest-xdist's default: the module of most tests)."""
+    this order (--no-loadscope-reorder), so the other workers meanwhile run modules that need no release,
+    where one would otherwise start with one that waits (pytest-xdist's default: the module of most tests)."""
     items.sort(key=lambda item: item.nodeid.split("::")[0] != FIRST)
 
 
