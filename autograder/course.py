@@ -66,11 +66,16 @@ def judges_path(course: Course, assignment: str) -> Path:
 def tools_on_path() -> None:
     """nbgrader starts `alembic` by its name (`nbgrader db upgrade`): let that be the one beside this interpreter
     (the project's .venv), also in a shell whose PATH does not name .venv/bin (`.venv/bin/pytest ...`,
-    `.venv/bin/python -m ...`). The schema version it stamps on each new gradebook is read here instead
-    (schema_version): nbgrader asks `alembic heads` for it in a new process, 2.5 CPU-s a gradebook."""
+    `.venv/bin/python -m ...`)."""
     here = str(Path(sys.executable).parent)
     if here not in os.environ.get("PATH", "").split(os.pathsep):
         os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
+
+
+def schema_in_process() -> None:
+    """nbgrader asks `alembic heads` for the schema version of each new gradebook, in a new process (2.5 CPU-s a
+    gradebook): let schema_version answer it in this one. Called where gradebooks are made (the release, the
+    tests), not at the command line's start: importing nbgrader takes a second or two."""
     import nbgrader.api
 
     nbgrader.api.get_alembic_version = schema_version

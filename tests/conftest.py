@@ -8,12 +8,13 @@ import os
 
 import pytest
 
-from autograder.course import Course, isolate_jupyter, tools_on_path
+from autograder.course import Course, isolate_jupyter, schema_in_process, tools_on_path
 from autograder.sandbox import jail
 from tests.tiny_course import LESSON_A, LESSON_B, released_course
 
 tools_on_path()  # `.venv/bin/pytest` from a shell whose PATH lacks .venv/bin, as the docs show it
 isolate_jupyter()  # the tests start kernels and nbgrader in this process, not through the command line
+schema_in_process()  # the tests make many gradebooks, the release's and PostgreSQL ones
 # set by .ci/run: CI is there to prove the jail, so there a missing jail fails the tests that need it
 REQUIRE_SANDBOX = os.environ.get("AUTOGRADER_REQUIRE_SANDBOX") == "1"
 # set by `make test-all`: what `make test` samples runs in full (docs/testing.md)

@@ -109,7 +109,7 @@ def test_formgrade_and_export_find_the_gradebook_the_course_config_names(tiny_co
 
 
 def test_a_new_gradebook_is_stamped_with_the_schema_version_alembic_heads_gives(tmp_path):
-    """The tests, as the command line, read nbgrader's schema version in process (course.tools_on_path): it must be
+    """The release and the tests read nbgrader's schema version in process (course.schema_in_process): it must be
     what nbgrader's own `alembic heads` subprocess answers, and what a gradebook nbgrader creates carries."""
     import subprocess
     import sqlite3

@@ -4,13 +4,14 @@ student repository in build/student/."""
 import shutil
 from pathlib import Path
 
-from autograder.course import LANGS, Course, isolate_jupyter
+from autograder.course import LANGS, Course, isolate_jupyter, schema_in_process
 from autograder.release import notebooks, reference, student_repo
 
 
 def release(course: Course = Course(), only: list[str] | None = None) -> list[Path]:
     """Regenerate the lesson and solution notebooks (all, or `only` these) under course.out_root."""
     isolate_jupyter()  # the reference solutions run in kernels
+    schema_in_process()  # a gradebook per language
     if only is None:
         for lang in LANGS:
             shutil.rmtree(course.build / lang, ignore_errors=True)
