@@ -8,7 +8,7 @@ kernel of its own, and finds nothing of the one before.
 `Grader.grade(job)` then runs, in memory, what nbgrader's autograde runs on a submission:
 the sanitizing preprocessors (ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells:
 test cells and their hidden probes restored from the gradebook, CheckCellMetadata), SkipDemos
-(autograder.grading.demos), then the
+(autograder.sandbox.demos), then the
 sandboxed execution (autograder.sandbox.execute), the judges (autograder.judge) and LimitOutput. It
 returns plain data: nothing of the worker's state is shared with the next notebook.
 """
@@ -30,7 +30,7 @@ from jupyter_core.utils import run_sync
 from autograder.cells import grade_id_of, nbgrader_of, points_of
 from autograder.course import isolate_jupyter
 from autograder.grading.config import LIMITS, configuration, forks, zygote_key
-from autograder.grading.demos import SkipDemos
+from autograder.sandbox.demos import SkipDemos
 from autograder.grading.jobs import Job
 from autograder.grading.outcome import Grade, Graded
 

@@ -15,7 +15,7 @@ source, so the release's fingerprints and the kernel's come from one function.
 
 At grading the hook is not registered: the grader records each run itself, and its probe would
 see a new event callback as tampering (autograder.sandbox.kernel.probe). The last cell is tagged
-`demo`, so grading skips it (autograder.grading.demos); it is locked, so repair restores it.
+`demo`, so grading skips it (autograder.sandbox.demos); it is locked, so repair restores it.
 """
 import inspect
 import json

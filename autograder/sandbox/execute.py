@@ -39,7 +39,7 @@ from autograder.sandbox.jail import JailError, SandboxKernelManager
 from autograder.sandbox.kernel.output import DROPPED
 from autograder.sandbox.kernel.probe import MAX_BYTES, MIME
 
-SKIP_TAG = "autograder-skip-demo"  # autograder.grading.demos tags the cells that grading need not run
+SKIP_TAG = "autograder-skip-demo"  # autograder.sandbox.demos tags the cells that grading need not run
 TIMEOUT_ENAME = "CellTimeoutError"
 NOT_EXECUTED_ENAME = "NotExecuted"
 KERNEL_DIED_ENAME = "KernelDied"
@@ -82,7 +82,7 @@ class SandboxExecute(Execute):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("kernel_manager_class", SandboxKernelManager)
         super().__init__(*args, **kwargs)
-        # Only the author's demonstrations are skipped (autograder.grading.demos), never what a student tagged.
+        # Only the author's demonstrations are skipped (autograder.sandbox.demos), never what a student tagged.
         self.skip_cells_with_tag = SKIP_TAG
 
     def preprocess(self, nb: NotebookNode, resources: dict | None = None,

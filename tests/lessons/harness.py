@@ -17,7 +17,7 @@ from autograder import autograde
 from autograder.course import Course
 from autograder.grading.results import NotebookResult, not_graded_line
 from autograder.release import notebooks
-from autograder.grading.demos import names_defined, names_used
+from autograder.sandbox.demos import names_defined, names_used
 from autograder.judge import answer_of
 
 VARIANTS_DIR = Path(__file__).parent / "variants"

@@ -7,7 +7,7 @@ from nbclient import NotebookClient
 
 from autograder import ROOT
 from autograder.course import Course, LANGS
-from autograder.grading.demos import SkipDemos
+from autograder.sandbox.demos import SkipDemos
 from autograder.intake import repair
 from autograder.release.ready import READY_ID, WORDS, CheckRuns, visible_part
 from autograder.release.titles import exercises

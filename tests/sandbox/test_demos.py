@@ -1,7 +1,7 @@
 """Which of the author's demonstrations grading skips: only those that no code of the student's needs."""
 import nbformat
 
-from autograder.grading.demos import DEMO_TAG, SkipDemos
+from autograder.sandbox.demos import DEMO_TAG, SkipDemos
 from autograder.sandbox.execute import SKIP_TAG
 
 
