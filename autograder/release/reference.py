@@ -17,10 +17,12 @@ from autograder.course import GRADING_LANG, Course, ReleaseError, judges_path
 from autograder.judge import Observations, decide
 from autograder.release.sources import judge_cells, read_source
 
-def observe(nb: nbformat.NotebookNode, assignment: str, limits: dict | None = None) -> dict:
-    """Run a notebook through the grading executor without a jail; resources["autograder"]["cells"]."""
+def observe(nb: nbformat.NotebookNode, assignment: str) -> dict:
+    """Run a notebook as grading runs it (the demonstrations nothing needs skipped), through the grading executor
+    without a jail; resources["autograder"]["cells"]."""
     from traitlets.config import Config
 
+    from autograder.sandbox.demos import SkipDemos
     from autograder.sandbox.execute import SandboxExecute
 
     config = Config()
@@ -29,7 +31,8 @@ def observe(nb: nbformat.NotebookNode, assignment: str, limits: dict | None = No
     config.SandboxExecute.notebook_timeout = 900
     with tempfile.TemporaryDirectory(prefix="reference-") as folder:
         resources = {"metadata": {"path": folder}, "nbgrader": {"assignment": assignment}}
-        SandboxExecute(config=config).preprocess(nbformat.from_dict(nb), resources)
+        skipped, resources = SkipDemos().preprocess(nbformat.from_dict(nb), resources)
+        SandboxExecute(config=config).preprocess(skipped, resources)
     return resources.get("autograder", {}).get("cells", {})
 
 

@@ -1,4 +1,5 @@
-"""Skip the course author's demonstrations at grading: cells the release tags `demo`.
+"""Skip the course author's demonstrations where a notebook is run to be graded (autograder.grading.worker) and
+where the release observes its reference solution (autograder.release.reference): cells tagged `demo`.
 
 A demonstration shows something (a timing table, a plot, a printed graph) that no test cell,
 probe or exercise depends on, and costs a third to a half of a notebook's running time. Only the

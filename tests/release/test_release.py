@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from autograder import ROOT, release
-from autograder.course import LANGS, Course, ReleaseError
+from autograder.course import LANGS, Course, ReleaseError, judges_path
 from autograder.release import figures, notebooks
 from autograder.release.howto import HOW_TO
 from autograder.release.ready import READY_ID
@@ -293,3 +293,14 @@ def test_a_figure_the_text_does_not_show_stops_the_release(tmp_path):
     course = make_course(tmp_path, SOURCE.replace("(attachment:doubling.png)", "(attachment:halving.png)"))
     with pytest.raises(ReleaseError, match="halving"):
         release.release(course)
+
+
+def test_the_reference_is_observed_as_grading_runs_it_without_the_demonstrations_nothing_needs(tmp_path):
+    """A demonstration that no answer needs is not run when the release observes its reference solution, as
+    grading skips it (autograder.sandbox.demos): here one that would turn the reference wrong."""
+    demo = '# %% tags=["demo"]\ndouble = lambda x: 0  # a demonstration that nothing of the student\'s reads\n\n'
+    marker = '# %% nbgrader={"grade_id": "test_double"'
+    course = make_course(tmp_path, SOURCE.replace(marker, demo + marker))
+    release.release(course)
+    reference = json.loads(judges_path(course, "01_practice").read_text())["reference"]
+    assert reference["test_double"]["observations"] == {"double(-21)": -42}
