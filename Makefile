@@ -63,7 +63,7 @@ test: venv ## prove every exercise gradable, and test the tooling (about 9 minut
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
-soak: venv ## kill Dask workers at random moments in RUNS=20 runs (not part of `make test`, which runs 2): no hang, no lost point
+soak: venv ## kill Dask workers at random moments in RUNS=20 runs (`make test` runs 1): no hang, no lost point
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
 autograde: $(BUILD)/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
