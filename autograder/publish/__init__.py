@@ -8,7 +8,7 @@ from autograder.course import Course
 from autograder.gradebook import Person, Reset
 from autograder.grading.results import NotebookResult, from_data
 from autograder.intake.receive import releases
-from autograder.publish import feedback as feedback_pages, outputs, report
+from autograder.publish import feedback, outputs, report
 from autograder.grading.outcome import Graded
 from autograder.state import RunState, write_atomic
 
@@ -35,7 +35,7 @@ def write_outputs(out: Path, results: list[NotebookResult], released: dict, run:
     staging.mkdir(parents=True)
     outputs.write_csvs(results, staging)
     if run["feedback"]:
-        feedback_pages.write_feedback(results, released, staging / "feedback", judges_dir=Path(run["judges"]))
+        feedback.write_feedback(results, released, staging / "feedback", judges_dir=Path(run["judges"]))
     report.write_report(results, staging / "report.html", seconds=run["seconds"], workers=run["workers"],
                         reused=run["reused"], resets=resets, people=people, feedback=run["feedback"],
                         similarity=(out / "similarity.html").exists())
