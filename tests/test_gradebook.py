@@ -1,12 +1,16 @@
 """The course's one gradebook (autograder/gradebook.py): <OUT> is an nbgrader course, parallel
 workers give the serial run's gradebook, and re-runs keep the instructor's grades unless the answer changed."""
+import sqlite3
+import subprocess
+
 import nbformat
 from nbgrader.api import Gradebook
 from nbgrader.apps import NbGraderAPI
+from nbgrader.dbutil import _temp_alembic_ini
 
 from autograder import autograde
 from autograder import gradebook
-from autograder.course import nbgrader_config
+from autograder.course import nbgrader_config, schema_version
 from tests import classroom, corpus
 from tests.classroom import rows
 
@@ -111,13 +115,6 @@ def test_formgrade_and_export_find_the_gradebook_the_course_config_names(tiny_co
 def test_a_new_gradebook_is_stamped_with_the_schema_version_alembic_heads_gives(tmp_path):
     """The release and the tests read nbgrader's schema version in process (course.schema_in_process): it must be
     what nbgrader's own `alembic heads` subprocess answers, and what a gradebook nbgrader creates carries."""
-    import subprocess
-    import sqlite3
-
-    from nbgrader.dbutil import _temp_alembic_ini
-
-    from autograder.course import schema_version
-
     with _temp_alembic_ini(f"sqlite:///{tmp_path / 'unused.db'}") as ini:
         heads = subprocess.run(["alembic", "-c", ini, "heads"], check=True, capture_output=True, text=True).stdout
     assert schema_version() == heads.split()[0]

@@ -3,9 +3,9 @@ and two `dask worker` processes with nannies, which restart a worker process tha
 correct notebooks (lessons 01 and 02, both languages) is graded, worker processes are SIGKILLed at random
 moments, trying each of four ways once per run, in a random order: a restarted worker within its first second
 (registering, setting its GraderPlugin up), a worker mid-notebook, a worker between two notebooks, and both
-workers at once. Every run must end within its
-bound, with every notebook at full marks, or not graded because its workers died again and again (Dask's
-allowed-failures), never lower and never given up by the watchdog (which would mean a job starved).
+workers at once. Every run must end within its bound, with every notebook at full marks, or not graded because
+its workers died again and again (Dask's allowed-failures), never lower and never given up by the watchdog
+(which would mean a job starved).
 
 `make test` runs it once; `make soak RUNS=n` runs it n times (AUTOGRADER_SOAK_RUNS=n), and with
 AUTOGRADER_SOAK_LOG=<file> each run appends a line saying what was killed and how it ended."""
