@@ -1,5 +1,5 @@
-"""One cgroup per kernel: a process and a memory limit that the kernel cannot escape, and a kill of
-everything it leaves behind.
+"""One cgroup per kernel: a process and a memory limit that the kernel cannot escape, a kill of
+everything it leaves behind, and the removal of the cgroups that graders killed outright left.
 
 cgroup v2 is used where the grader's own cgroup, or its parent, offers the pids and memory
 controllers to a new child (a delegated v2 host); else the pids and memory hierarchies of cgroup v1
@@ -17,6 +17,7 @@ from pathlib import Path
 
 CONTROLLERS = ("pids", "memory")
 PREFIX = "autograder-kernel-"
+STALE_SECONDS = 60  # a grader's launcher joins the cgroup it made within seconds
 
 
 def _mounts(mountinfo: str) -> list[tuple[str, str, str, set[str]]]:
@@ -87,6 +88,33 @@ def find(proc: Path = Path("/proc/self")) -> tuple[str, list[Path]] | None:
     return "v1", parents
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def _sweep(parents: list[Path], older_than: float = STALE_SECONDS) -> None:
+    """Remove the empty kernel cgroups that graders no longer running left behind. A grader killed
+    outright (a lost Dask worker) cannot remove its kernels' cgroups: they would pile up for the
+    semester, and a later process given the same pid would find them under its own name. One made
+    under `older_than` seconds ago is left, whatever its pid: its grader, perhaps in another pid
+    namespace, may be about to join it."""
+    now = time.time()
+    for parent in parents:
+        for folder in parent.glob(f"{PREFIX}*"):
+            pid = folder.name[len(PREFIX):].partition("-")[0]
+            try:
+                if pid.isdigit() and not _alive(int(pid)) and now - folder.stat().st_mtime >= older_than:
+                    folder.rmdir()
+            except OSError:  # it holds processes still, or another grader removed it first
+                pass
+
+
 class Cgroup:
     """A kernel's cgroup: made with its limits before the kernel starts, killed and removed after it."""
 
@@ -100,6 +128,7 @@ class Cgroup:
         if found is None:
             return None
         version, parents = found
+        _sweep(parents)
         name = f"{PREFIX}{os.getpid()}-{uuid.uuid4().hex[:8]}"
         group = cls(version, [parent / name for parent in parents])
         try:

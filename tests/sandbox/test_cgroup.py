@@ -98,3 +98,39 @@ def _state(pid: int) -> str:
         return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+@pytest.mark.skipif(cgroup.find() is None, reason="no writable cgroup here (needs root and /sys/fs/cgroup)")
+def test_a_new_cgroup_clears_what_graders_killed_outright_left_and_nothing_else():
+    """A lost Dask worker leaves its kernels' cgroups; the next cgroup made removes them, but never one that
+    holds a process, nor one of a grader still running, nor one made a moment ago (its grader may be about to
+    join it)."""
+    _, parents = cgroup.find()
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    holder = subprocess.Popen(["sleep", "600"])
+
+    def made(name: str, age: float) -> list:
+        folders = [parent / f"{cgroup.PREFIX}{name}" for parent in parents]
+        for folder in folders:
+            folder.mkdir()
+            os.utime(folder, (time.time() - age,) * 2)
+        return folders
+
+    left = made(f"{ended.pid}-left0001", age=cgroup.STALE_SECONDS + 5)
+    busy = made(f"{ended.pid}-busy0001", age=cgroup.STALE_SECONDS + 5)
+    running = made(f"{os.getpid()}-mine0001", age=cgroup.STALE_SECONDS + 5)
+    fresh = made(f"{ended.pid}-new00001", age=0)
+    for folder in busy:
+        (folder / "cgroup.procs").write_text(str(holder.pid))
+    group = Cgroup.create(processes=8, memory_bytes=64 << 20)
+    try:
+        assert not any(folder.exists() for folder in left)
+        assert all(folder.is_dir() for folder in busy + running + fresh)
+    finally:
+        group.remove()
+        holder.kill()
+        holder.wait()
+        for folder in left + busy + running + fresh:
+            if folder.exists():
+                folder.rmdir()

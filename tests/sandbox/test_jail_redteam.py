@@ -53,9 +53,16 @@ def host_processes(marker: str) -> list[int]:
     return found
 
 
-def kernel_cgroups() -> list[str]:
-    found = cgroup.find()
-    return [p.name for parent in (found[1] if found else []) for p in parent.glob(f"{cgroup.PREFIX}{os.getpid()}-*")]
+@pytest.fixture
+def kernel_cgroups():
+    """kernel_cgroups() -> the cgroups this process has made since the test began, and not removed. One that
+    an earlier process with this pid left (killed before it could remove it) is not the test's."""
+    def mine() -> set[str]:
+        found = cgroup.find()
+        return {p.name for parent in (found[1] if found else []) for p in parent.glob(f"{cgroup.PREFIX}{os.getpid()}-*")}
+
+    before = mine()
+    return lambda: mine() - before
 
 
 @pytest.fixture
@@ -188,7 +195,7 @@ def test_no_network_and_no_host_socket(execute):
 
 
 @pytest.mark.parametrize("use_cgroup", [True, False], ids=["cgroup", "rlimit"])
-def test_two_thousand_sleepers_are_stopped_and_killed(execute, use_cgroup):
+def test_two_thousand_sleepers_are_stopped_and_killed(execute, use_cgroup, kernel_cgroups):
     if use_cgroup and cgroup.find() is None:
         pytest.skip("no writable cgroup here (needs root)")
     marker = f"{4000 + uuid.uuid4().int % 1000}.25"
@@ -203,11 +210,11 @@ def test_two_thousand_sleepers_are_stopped_and_killed(execute, use_cgroup):
     assert 0 < started < SMALL["processes"], out
     assert "STILL ANSWERS" in out
     assert not host_processes(marker), "sleepers outlived their notebook"
-    assert set(kernel_cgroups()) == execute.zygote_cgroups()
+    assert kernel_cgroups() == execute.zygote_cgroups()
 
 
 @pytest.mark.parametrize("use_cgroup", [True, False], ids=["cgroup", "rlimit"])
-def test_a_fork_bomb_is_stopped_and_killed(execute, use_cgroup):
+def test_a_fork_bomb_is_stopped_and_killed(execute, use_cgroup, kernel_cgroups):
     if use_cgroup and cgroup.find() is None:
         pytest.skip("no writable cgroup here (needs root)")
     marker = f"bomb-{uuid.uuid4()}"
@@ -225,10 +232,10 @@ def test_a_fork_bomb_is_stopped_and_killed(execute, use_cgroup):
     while host_processes(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not host_processes(marker), "the bomb outlived its notebook"
-    assert set(kernel_cgroups()) == execute.zygote_cgroups()
+    assert kernel_cgroups() == execute.zygote_cgroups()
 
 
-def test_a_process_left_running_after_the_notebook_is_killed(execute):
+def test_a_process_left_running_after_the_notebook_is_killed(execute, kernel_cgroups):
     marker = f"{5000 + uuid.uuid4().int % 1000}.5"
     nb = execute([
         "import os, subprocess\n"
@@ -240,7 +247,7 @@ def test_a_process_left_running_after_the_notebook_is_killed(execute):
     ], kernel=SMALL)
     assert "LEFT RUNNING" in text(nb)
     assert not host_processes(marker), "a process outlived its notebook"
-    assert set(kernel_cgroups()) == execute.zygote_cgroups()
+    assert kernel_cgroups() == execute.zygote_cgroups()
 
 
 @pytest.mark.parametrize("use_cgroup", [True, False], ids=["cgroup", "rlimit"])
