@@ -2,6 +2,9 @@
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+# Python caches compiled modules, as it does by default: an environment that turns that off would have each of
+# the ~100 Python processes of `make test` compile the grader and the tests again (about 24 CPU-seconds in all)
+unexport PYTHONDONTWRITEBYTECODE
 SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
 # the release's folder: build/, or the one AUTOGRADER_BUILD names (as the grader reads it: autograder/__init__.py)
 BUILD := $(or $(AUTOGRADER_BUILD),build)
