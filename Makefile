@@ -60,7 +60,7 @@ docs-figures: venv ## docs/architecture.png: the course's life, drawn with matpl
 $(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release
 
-test: venv ## prove every exercise gradable, and test the tooling (9 to 11½ minutes on 2 cores) [TEST_WORKERS=3]
+test: venv ## prove every exercise gradable, and test the tooling (8½ to 11½ minutes on 2 cores) [TEST_WORKERS=3]
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
