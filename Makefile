@@ -3,7 +3,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 # Python caches compiled modules, as it does by default: where the environment turns that off, each of the 140 or
-# so Python processes of `make test` compiles the grader again (0.2 CPU-s; a pytest worker, the tests too: 1.4)
+# so Python processes of `make test` compiles the grader again (0.2 CPU-s; a pytest process, the tests too: 1.1 to 1.4)
 unexport PYTHONDONTWRITEBYTECODE
 SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
 # the release's folder: build/, or the one AUTOGRADER_BUILD names (as the grader reads it: autograder/__init__.py)
