@@ -4,8 +4,9 @@ A page speaks the language of the notebook the student submitted (its metadata's
 judges' messages stay as they are written. It shows the score, then one row per exercise, titled
 as the notebook titles it ("Exercise 1. Power", autograder.release.titles), with its points, and a
 section for each exercise that lost points: for a failing visible check, that line as the release
-shows it (the traceback only says which line, its text is never shown); otherwise the judge's
-message. The test cell's id stays in small print, for the instructor.
+shows it, its messages written out from the release's table (the traceback only says which line, its
+text is never shown); otherwise the judge's message. The test cell's id stays in small print, for the
+instructor.
 
 Judges write their messages in the grader's own process and never show a string that came from the
 student's process (autograder.judge). Every part of a page then passes the last guard
@@ -24,6 +25,7 @@ from autograder.course import LANGS
 from autograder.grading.results import NOT_GRADED, ExerciseResult, NotebookResult
 from autograder.publish.report import STYLE
 from autograder.publish.secrets import Lesson, Secrets
+from autograder.release.messages import table_in, written_out
 from autograder.release.titles import exercise_of, exercises
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -58,7 +60,8 @@ def language(graded_nb: nbformat.NotebookNode | None) -> str:
 
 def failing_line(graded_nb: nbformat.NotebookNode, release_nb: nbformat.NotebookNode,
                  grade_id: str) -> tuple[int, str] | None:
-    """(line, text) of the released visible line of a test cell that raised, or None (hidden, or no error)."""
+    """(line, text) of the released visible line of a test cell that raised, or None (hidden, or no error); the
+    text names its messages as the release's table words them, not by their keys."""
     cell = find_cell(graded_nb, grade_id)
     visible = find_cell(release_nb, grade_id)
     if cell is None or visible is None:
@@ -76,7 +79,7 @@ def failing_line(graded_nb: nbformat.NotebookNode, release_nb: nbformat.Notebook
         number, line = int(match.group(1)), match.group(2).strip()
         visible_lines = visible.source.splitlines()
         if 0 < number <= len(visible_lines) and visible_lines[number - 1].strip() == line:
-            return number, visible_lines[number - 1].strip()
+            return number, written_out(line, table_in(release_nb))
     return None
 
 

@@ -6,9 +6,9 @@ cell (the lesson's title, time and points: the first screen), the setup cell, ho
 
 A source is a percent-format script. Cells carry compact nbgrader metadata
 (`nbgrader={"grade_id": ..., "solution": true}`); markdown cells carry a language tag ("ru" or "en"),
-and each notebook keeps one language; so may code cells, in pairs (autograder.release.code_cells). Judge
-cells (`judge="test_x"`, or "helpers") are never part of a notebook: they run in the grader's process
-only (autograder.judge); nor are figure cells (`figure="name"`), drawn by the release
+and each notebook keeps one language; so do the message tables, the only code in two languages
+(autograder.release.messages). Judge cells (`judge="test_x"`, or "helpers") are never part of a notebook:
+they run in the grader's process only (autograder.judge); nor are figure cells (`figure="name"`), drawn by the release
 (autograder.release.figures). A code cell with `title={"ru": ..., "en": ...}` is collapsed.
 """
 import hashlib
@@ -18,7 +18,7 @@ import nbformat
 
 from autograder.cells import grade_id_of
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
-from autograder.release import code_cells
+from autograder.release import code_cells, messages
 from autograder.release.figures import FIGURE_KEY, attach
 from autograder.release.howto import HOW_TO, HOW_TO_ID
 from autograder.release.ready import SETUP_HOOK, ready_cells
@@ -59,7 +59,7 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     """The source notebook in one language, with nbgrader metadata in full and stable cell ids."""
     source_path = course.sources / f"{assignment}.py"
     source = jupytext.read(source_path, fmt="py:percent")
-    code_cells.check_pairs(source.cells)
+    messages.check(source.cells)
     cells, titles, figures = [], [], {}
     for cell in source.cells:
         if JUDGE_KEY in cell.metadata:  # judges run in the grader's process only (autograder.release.reference)

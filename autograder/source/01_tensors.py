@@ -56,56 +56,13 @@
 # from the PyTorch tutorials, [Broadcasting semantics](https://pytorch.org/docs/stable/notes/broadcasting.html)
 # and [Tensor Views](https://pytorch.org/docs/stable/tensor_view.html) from the documentation.
 
-# %%
-import numpy as np
-import torch
-
-print("PyTorch", torch.__version__, "| CUDA:", torch.cuda.is_available())
-
-# %% nbgrader={"grade_id": "test_helpers", "locked": true} tags=["ru"] title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
-def assert_view_of(result, t, what):
-    """`result` must share t's storage: writing through one shows in the other."""
-    assert isinstance(result, torch.Tensor), f"{what} должна вернуть тензор, а вернула {type(result).__name__}"
-    assert result.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(), \
-        f"{what} должна вернуть представление t (общая с t память), а не копию"
-
-
-def assert_raises(error, call, *args, what="", **kwargs):
-    """`call(*args, **kwargs)` must raise `error`; returns the message."""
-    try:
-        call(*args, **kwargs)
-    except error as exc:
-        return str(exc)
-    except NotImplementedError:
-        raise  # the exercise is not solved yet
-    except Exception as exc:
-        raise AssertionError(f"{what} должна бросить {error.__name__}, а бросила {type(exc).__name__}: {exc}")
-    raise AssertionError(f"{what} должна бросить {error.__name__}, а не бросила ничего")
-
-
-# %% nbgrader={"grade_id": "test_helpers", "locked": true} tags=["en"] title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
-def assert_view_of(result, t, what):
-    """`result` must share t's storage: writing through one shows in the other."""
-    assert isinstance(result, torch.Tensor), f"{what} must return a tensor, got {type(result).__name__}"
-    assert result.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(), \
-        f"{what} must return a view of t (sharing its storage), not a copy"
-
-
-def assert_raises(error, call, *args, what="", **kwargs):
-    """`call(*args, **kwargs)` must raise `error`; returns the message."""
-    try:
-        call(*args, **kwargs)
-    except error as exc:
-        return str(exc)
-    except NotImplementedError:
-        raise  # the exercise is not solved yet
-    except Exception as exc:
-        raise AssertionError(f"{what} must raise {error.__name__}, but raised {type(exc).__name__}: {exc}")
-    raise AssertionError(f"{what} must raise {error.__name__}, but raised nothing")
-
-
-# %% tags=["ru", "demo", "self_check"] title={"ru": "Дополнительные проверки: тексты сообщений", "en": "Extra checks: the texts of their messages"}
-EXTRA = {
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
+    "assert_view_of: what must return a tensor, got": "{what} должна вернуть тензор, а вернула {result_type}",
+    "assert_view_of: what must return a view of": "{what} должна вернуть представление t (общая с t память), а не "
+                                                  "копию",
+    "assert_raises: what must raise error, but raised": "{what} должна бросить {error}, а бросила {exc_type}: {exc}",
+    "assert_raises: what must raise error, but raised 2": "{what} должна бросить {error}, а не бросила ничего",
     "passed": "Дополнительные проверки пройдены: случайных случаев — {n}.",
     "raised": "{case}: бросила {error}",
     "not_tensor": "{case}: ожидался тензор, а вернулся {got}",
@@ -128,10 +85,69 @@ EXTRA = {
     "by_hand": "{case}: broadcast_shape должна применять правила вручную, а вызвала {got}",
     "to_tensor": "{case}: изменение массива не видно в тензоре (память должна быть общей)",
     "to_array": "{case}: изменение тензора не видно в массиве (память должна быть общей)",
+    "demo: two calls differ": "два вызова дают разные числа:",
+    "demo: the same seed repeats them": "тот же seed повторяет их:",
+    "create_tensors_random: rand_3x4 must be float32 of shape": "rand_3x4 должен быть float32 формы (3, 4)",
+    "create_tensors_random: rand_3x4 must lie in [0, 1)": "значения rand_3x4 должны лежать в [0, 1)",
+    "create_tensors_random: rand_3x4 must be new random numbers": "rand_3x4 должен быть новыми случайными числами "
+                                                                  "при каждом вызове",
+    "visible passed": "Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.",
+    "create_tensors_fixed: unexpected keys sorted_tensors": "неожиданные ключи {sorted_tensors}",
+    "create_tensors_fixed: zeros_2x3x4 must have shape (2, 3": "у zeros_2x3x4 должна быть форма (2, 3, 4), а у "
+                                                               "ones_5x5 — (5, 5)",
+    "create_tensors_fixed: range_4x4 must be int64": "range_4x4 должен быть int64",
+    "create_tensors_fixed: range_4x4 is filled row by row": "range_4x4 заполняется построчно",
+    "demo: sum": "сумма:",
+    "demo: | per column": "| по столбцам:",
+    "demo: | per row": "| по строкам:",
+    "demo: transposed": "транспонированная:\n",
+    "tensor_ops_results: unexpected keys sorted_ops": "неожиданные ключи {sorted_ops}",
+    "tensor_ops_results: a_t must be a transposed": "a_t должно быть транспонированным a",
+    "tensor_ops_results: matmul must be a @ b": "matmul должно быть a @ b",
+    "tensor_ops_results: elementwise must be a * b.T": "elementwise должно быть a * b.T",
+    "tensor_ops_results: total must be a 0-dim tensor": "total должен быть 0-мерным тензором со значением 21",
+    "tensor_ops_errors: tensor_ops with a list": "tensor_ops со списком",
+    "tensor_ops_errors: The message": "Сообщение:",
+    "demo: shares storage": "общая память:",
+    "demo: stride of t": "stride у t:",
+    "demo: | stride of t[:, :, 0]": "| stride у t[:, :, 0]:",
+    "demo: same as t[:, :, 0]": "то же, что t[:, :, 0]:",
+    "demo: t[0, ...] is t[0]": "t[0, ...] — это t[0]:",
+    "demo: top-left pixel of every channel": "левый верхний пиксель каждого канала:",
+    "demo: a view": "представление:",
+    "first_rows: first_rows(t) must be row 0 of": "first_rows(t) должна быть нулевой строкой каждой матрицы",
+    "first_rows: row 0 of matrix 0, then": "нулевая строка матрицы 0, затем нулевая строка матрицы 1",
+    "last_columns: last_columns(t) must be the last column": "last_columns(t) должна быть последним столбцом каждой "
+                                                             "матрицы",
+    "center_crop: center_crop(t)[0] must be [[5, 6], [9": "center_crop(t)[0] должен быть [[5, 6], [9, 10]]",
+    "center_crop: rows 1..2 and columns 1..2 of": "строки 1..2 и столбцы 1..2 каждой матрицы",
+    "even_index_elements: even_index_elements(t) must be [[[0, 2], [8": "even_index_elements(t) должна быть [[[0, "
+                                                                        "2], [8, 10]]], формы (1, 2, 2)",
+    "demo: contiguous": "непрерывный (contiguous):",
+    "demo: view fails": "view не работает:",
+    "demo: reshape copies instead": "reshape вместо этого копирует:",
+    "demo: stack is cat of unsqueezed": "stack — это cat после unsqueeze:",
+    "demo: cat copies": "cat копирует:",
+    "demo: cat: sizes may differ along dim": "cat: вдоль dim размеры могут различаться:",
+    "demo: stack needs equal shapes": "stack нужны одинаковые формы:",
+    "reshape_views_shapes: a list of views of these": "список представлений этих форм",
+    "reshape_views_shapes: views[3][1, 2] must be [20, 21": "views[3][1, 2] должно быть [20, 21, 22, 23]",
+    "reshape_views_errors: reshape_views of 24 elements into (5": "reshape_views 24 элементов в форму (5, 5)",
+    "demo: -> cannot broadcast": "-> несовместимы:",
+    "broadcast_shape_results: (5, 7, 3) and (5, 7": "(5, 7, 3) и (5, 7, 3) дают (5, 7, 3)",
+    "broadcast_shape_results: (5, 3, 4, 1) and (3": "(5, 3, 4, 1) и (3, 1, 1) дают (5, 3, 4, 1)",
+    "broadcast_shape_results: shapes may come as lists; the": "формы могут прийти списками; результат — кортеж",
+    "numpy_roundtrip: a float32 array gives a float32": "массив float32 даёт тензор float32",
+    "numpy_roundtrip: a change to the tensor must": "изменение тензора должно быть видно в массиве",
 }
 
-# %% tags=["en", "demo", "self_check"] title={"ru": "Дополнительные проверки: тексты сообщений", "en": "Extra checks: the texts of their messages"}
-EXTRA = {
+
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
+    "assert_view_of: what must return a tensor, got": "{what} must return a tensor, got {result_type}",
+    "assert_view_of: what must return a view of": "{what} must return a view of t (sharing its storage), not a copy",
+    "assert_raises: what must raise error, but raised": "{what} must raise {error}, but raised {exc_type}: {exc}",
+    "assert_raises: what must raise error, but raised 2": "{what} must raise {error}, but raised nothing",
     "passed": "Extra checks passed ({n} random cases).",
     "raised": "{case}: raised {error}",
     "not_tensor": "{case}: expected a tensor, got {got}",
@@ -154,7 +170,90 @@ EXTRA = {
     "by_hand": "{case}: broadcast_shape must apply the rules by hand, but it called {got}",
     "to_tensor": "{case}: a change to the array does not show in the tensor (they must share memory)",
     "to_array": "{case}: a change to the tensor does not show in the array (they must share memory)",
+    "demo: two calls differ": "two calls differ:",
+    "demo: the same seed repeats them": "the same seed repeats them:",
+    "create_tensors_random: rand_3x4 must be float32 of shape": "rand_3x4 must be float32 of shape (3, 4)",
+    "create_tensors_random: rand_3x4 must lie in [0, 1)": "rand_3x4 must lie in [0, 1)",
+    "create_tensors_random: rand_3x4 must be new random numbers": "rand_3x4 must be new random numbers at every call",
+    "visible passed": "Visible checks passed. Hidden tests run at grading.",
+    "create_tensors_fixed: unexpected keys sorted_tensors": "unexpected keys {sorted_tensors}",
+    "create_tensors_fixed: zeros_2x3x4 must have shape (2, 3": "zeros_2x3x4 must have shape (2, 3, 4) and ones_5x5 "
+                                                               "shape (5, 5)",
+    "create_tensors_fixed: range_4x4 must be int64": "range_4x4 must be int64",
+    "create_tensors_fixed: range_4x4 is filled row by row": "range_4x4 is filled row by row",
+    "demo: sum": "sum:",
+    "demo: | per column": "| per column:",
+    "demo: | per row": "| per row:",
+    "demo: transposed": "transposed:\n",
+    "tensor_ops_results: unexpected keys sorted_ops": "unexpected keys {sorted_ops}",
+    "tensor_ops_results: a_t must be a transposed": "a_t must be a transposed",
+    "tensor_ops_results: matmul must be a @ b": "matmul must be a @ b",
+    "tensor_ops_results: elementwise must be a * b.T": "elementwise must be a * b.T",
+    "tensor_ops_results: total must be a 0-dim tensor": "total must be a 0-dim tensor holding 21",
+    "tensor_ops_errors: tensor_ops with a list": "tensor_ops with a list",
+    "tensor_ops_errors: The message": "The message:",
+    "demo: shares storage": "shares storage:",
+    "demo: stride of t": "stride of t:",
+    "demo: | stride of t[:, :, 0]": "| stride of t[:, :, 0]:",
+    "demo: same as t[:, :, 0]": "same as t[:, :, 0]:",
+    "demo: t[0, ...] is t[0]": "t[0, ...] is t[0]:",
+    "demo: top-left pixel of every channel": "top-left pixel of every channel:",
+    "demo: a view": "a view:",
+    "first_rows: first_rows(t) must be row 0 of": "first_rows(t) must be row 0 of every matrix",
+    "first_rows: row 0 of matrix 0, then": "row 0 of matrix 0, then row 0 of matrix 1",
+    "last_columns: last_columns(t) must be the last column": "last_columns(t) must be the last column of every matrix",
+    "center_crop: center_crop(t)[0] must be [[5, 6], [9": "center_crop(t)[0] must be [[5, 6], [9, 10]]",
+    "center_crop: rows 1..2 and columns 1..2 of": "rows 1..2 and columns 1..2 of every matrix",
+    "even_index_elements: even_index_elements(t) must be [[[0, 2], [8": "even_index_elements(t) must be [[[0, 2], "
+                                                                        "[8, 10]]], of shape (1, 2, 2)",
+    "demo: contiguous": "contiguous:",
+    "demo: view fails": "view fails:",
+    "demo: reshape copies instead": "reshape copies instead:",
+    "demo: stack is cat of unsqueezed": "stack is cat of unsqueezed:",
+    "demo: cat copies": "cat copies:",
+    "demo: cat: sizes may differ along dim": "cat: sizes may differ along dim:",
+    "demo: stack needs equal shapes": "stack needs equal shapes:",
+    "reshape_views_shapes: a list of views of these": "a list of views of these shapes",
+    "reshape_views_shapes: views[3][1, 2] must be [20, 21": "views[3][1, 2] must be [20, 21, 22, 23]",
+    "reshape_views_errors: reshape_views of 24 elements into (5": "reshape_views of 24 elements into (5, 5)",
+    "demo: -> cannot broadcast": "-> cannot broadcast:",
+    "broadcast_shape_results: (5, 7, 3) and (5, 7": "(5, 7, 3) and (5, 7, 3) give (5, 7, 3)",
+    "broadcast_shape_results: (5, 3, 4, 1) and (3": "(5, 3, 4, 1) and (3, 1, 1) give (5, 3, 4, 1)",
+    "broadcast_shape_results: shapes may come as lists; the": "shapes may come as lists; the result is a tuple",
+    "numpy_roundtrip: a float32 array gives a float32": "a float32 array gives a float32 tensor",
+    "numpy_roundtrip: a change to the tensor must": "a change to the tensor must show in the array",
 }
+
+
+# %%
+import numpy as np
+import torch
+
+print("PyTorch", torch.__version__, "| CUDA:", torch.cuda.is_available())
+
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
+def assert_view_of(result, t, what):
+    """`result` must share t's storage: writing through one shows in the other."""
+    assert isinstance(result, torch.Tensor), TEXT["assert_view_of: what must return a tensor, got"].format(
+        what=what, result_type=type(result).__name__)
+    assert result.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(), \
+        TEXT["assert_view_of: what must return a view of"].format(what=what)
+
+
+def assert_raises(error, call, *args, what="", **kwargs):
+    """`call(*args, **kwargs)` must raise `error`; returns the message."""
+    try:
+        call(*args, **kwargs)
+    except error as exc:
+        return str(exc)
+    except NotImplementedError:
+        raise  # the exercise is not solved yet
+    except Exception as exc:
+        raise AssertionError(TEXT["assert_raises: what must raise error, but raised"].format(
+            what=what, error=error.__name__, exc_type=type(exc).__name__, exc=exc))
+    raise AssertionError(TEXT["assert_raises: what must raise error, but raised 2"].format(
+        what=what, error=error.__name__))
+
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах (check_more_...)", "en": "Extra checks on random inputs (check_more_...)"}
 import random
@@ -174,7 +273,7 @@ class _TorchCalls(torch.overrides.TorchFunctionMode):
 
 
 def _fail(key, **values):
-    raise AssertionError(EXTRA[key].format(**values))
+    raise AssertionError(TEXT[key].format(**values))
 
 
 def _call(case, function, *args):
@@ -196,8 +295,8 @@ def _expect_raises(case, error, function, *args):
         return str(raised)
     except Exception as raised:
         _fail("must_raise", case=case, error=error.__name__,
-              got=EXTRA["raised_other"].format(got=f"{type(raised).__name__}: {raised}"))
-    _fail("must_raise", case=case, error=error.__name__, got=EXTRA["returned"])
+              got=TEXT["raised_other"].format(got=f"{type(raised).__name__}: {raised}"))
+    _fail("must_raise", case=case, error=error.__name__, got=TEXT["returned"])
 
 
 def _expect_kind(case, got, shape, dtype):
@@ -271,7 +370,7 @@ def check_more_create_tensors(create_tensors, calls=20):
             _expect_same(f"{case}[{key!r}]", result[key], want)
         if "arange" not in torch_calls.names or not {"reshape", "view"} & set(torch_calls.names):
             _fail("made_with", case=case, got=", ".join(sorted(set(torch_calls.names))))
-    print(EXTRA["passed"].format(n=calls))
+    print(TEXT["passed"].format(n=calls))
 
 
 def check_more_tensor_ops(tensor_ops):
@@ -309,7 +408,7 @@ def check_more_tensor_ops(tensor_ops):
         if not (_names_shape(message, shape_a) and _names_shape(message, shape_b)):
             _fail("message", case=case, error="ValueError", what=f"{shape_a} & {shape_b}", got=message)
         cases += 1
-    print(EXTRA["passed"].format(n=cases))
+    print(TEXT["passed"].format(n=cases))
 
 
 def _check_more_views(name, function, pick, seed):
@@ -319,7 +418,7 @@ def _check_more_views(name, function, pick, seed):
         case = f"{name}(t of shape {tuple(t.shape)})"
         _expect_view(case, _call(case, function, t), pick(t), t)
     _not_3d(name, function)
-    print(EXTRA["passed"].format(n=len(cubes) + 3))
+    print(TEXT["passed"].format(n=len(cubes) + 3))
 
 
 def check_more_first_rows(first_rows):
@@ -354,7 +453,7 @@ def check_more_center_crop(center_crop):
             _expect_raises(case, ValueError, center_crop, t)
         cases += 2
     _not_3d("center_crop", center_crop, 1)
-    print(EXTRA["passed"].format(n=cases + 3))
+    print(TEXT["passed"].format(n=cases + 3))
 
 
 def _factors(numel, parts, rng):
@@ -384,7 +483,7 @@ def check_more_reshape_views(reshape_views):
         message = _expect_raises(case, ValueError, reshape_views, t, shapes[:1] + [bad])
         if not (_names_number(message, t.numel()) and _names_shape(message, bad)):
             _fail("message", case=case, error="ValueError", what=f"{t.numel()} & {bad}", got=message)
-    print(EXTRA["passed"].format(n=80))
+    print(TEXT["passed"].format(n=80))
 
 
 LIBRARY_BROADCASTING = [(torch, "broadcast_shapes"), (torch, "broadcast_tensors"), (torch, "broadcast_to"),
@@ -434,7 +533,7 @@ def check_more_broadcast_shape(broadcast_shape, pairs=300):
     finally:
         for (module, name), original in originals.items():
             setattr(module, name, original)
-    print(EXTRA["passed"].format(n=pairs))
+    print(TEXT["passed"].format(n=pairs))
 
 
 def check_more_numpy_roundtrip(numpy_roundtrip):
@@ -453,7 +552,7 @@ def check_more_numpy_roundtrip(numpy_roundtrip):
             if arr[(-1,) * ndim] != tensor[(-1,) * ndim].item():
                 _fail("to_array", case=case)
             cases += 1
-    print(EXTRA["passed"].format(n=cases))
+    print(TEXT["passed"].format(n=cases))
 
 
 # %% judge="helpers"
@@ -548,25 +647,15 @@ print(torch.randn(2, 3))                      # standard normal
 # experiments reproducible, but a function that calls `manual_seed` inside returns the same
 # "random" numbers at every call.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 y = torch.tensor([1, 2, 3])
 print(y.dtype, y.to(torch.float16).dtype, torch.tensor([1.0, 2.0]).dtype)
 
-print("два вызова дают разные числа:", not torch.equal(torch.rand(3), torch.rand(3)))
+print(TEXT["demo: two calls differ"], not torch.equal(torch.rand(3), torch.rand(3)))
 torch.manual_seed(0)
 first = torch.rand(3)
 torch.manual_seed(0)
-print("тот же seed повторяет их:", torch.equal(first, torch.rand(3)))
-
-# %% tags=["en", "demo"]
-y = torch.tensor([1, 2, 3])
-print(y.dtype, y.to(torch.float16).dtype, torch.tensor([1.0, 2.0]).dtype)
-
-print("two calls differ:", not torch.equal(torch.rand(3), torch.rand(3)))
-torch.manual_seed(0)
-first = torch.rand(3)
-torch.manual_seed(0)
-print("the same seed repeats them:", torch.equal(first, torch.rand(3)))
+print(TEXT["demo: the same seed repeats them"], torch.equal(first, torch.rand(3)))
 
 # %% [markdown] tags=["ru"]
 # ### Задание 1 (2 балла). `create_tensors`
@@ -619,23 +708,12 @@ def create_tensors():
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true}
 rand = create_tensors()["rand_3x4"]
-assert rand.shape == (3, 4) and rand.dtype == torch.float32, "rand_3x4 должен быть float32 формы (3, 4)"
-assert bool(((rand >= 0) & (rand < 1)).all()), "значения rand_3x4 должны лежать в [0, 1)"
-assert not torch.equal(rand, create_tensors()["rand_3x4"]), "rand_3x4 должен быть новыми случайными числами при каждом вызове"
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-probe.call("create_tensors()", create_tensors)
-probe.call("create_tensors() called again", create_tensors)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true} tags=["en"]
-rand = create_tensors()["rand_3x4"]
-assert rand.shape == (3, 4) and rand.dtype == torch.float32, "rand_3x4 must be float32 of shape (3, 4)"
-assert bool(((rand >= 0) & (rand < 1)).all()), "rand_3x4 must lie in [0, 1)"
-assert not torch.equal(rand, create_tensors()["rand_3x4"]), "rand_3x4 must be new random numbers at every call"
-print("Visible checks passed. Hidden tests run at grading.")
+assert rand.shape == (3, 4) and rand.dtype == torch.float32, TEXT["create_tensors_random: rand_3x4 must be float32 of shape"]
+assert bool(((rand >= 0) & (rand < 1)).all()), TEXT["create_tensors_random: rand_3x4 must lie in [0, 1)"]
+assert not torch.equal(rand, create_tensors()["rand_3x4"]), TEXT["create_tensors_random: rand_3x4 must be new random numbers"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 probe.call("create_tensors()", create_tensors)
 probe.call("create_tensors() called again", create_tensors)
@@ -657,28 +735,15 @@ def judge(got, want):
         "rand_3x4 must be new random numbers at every call: a second call of create_tensors() returned the same ones"
 
 
-# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true}
 tensors = create_tensors()
-assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, f"неожиданные ключи {sorted(tensors)}"
+assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, TEXT["create_tensors_fixed: unexpected keys sorted_tensors"].format(
+    sorted_tensors=sorted(tensors))
 assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5), \
-    "у zeros_2x3x4 должна быть форма (2, 3, 4), а у ones_5x5 — (5, 5)"
-assert tensors["range_4x4"].dtype == torch.int64, "range_4x4 должен быть int64"
-assert tensors["range_4x4"][1, 0] == 4, "range_4x4 заполняется построчно"
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-with probe.torch_calls() as calls:
-    probe.call("create_tensors()", create_tensors)
-probe.record("torch functions called by create_tensors()", calls.names)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true} tags=["en"]
-tensors = create_tensors()
-assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, f"unexpected keys {sorted(tensors)}"
-assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5), \
-    "zeros_2x3x4 must have shape (2, 3, 4) and ones_5x5 shape (5, 5)"
-assert tensors["range_4x4"].dtype == torch.int64, "range_4x4 must be int64"
-assert tensors["range_4x4"][1, 0] == 4, "range_4x4 is filled row by row"
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["create_tensors_fixed: zeros_2x3x4 must have shape (2, 3"]
+assert tensors["range_4x4"].dtype == torch.int64, TEXT["create_tensors_fixed: range_4x4 must be int64"]
+assert tensors["range_4x4"][1, 0] == 4, TEXT["create_tensors_fixed: range_4x4 is filled row by row"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with probe.torch_calls() as calls:
     probe.call("create_tensors()", create_tensors)
@@ -732,22 +797,12 @@ check_more_create_tensors(create_tensors)
 # underscore (`add_`, `mul_`) change a tensor in place: a function that receives tensors from its
 # caller must not do that unless it says so.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 b = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
 print(a + b, a * b, a @ b, sep="\n")
-print("сумма:", a.sum(), "| по столбцам:", a.sum(dim=0), "| по строкам:", a.sum(dim=1))
-print("транспонированная:\n", a.T)
-c = a.clone()
-c.add_(1)                                      # in place: c changes, a does not
-print(a, c, sep="\n")
-
-# %% tags=["en", "demo"]
-a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-b = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
-print(a + b, a * b, a @ b, sep="\n")
-print("sum:", a.sum(), "| per column:", a.sum(dim=0), "| per row:", a.sum(dim=1))
-print("transposed:\n", a.T)
+print(TEXT["demo: sum"], a.sum(), TEXT["demo: | per column"], a.sum(dim=0), TEXT["demo: | per row"], a.sum(dim=1))
+print(TEXT["demo: transposed"], a.T)
 c = a.clone()
 c.add_(1)                                      # in place: c changes, a does not
 print(a, c, sep="\n")
@@ -804,41 +859,17 @@ def tensor_ops(a, b):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true}
 a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 ops = tensor_ops(a, b)
-assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, f"неожиданные ключи {sorted(ops)}"
-assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), "a_t должно быть транспонированным a"
-assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), "matmul должно быть a @ b"
-assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), "elementwise должно быть a * b.T"
-assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, "total должен быть 0-мерным тензором со значением 21"
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(1)
-for n, m in [(2, 3), (1, 1), (2, 5), (4, 3), (6, 6), (7, 2)]:
-    for dtype in (torch.float32, torch.float64, torch.int64):
-        a = torch.randint(-5, 6, (n, m), generator=generator).to(dtype)
-        b = torch.randint(-5, 6, (m, n), generator=generator).to(dtype)
-        key = f"tensor_ops(a {n}x{m}, b {m}x{n}, {str(dtype).removeprefix('torch.')})"
-        probe.call(key, tensor_ops, a, b)
-        probe.record(f"a and b after {key}", (a, b))
-a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # the visible example
-b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
-probe.call("tensor_ops(the worked example's a and b)", tensor_ops, a, b)
-probe.record("a and b after tensor_ops(the worked example's a and b)", (a, b))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_tensor_ops_results", "grade": true, "points": 2, "locked": true} tags=["en"]
-a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
-b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
-ops = tensor_ops(a, b)
-assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, f"unexpected keys {sorted(ops)}"
-assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), "a_t must be a transposed"
-assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), "matmul must be a @ b"
-assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), "elementwise must be a * b.T"
-assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, "total must be a 0-dim tensor holding 21"
-print("Visible checks passed. Hidden tests run at grading.")
+assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, TEXT["tensor_ops_results: unexpected keys sorted_ops"].format(
+    sorted_ops=sorted(ops))
+assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), TEXT["tensor_ops_results: a_t must be a transposed"]
+assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), TEXT["tensor_ops_results: matmul must be a @ b"]
+assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), TEXT["tensor_ops_results: elementwise must be a * b.T"]
+assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, TEXT["tensor_ops_results: total must be a 0-dim tensor"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(1)
 for n, m in [(2, 3), (1, 1), (2, 5), (4, 3), (6, 6), (7, 2)]:
@@ -870,27 +901,11 @@ def judge(got, want):
         same(ops["total"], a.sum(), f"total of {key}", ": it must be the sum of all elements of a")
 
 
-# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
-assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what="tensor_ops со списком")
+# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true}
+assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what=TEXT["tensor_ops_errors: tensor_ops with a list"])
 message = assert_raises(ValueError, tensor_ops, torch.ones(2, 3), torch.ones(2, 3), what="tensor_ops(2x3, 2x3)")
-print("Сообщение:", message)
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-probe.call("tensor_ops(a NumPy array, a tensor)", tensor_ops, np.ones((2, 3)), torch.ones(3, 2))
-probe.call("tensor_ops(a tensor, a list)", tensor_ops, torch.ones(2, 3), [[1, 2], [3, 4], [5, 6]])
-probe.call("tensor_ops(a list, a tensor)", tensor_ops, [[1.0, 2.0]], torch.ones(2, 1))
-for shape_a, shape_b in [((2, 3), (2, 3)), ((2, 3), (3, 3)), ((4, 2), (3, 4)), ((2, 3, 1), (1, 3, 2)), ((6,), (6,)),
-                         ((3, 5), (5,))]:
-    key = f"tensor_ops(a of shape {shape_a}, b of shape {shape_b})"
-    probe.call(key, tensor_ops, torch.ones(shape_a), torch.ones(shape_b))
-    probe.record(f"shapes of {key}", (shape_a, shape_b))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
-assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what="tensor_ops with a list")
-message = assert_raises(ValueError, tensor_ops, torch.ones(2, 3), torch.ones(2, 3), what="tensor_ops(2x3, 2x3)")
-print("The message:", message)
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["tensor_ops_errors: The message"], message)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 probe.call("tensor_ops(a NumPy array, a tensor)", tensor_ops, np.ones((2, 3)), torch.ones(3, 2))
 probe.call("tensor_ops(a tensor, a list)", tensor_ops, torch.ones(2, 3), [[1, 2], [3, 4], [5, 6]])
@@ -994,23 +1009,13 @@ ax.set_ylim(-1.7, 5.6)
 ax.set_aspect("equal")
 ax.axis("off")
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 t = torch.arange(24).reshape(2, 3, 4)      # 2 matrices of 3 rows and 4 columns
 row = t[0, 1]                              # a view: row 1 of matrix 0
 row[0] = 100
 print(t[0])                                # the change shows in t
-print("общая память:", row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
-print("stride у t:", t.stride(), "| stride у t[:, :, 0]:", t[:, :, 0].stride())
-picked = t[t > 20]                         # boolean mask: a copy, flattened
-print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
-
-# %% tags=["en", "demo"]
-t = torch.arange(24).reshape(2, 3, 4)      # 2 matrices of 3 rows and 4 columns
-row = t[0, 1]                              # a view: row 1 of matrix 0
-row[0] = 100
-print(t[0])                                # the change shows in t
-print("shares storage:", row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
-print("stride of t:", t.stride(), "| stride of t[:, :, 0]:", t[:, :, 0].stride())
+print(TEXT["demo: shares storage"], row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+print(TEXT["demo: stride of t"], t.stride(), TEXT["demo: | stride of t[:, :, 0]"], t[:, :, 0].stride())
 picked = t[t > 20]                         # boolean mask: a copy, flattened
 print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
 
@@ -1027,23 +1032,14 @@ print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_pt
 # applies to the last dimension however many dimensions come before it. That is how code is
 # written that does not care whether the data has a batch dimension. The result is a view too.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 t = torch.arange(24).reshape(2, 3, 4)
 print(t[..., 0])                                         # column 0 of every matrix
-print("то же, что t[:, :, 0]:", torch.equal(t[..., 0], t[:, :, 0]))
-print("t[0, ...] — это t[0]:", torch.equal(t[0, ...], t[0]), "| t[..., 1:3].shape:", tuple(t[..., 1:3].shape))
+print(TEXT["demo: same as t[:, :, 0]"], torch.equal(t[..., 0], t[:, :, 0]))
+print(TEXT["demo: t[0, ...] is t[0]"], torch.equal(t[0, ...], t[0]), "| t[..., 1:3].shape:", tuple(t[..., 1:3].shape))
 images = torch.zeros(8, 3, 32, 32)                      # a batch of 8 images, 3 channels, 32x32 pixels
-print("левый верхний пиксель каждого канала:", tuple(images[..., 0, 0].shape))
-print("представление:", t[..., 0].untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
-
-# %% tags=["en", "demo"]
-t = torch.arange(24).reshape(2, 3, 4)
-print(t[..., 0])                                         # column 0 of every matrix
-print("same as t[:, :, 0]:", torch.equal(t[..., 0], t[:, :, 0]))
-print("t[0, ...] is t[0]:", torch.equal(t[0, ...], t[0]), "| t[..., 1:3].shape:", tuple(t[..., 1:3].shape))
-images = torch.zeros(8, 3, 32, 32)                      # a batch of 8 images, 3 channels, 32x32 pixels
-print("top-left pixel of every channel:", tuple(images[..., 0, 0].shape))
-print("a view:", t[..., 0].untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+print(TEXT["demo: top-left pixel of every channel"], tuple(images[..., 0, 0].shape))
+print(TEXT["demo: a view"], t[..., 0].untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
 
 # %% [markdown] tags=["ru"]
 # ### Задание 3 (4 балла, по 1 за функцию). Срезы трёхмерного тензора
@@ -1140,33 +1136,12 @@ def first_rows(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), "first_rows(t) должна быть нулевой строкой каждой матрицы"
-assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), "нулевая строка матрицы 0, затем нулевая строка матрицы 1"
+assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), TEXT["first_rows: first_rows(t) must be row 0 of"]
+assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), TEXT["first_rows: row 0 of matrix 0, then"]
 assert_view_of(first_rows(t), t, "first_rows")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(3)
-t = torch.arange(24).reshape(2, 3, 4)  # the visible example
-key = "first_rows(arange(24) as 2x3x4)"
-result = probe.call(key, first_rows, t)
-probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6)]:
-    t = torch.randn(shape, generator=generator)
-    key = f"first_rows(t of shape {shape})"
-    result = probe.call(key, first_rows, t)
-    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-for shape in [(4, 5), (2, 3, 4, 5), (7,)]:
-    probe.call(f"first_rows(t of shape {shape})", first_rows, torch.zeros(shape))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true} tags=["en"]
-t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), "first_rows(t) must be row 0 of every matrix"
-assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), "row 0 of matrix 0, then row 0 of matrix 1"
-assert_view_of(first_rows(t), t, "first_rows")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(3)
 t = torch.arange(24).reshape(2, 3, 4)  # the visible example
@@ -1213,33 +1188,12 @@ def last_columns(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
 assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]])), \
-    "last_columns(t) должна быть последним столбцом каждой матрицы"
+    TEXT["last_columns: last_columns(t) must be the last column"]
 assert_view_of(last_columns(t), t, "last_columns")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(4)
-t = torch.arange(24).reshape(2, 3, 4)  # the visible example
-key = "last_columns(arange(24) as 2x3x4)"
-result = probe.call(key, last_columns, t)
-probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6), (2, 3, 3)]:
-    t = torch.randn(shape, generator=generator)
-    key = f"last_columns(t of shape {shape})"
-    result = probe.call(key, last_columns, t)
-    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-for shape in [(4, 5), (2, 3, 4, 5)]:
-    probe.call(f"last_columns(t of shape {shape})", last_columns, torch.zeros(shape))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true} tags=["en"]
-t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]])), \
-    "last_columns(t) must be the last column of every matrix"
-assert_view_of(last_columns(t), t, "last_columns")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(4)
 t = torch.arange(24).reshape(2, 3, 4)  # the visible example
@@ -1277,40 +1231,13 @@ def center_crop(t, size=2):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true}
 t = torch.arange(32).reshape(2, 4, 4)
-assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), "center_crop(t)[0] должен быть [[5, 6], [9, 10]]"
-assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), "строки 1..2 и столбцы 1..2 каждой матрицы"
+assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), TEXT["center_crop: center_crop(t)[0] must be [[5, 6], [9"]
+assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), TEXT["center_crop: rows 1..2 and columns 1..2 of"]
 assert_view_of(center_crop(t), t, "center_crop")
 assert_raises(ValueError, center_crop, t, 5, what="center_crop(t of shape (2, 4, 4), size=5)")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(5)
-for shape, size in [((2, 4, 4), 2), ((3, 5, 7), 3), ((1, 6, 3), 1), ((2, 5, 5), 5), ((2, 7, 4), 4), ((1, 3, 8), 2),
-                    ((2, 6, 9), 3), ((2, 4, 4), 0), ((2, 4, 4), 5), ((2, 3, 6), 4), ((2, 6, 3), 4), ((2, 4, 4), -1)]:
-    t = torch.randn(shape, generator=generator)
-    key = f"center_crop(t of shape {shape}, size={size})"
-    result = probe.call(key, center_crop, t, size)
-    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-t = torch.randn(1, 4, 6, generator=generator)
-key = "center_crop(t of shape (1, 4, 6)) with the default size"
-result = probe.call(key, center_crop, t)
-probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-probe.call("center_crop(t of shape (4, 4))", center_crop, torch.zeros(4, 4))
-for size in (2, 5):  # the visible examples
-    t = torch.arange(32).reshape(2, 4, 4)
-    key = f"center_crop(arange(32) as 2x4x4, size={size})"
-    result = probe.call(key, center_crop, t, size)
-    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true} tags=["en"]
-t = torch.arange(32).reshape(2, 4, 4)
-assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), "center_crop(t)[0] must be [[5, 6], [9, 10]]"
-assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), "rows 1..2 and columns 1..2 of every matrix"
-assert_view_of(center_crop(t), t, "center_crop")
-assert_raises(ValueError, center_crop, t, 5, what="center_crop(t of shape (2, 4, 4), size=5)")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(5)
 for shape, size in [((2, 4, 4), 2), ((3, 5, 7), 3), ((1, 6, 3), 1), ((2, 5, 5), 5), ((2, 7, 4), 4), ((1, 3, 8), 2),
@@ -1350,32 +1277,12 @@ def even_index_elements(t):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
 assert torch.equal(even_index_elements(t), torch.tensor([[[0, 2], [8, 10]]])), \
-    "even_index_elements(t) должна быть [[[0, 2], [8, 10]]], формы (1, 2, 2)"
+    TEXT["even_index_elements: even_index_elements(t) must be [[[0, 2], [8"]
 assert_view_of(even_index_elements(t), t, "even_index_elements")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(6)
-t = torch.arange(24).reshape(2, 3, 4)  # the visible example
-key = "even_index_elements(arange(24) as 2x3x4)"
-result = probe.call(key, even_index_elements, t)
-probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-for shape in [(2, 3, 4), (1, 1, 1), (3, 5, 4), (4, 2, 7), (5, 5, 5)]:
-    t = torch.randn(shape, generator=generator)
-    key = f"even_index_elements(t of shape {shape})"
-    result = probe.call(key, even_index_elements, t)
-    probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
-probe.call("even_index_elements(t of shape (4, 4))", even_index_elements, torch.zeros(4, 4))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true} tags=["en"]
-t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(even_index_elements(t), torch.tensor([[[0, 2], [8, 10]]])), \
-    "even_index_elements(t) must be [[[0, 2], [8, 10]]], of shape (1, 2, 2)"
-assert_view_of(even_index_elements(t), t, "even_index_elements")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(6)
 t = torch.arange(24).reshape(2, 3, 4)  # the visible example
@@ -1432,29 +1339,17 @@ check_more_even_index_elements(even_index_elements)
 # otherwise); `reshape` silently copies when it must. One dimension may be given as `-1`: its size
 # is inferred. `unsqueeze`/`squeeze` add and remove dimensions of size 1.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 r = torch.arange(12)
 print(r.view(3, 4))
 print(r.view(2, -1).shape, r.unsqueeze(0).shape, r.view(1, 12, 1).squeeze().shape)
 transposed = r.view(3, 4).T                 # not contiguous any more
-print("непрерывный (contiguous):", transposed.is_contiguous())
+print(TEXT["demo: contiguous"], transposed.is_contiguous())
 try:
     transposed.view(12)
 except RuntimeError as error:
-    print("view не работает:", str(error).splitlines()[0])
-print("reshape вместо этого копирует:", transposed.reshape(12))
-
-# %% tags=["en", "demo"]
-r = torch.arange(12)
-print(r.view(3, 4))
-print(r.view(2, -1).shape, r.unsqueeze(0).shape, r.view(1, 12, 1).squeeze().shape)
-transposed = r.view(3, 4).T                 # not contiguous any more
-print("contiguous:", transposed.is_contiguous())
-try:
-    transposed.view(12)
-except RuntimeError as error:
-    print("view fails:", str(error).splitlines()[0])
-print("reshape copies instead:", transposed.reshape(12))
+    print(TEXT["demo: view fails"], str(error).splitlines()[0])
+print(TEXT["demo: reshape copies instead"], transposed.reshape(12))
 
 # %% [markdown] tags=["ru"]
 # **Склейка.** `torch.cat(tensors, dim)` приставляет тензоры друг к другу вдоль *существующего*
@@ -1519,35 +1414,20 @@ ax.set_ylim(0.3, 8.0)
 ax.set_aspect("equal")
 ax.axis("off")
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 p = torch.arange(6).reshape(3, 2)
 q = p + 10
 print("cat dim=0:", tuple(torch.cat([p, q], dim=0).shape), "| cat dim=1:", tuple(torch.cat([p, q], dim=1).shape))
 print(torch.cat([p, q], dim=1))
 print("stack dim=0:", tuple(torch.stack([p, q]).shape), "| stack dim=-1:", tuple(torch.stack([p, q], dim=-1).shape))
-print("stack — это cat после unsqueeze:",
+print(TEXT["demo: stack is cat of unsqueezed"],
       torch.equal(torch.stack([p, q], dim=1), torch.cat([p.unsqueeze(1), q.unsqueeze(1)], dim=1)))
-print("cat копирует:", torch.cat([p, q]).untyped_storage().data_ptr() != p.untyped_storage().data_ptr())
-print("cat: вдоль dim размеры могут различаться:", tuple(torch.cat([p, torch.zeros(1, 2, dtype=p.dtype)]).shape))
+print(TEXT["demo: cat copies"], torch.cat([p, q]).untyped_storage().data_ptr() != p.untyped_storage().data_ptr())
+print(TEXT["demo: cat: sizes may differ along dim"], tuple(torch.cat([p, torch.zeros(1, 2, dtype=p.dtype)]).shape))
 try:
     torch.stack([p, torch.zeros(1, 2, dtype=p.dtype)])
 except RuntimeError as error:
-    print("stack нужны одинаковые формы:", error)
-
-# %% tags=["en", "demo"]
-p = torch.arange(6).reshape(3, 2)
-q = p + 10
-print("cat dim=0:", tuple(torch.cat([p, q], dim=0).shape), "| cat dim=1:", tuple(torch.cat([p, q], dim=1).shape))
-print(torch.cat([p, q], dim=1))
-print("stack dim=0:", tuple(torch.stack([p, q]).shape), "| stack dim=-1:", tuple(torch.stack([p, q], dim=-1).shape))
-print("stack is cat of unsqueezed:",
-      torch.equal(torch.stack([p, q], dim=1), torch.cat([p.unsqueeze(1), q.unsqueeze(1)], dim=1)))
-print("cat copies:", torch.cat([p, q]).untyped_storage().data_ptr() != p.untyped_storage().data_ptr())
-print("cat: sizes may differ along dim:", tuple(torch.cat([p, torch.zeros(1, 2, dtype=p.dtype)]).shape))
-try:
-    torch.stack([p, torch.zeros(1, 2, dtype=p.dtype)])
-except RuntimeError as error:
-    print("stack needs equal shapes:", error)
+    print(TEXT["demo: stack needs equal shapes"], error)
 
 # %% [markdown] tags=["ru"]
 # ### Задание 4 (2 балла). `reshape_views`
@@ -1595,41 +1475,15 @@ def reshape_views(t, shapes):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24)
 shapes = [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
 views = reshape_views(t, shapes)
-assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, "список представлений этих форм"
-assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), "views[3][1, 2] должно быть [20, 21, 22, 23]"
+assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, TEXT["reshape_views_shapes: a list of views of these"]
+assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), TEXT["reshape_views_shapes: views[3][1, 2] must be [20, 21"]
 for v in views:
     assert_view_of(v, t, "reshape_views")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-generator = torch.Generator().manual_seed(7)
-for shape, shapes in [((24,), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]),
-                      ((24,), [(24,), (1, 24), (6, 4), (3, 2, 4), (1, 2, 1, 12)]),
-                      ((30,), [(5, 6), (2, 3, 5)]), ((7,), [(7, 1)]), ((4, 6), [(24,), (2, 12)]), ((5,), [])]:
-    t = torch.randn(shape, generator=generator)
-    key = f"reshape_views(t of shape {shape}, {shapes})"
-    views = probe.call(key, reshape_views, t, shapes)
-    probe.record(f"views of {key} sharing memory with t",
-                 [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
-t = torch.arange(24)  # the visible example
-key = "reshape_views(arange(24), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])"
-views = probe.call(key, reshape_views, t, [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])
-probe.record(f"views of {key} sharing memory with t",
-             [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_reshape_views_shapes", "grade": true, "points": 1, "locked": true} tags=["en"]
-t = torch.arange(24)
-shapes = [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
-views = reshape_views(t, shapes)
-assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, "a list of views of these shapes"
-assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), "views[3][1, 2] must be [20, 21, 22, 23]"
-for v in views:
-    assert_view_of(v, t, "reshape_views")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(7)
 for shape, shapes in [((24,), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]),
@@ -1660,26 +1514,11 @@ def judge(got, want):
             f"{key} must return views of t (sharing its memory), not copies"
 
 
-# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true}
 message = assert_raises(ValueError, reshape_views, torch.arange(24), [(24,), (5, 5)],
-                        what="reshape_views 24 элементов в форму (5, 5)")
-print("Сообщение:", message)
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8))]:
-    key = f"reshape_views(t of {numel} elements, shapes [({numel},), {bad}])"
-    probe.call(key, reshape_views, torch.zeros(numel), [(numel,), bad])
-    probe.record(f"arguments of {key}", (numel, bad))
-key = "reshape_views(arange(24), shapes [(24,), (5, 5)])"  # the visible example
-probe.call(key, reshape_views, torch.arange(24), [(24,), (5, 5)])
-probe.record(f"arguments of {key}", (24, (5, 5)))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
-message = assert_raises(ValueError, reshape_views, torch.arange(24), [(24,), (5, 5)],
-                        what="reshape_views of 24 elements into (5, 5)")
-print("The message:", message)
-print("Visible checks passed. Hidden tests run at grading.")
+                        what=TEXT["reshape_views_errors: reshape_views of 24 elements into (5"])
+print(TEXT["tensor_ops_errors: The message"], message)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8))]:
     key = f"reshape_views(t of {numel} elements, shapes [({numel},), {bad}])"
@@ -1789,7 +1628,7 @@ right.set_title(T["example"], fontsize=11)
 right.axis("off")
 fig.tight_layout()
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 column = torch.tensor([[1], [2], [3]])      # shape (3, 1)
 row = torch.tensor([10, 20])                # shape (2,)
 print(column + row)                         # shape (3, 2)
@@ -1797,17 +1636,7 @@ for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), 
     try:
         print(pair, "->", tuple(torch.broadcast_shapes(*pair)))
     except RuntimeError as error:
-        print(pair, "-> несовместимы:", str(error).splitlines()[0])
-
-# %% tags=["en", "demo"]
-column = torch.tensor([[1], [2], [3]])      # shape (3, 1)
-row = torch.tensor([10, 20])                # shape (2,)
-print(column + row)                         # shape (3, 2)
-for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), ((5, 2, 4, 1), (3, 1, 1))]:
-    try:
-        print(pair, "->", tuple(torch.broadcast_shapes(*pair)))
-    except RuntimeError as error:
-        print(pair, "-> cannot broadcast:", str(error).splitlines()[0])
+        print(pair, TEXT["demo: -> cannot broadcast"], str(error).splitlines()[0])
 
 # %% [markdown] tags=["ru"]
 # ### Задание 5 (3 балла). `broadcast_shape`
@@ -1865,81 +1694,11 @@ def broadcast_shape(shape_a, shape_b):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true} tags=["ru"]
-assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), "(5, 7, 3) и (5, 7, 3) дают (5, 7, 3)"
-assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), "(5, 3, 4, 1) и (3, 1, 1) дают (5, 3, 4, 1)"
-assert broadcast_shape([2, 1], [3]) == (2, 3), "формы могут прийти списками; результат — кортеж"
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-import random
-
-rng = random.Random(8)
-pairs = [((5, 7, 3), (5, 7, 3)), ((5, 3, 4, 1), (3, 1, 1)), ((), ()), ((), (3, 1)), ((1,), (0,)), ((0,), (1,)),
-         ((0, 1), (1, 0)), ((1, 0), (3, 1)), ((2, 1, 0), (7, 1)), ((1, 1), (1,)), ((6, 1, 5), (1, 4, 1)),
-         ([2, 1], [3]), ([4, 1, 3], (5, 1))]
-pairs += [tuple(tuple(rng.choice([0, 1, 1, 2, 3]) for _ in range(rng.randint(0, 4))) for _ in range(2))
-          for _ in range(300)]
-seen = set()
-with probe.torch_calls() as calls:
-    for shape_a, shape_b in pairs:
-        key = f"broadcast_shape({shape_a}, {shape_b})"
-        if key not in seen:  # the random pairs repeat
-            seen.add(key)
-            probe.call(key, broadcast_shape, shape_a, shape_b)
-            probe.record(f"arguments of {key}", (shape_a, shape_b))
-probe.record("torch functions called by broadcast_shape", calls.names)
-
-
-def _names_of_broadcast_shape():
-    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
-    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
-    "other", or "unresolved"."""
-    import builtins
-    import dis
-
-    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
-               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
-               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
-               "np.broadcast_arrays": np.broadcast_arrays}
-    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
-    while codes:
-        code = codes.pop()
-        if code in done:
-            continue
-        done.add(code)
-        names.update(code.co_names)
-        codes += [const for const in code.co_consts if type(const) is type(code)]
-        chain = []
-        for instruction in [*dis.get_instructions(code), None]:
-            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
-                chain.append(instruction.argval)
-                continue
-            if chain:
-                try:
-                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
-                    for attribute in chain[1:]:
-                        target = getattr(target, attribute)
-                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
-                                                   "other")
-                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
-                        codes.append(target.__code__)  # a function of the student's: its code counts too
-                except Exception:
-                    refers[".".join(chain)] = "unresolved"
-            chain = [instruction.argval] if instruction is not None and instruction.opname in (
-                "LOAD_GLOBAL", "LOAD_NAME") else []
-    return sorted(names), refers
-
-
-names, refers = _names_of_broadcast_shape()
-probe.record("names in the code of broadcast_shape", names)
-probe.record("what the names in the code of broadcast_shape refer to", refers)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true} tags=["en"]
-assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), "(5, 7, 3) and (5, 7, 3) give (5, 7, 3)"
-assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), "(5, 3, 4, 1) and (3, 1, 1) give (5, 3, 4, 1)"
-assert broadcast_shape([2, 1], [3]) == (2, 3), "shapes may come as lists; the result is a tuple"
-print("Visible checks passed. Hidden tests run at grading.")
+# %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true}
+assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), TEXT["broadcast_shape_results: (5, 7, 3) and (5, 7"]
+assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), TEXT["broadcast_shape_results: (5, 3, 4, 1) and (3"]
+assert broadcast_shape([2, 1], [3]) == (2, 3), TEXT["broadcast_shape_results: shapes may come as lists; the"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import random
 
@@ -2040,78 +1799,10 @@ def by_hand(got):
         "broadcast_shape must apply the rules by hand, without a broadcasting function of PyTorch or NumPy"
 
 
-# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true}
 assert_raises(ValueError, broadcast_shape, (0,), (2, 2), what="broadcast_shape((0,), (2, 2))")
 assert_raises(ValueError, broadcast_shape, (5, 2, 4, 1), (3, 1, 1), what="broadcast_shape((5, 2, 4, 1), (3, 1, 1))")
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-import random
-
-rng = random.Random(9)
-pairs = [((0,), (2, 2)), ((5, 2, 4, 1), (3, 1, 1)), ((2,), (3,)), ((0,), (2,)), ((2, 0), (0, 2)), ((3, 1), (2, 2)),
-         ((4, 3), (3, 4)), ((1, 2, 3), (4, 3, 3)), ([2, 3], [3, 3]), ((2, 1, 1, 1), (3, 1, 1, 1))]
-pairs += [tuple(tuple(rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 4))) for _ in range(2))
-          for _ in range(300)]
-seen = set()
-with probe.torch_calls() as calls:
-    for shape_a, shape_b in pairs:
-        key = f"broadcast_shape({shape_a}, {shape_b})"
-        if key not in seen:  # the random pairs repeat
-            seen.add(key)
-            probe.call(key, broadcast_shape, shape_a, shape_b)
-            probe.record(f"arguments of {key}", (shape_a, shape_b))
-probe.record("torch functions called by broadcast_shape", calls.names)
-
-
-def _names_of_broadcast_shape():
-    """The names in broadcast_shape's code and in the code of the student's functions it names, and what each
-    chain of names (`torch.broadcast_shapes`, `helper`) refers to: a library broadcasting function (by identity),
-    "other", or "unresolved"."""
-    import builtins
-    import dis
-
-    library = {"torch.broadcast_shapes": torch.broadcast_shapes, "torch.broadcast_tensors": torch.broadcast_tensors,
-               "torch.broadcast_to": torch.broadcast_to, "np.broadcast_shapes": np.broadcast_shapes,
-               "np.broadcast": np.broadcast, "np.broadcast_to": np.broadcast_to,
-               "np.broadcast_arrays": np.broadcast_arrays}
-    scope, names, refers, codes, done = broadcast_shape.__globals__, set(), {}, [broadcast_shape.__code__], set()
-    while codes:
-        code = codes.pop()
-        if code in done:
-            continue
-        done.add(code)
-        names.update(code.co_names)
-        codes += [const for const in code.co_consts if type(const) is type(code)]
-        chain = []
-        for instruction in [*dis.get_instructions(code), None]:
-            if chain and instruction is not None and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
-                chain.append(instruction.argval)
-                continue
-            if chain:
-                try:
-                    target = scope[chain[0]] if chain[0] in scope else getattr(builtins, chain[0])
-                    for attribute in chain[1:]:
-                        target = getattr(target, attribute)
-                    refers[".".join(chain)] = next((name for name, helper in library.items() if target is helper),
-                                                   "other")
-                    if getattr(target, "__globals__", None) is scope and hasattr(target, "__code__"):
-                        codes.append(target.__code__)  # a function of the student's: its code counts too
-                except Exception:
-                    refers[".".join(chain)] = "unresolved"
-            chain = [instruction.argval] if instruction is not None and instruction.opname in (
-                "LOAD_GLOBAL", "LOAD_NAME") else []
-    return sorted(names), refers
-
-
-names, refers = _names_of_broadcast_shape()
-probe.record("names in the code of broadcast_shape", names)
-probe.record("what the names in the code of broadcast_shape refer to", refers)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_broadcast_shape_errors", "grade": true, "points": 1, "locked": true} tags=["en"]
-assert_raises(ValueError, broadcast_shape, (0,), (2, 2), what="broadcast_shape((0,), (2, 2))")
-assert_raises(ValueError, broadcast_shape, (5, 2, 4, 1), (3, 1, 1), what="broadcast_shape((5, 2, 4, 1), (3, 1, 1))")
-print("Visible checks passed. Hidden tests run at grading.")
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import random
 
@@ -2255,36 +1946,13 @@ def numpy_roundtrip(arr):
     ### END SOLUTION
 
 
-# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true}
 arr = np.zeros(3, dtype=np.float32)
 tensor = numpy_roundtrip(arr)
-assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, "массив float32 даёт тензор float32"
+assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, TEXT["numpy_roundtrip: a float32 array gives a float32"]
 tensor[0] = 5.0
-assert arr[0] == 5.0, "изменение тензора должно быть видно в массиве"
-print("Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.")
-### BEGIN HIDDEN TESTS
-rng = np.random.default_rng(9)
-arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32))]
-for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8):
-    for shape in [(4,), (2, 3), (2, 1, 5)]:
-        arrays.append((f"an array of {np.dtype(dtype).name} of shape {shape}", (rng.random(shape) * 100).astype(dtype)))
-for name, arr in arrays:
-    key = f"numpy_roundtrip({name})"
-    tensor = probe.call(key, numpy_roundtrip, arr)
-    arr[(0,) * arr.ndim] = 200  # values are below 100: a write shows as 200
-    probe.record(f"the result of {key} after arr[0, ...] = 200", tensor)
-    if type(tensor) is torch.Tensor and tensor.dim() > 0 and tensor.numel() > 0:
-        tensor[(-1,) * tensor.dim()] = 250
-    probe.record(f"arr of {key} after result[-1, ...] = 250", arr)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true} tags=["en"]
-arr = np.zeros(3, dtype=np.float32)
-tensor = numpy_roundtrip(arr)
-assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, "a float32 array gives a float32 tensor"
-tensor[0] = 5.0
-assert arr[0] == 5.0, "a change to the tensor must show in the array"
-print("Visible checks passed. Hidden tests run at grading.")
+assert arr[0] == 5.0, TEXT["numpy_roundtrip: a change to the tensor must"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 rng = np.random.default_rng(9)
 arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32))]

@@ -69,16 +69,8 @@
 #
 # An exercise with two parts is checked by two cells, so partial credit is possible.
 
-# %%
-import warnings
-
-import torch
-import torch.nn.functional as F
-
-print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
-
-# %% tags=["ru", "demo", "self_check"] title={"ru": "Тексты сообщений дополнительных проверок", "en": "Messages of the extra checks"}
-SAY = {
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
     "passed": "Дополнительные проверки пройдены (случайных случаев: {}).",
     "case": "Случай {}: ",
     "not_tensor": "{} должен быть тензором, а получено {}",
@@ -101,7 +93,7 @@ SAY = {
     "no_graph": "результат не связан с графом y_pred (без .item(), float() и .detach())",
     "autograd": "{} вызывает autograd ({}): используйте выведенную формулу",
     "same_object": "после sgd_step параметр {} должен остаться тем же объектом-тензором",
-    "leaf": "после sgd_step параметр {} должен быть листом, требующим градиента (обновляйте под torch.no_grad())",
+    "leaf": " с requires_grad",
     "memory": "sgd_step дала параметру {} новую память (p.data = ...): обновляйте на месте",
     "not_reset": "градиент параметра {} не сброшен (None или нули)",
     "floats": "fit_line должна вернуть два числа Python float, а вернула {}",
@@ -113,21 +105,140 @@ SAY = {
     "keys": "abcd_grads должна вернуть словарь с ключами a, b, c, d, а вернула {}",
     "none": "{} не требует градиента: его градиент должен быть None",
     "not_none": "{} требует градиента: его градиент должен быть тензором, а получено None",
-    "not_f": "ни один обратный проход не дифференцировал саму f (здесь f = {:.5g}): дифференцируйте sum(x**2 + y**2 + z**2 + 2*x*y*z)",
+    "not_f": "ни один обратный проход не дифференцировал саму f (здесь f = {:.5g}): дифференцируйте sum(x**2 + y**2 "
+             "+ z**2 + 2*x*y*z)",
     "raised": "выброшено исключение {}: {}",
-    "order": "первый результат получен из torch.autograd.grad: верните (градиент из .backward(), градиент из torch.autograd.grad)",
+    "order": "первый результат получен из torch.autograd.grad: верните (градиент из .backward(), градиент из "
+             "torch.autograd.grad)",
     "passes": "ожидались проход .backward() и проход torch.autograd.grad, каждый на своём графе; было: {}",
     "params": "параметры в {}, формы {}",
     "points": "точек: {}",
     "flags": "requires_grad у a, b, c: {}",
     "plain": "",
-    "leaf": " с requires_grad",
     "with_grad": " с requires_grad и заполненным .grad",
     "non_leaf": " = 1.5 * base (не лист)",
+    "demo: | by hand": "| вручную:",
+    "demo: f.backward() again -> RuntimeError": "повторный f.backward() -> RuntimeError:",
+    "demo: (x + y).backward() twice: x.grad =": "(x + y).backward() дважды: x.grad =",
+    "demo: after backward #step: x.grad = item_grad_x": "после backward №{step}: x.grad = {item_grad_x}",
+    "demo: after a reset and one more": "после сброса и ещё одного backward:",
+    "demo: on": "на",
+    "demo: No GPU here: on a GPU": "Видеокарты нет: на ней эта ячейка напечатала бы x.grad: 17.0 y.grad: 12.0, "
+                                   "посчитанные на cuda:0",
+    "poly_grads_values: poly_grads must return three gradients (df/dx": "poly_grads должна вернуть три градиента "
+                                                                        "(df/dx, df/dy, df/dz)",
+    "poly_grads_values: df/dx at (1, 2, 3) must": "df/dx в точке (1, 2, 3) должен быть равен 14",
+    "poly_grads_values: df/dy at (1, 2, 3) must": "df/dy в точке (1, 2, 3) должен быть равен 10",
+    "poly_grads_values: df/dz at (1, 2, 3) must": "df/dz в точке (1, 2, 3) должен быть равен 10",
+    "poly_grads_values: df/dx must be a (2, 3)": "df/dx должен быть тензором (2, 3) из шестёрок",
+    "poly_grads_values: df/dy must be a (3,) tensor": "df/dy должен быть тензором (3,) из чисел 12",
+    "poly_grads_values: df/dz must be the scalar 36": "df/dz должен быть скаляром 36",
+    "visible passed": "Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.",
+    "poly_grads_caller: poly_grads left a gradient in the": "poly_grads оставила градиент в x.grad вызывающего: "
+                                                            "дифференцируйте отсоединённую копию",
+    "poly_grads_caller: poly_grads must not change the caller's": "poly_grads не должна менять флаги requires_grad "
+                                                                  "вызывающего",
+    "poly_grads_caller: df/dx must be 2x + 2yz": "df/dx должен быть равен 2x + 2yz = [14, 1]",
+    "poly_grads_caller: a second call must return the": "второй вызов должен вернуть тот же df/dx: градиенты не "
+                                                        "должны копиться от вызова к вызову",
+    "poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx": "poly_grads_analytic должна "
+                                                                                   "вернуть три градиента (df/dx, "
+                                                                                   "df/dy, df/dz)",
+    "demo: df/dname: max |autograd - closed form|": "df/d{name}: max |autograd - формула| = {item_max_abs:.2e}",
+    "demo: Skipped: this comparison needs poly_grads and": "Пропущено: сравнению нужны poly_grads и "
+                                                           "poly_grads_analytic (задание 1); сначала решите их.",
+    "demo: w requires grad: (w + 1).requires_grad": "w требует градиента:    (w + 1).requires_grad =",
+    "demo: w no longer requires: (w +": "w больше не требует:    (w + 1).requires_grad =",
+    "demo: on a computed tensor -> RuntimeError": "для вычисленного тензора -> RuntimeError:",
+    "demo: inside no_grad: requires_grad =": "внутри no_grad: requires_grad =",
+    "demo: decorated function": "функция с декоратором:",
+    "demo: | plain function": "| обычная функция:",
+    "demo: inference tensor in a recorded product": "тензор из inference_mode в записываемом произведении -> "
+                                                    "RuntimeError:",
+    "demo: shares memory with h": "делит память с h:",
+    "demo: h after changing the clone": "h после изменения копии:",
+    "demo: difference shape": "форма разности:",
+    "demo: loss with silent broadcasting": "loss с молчаливым broadcasting:",
+    "demo: (should be 0.0)": "(должно быть 0.0)",
+    "demo: loss after y_pred.squeeze(1)": "loss после y_pred.squeeze(1):  ",
+    "demo: its warning": "его предупреждение:",
+    "demo: none": "нет",
+    "mse_value: mse must return a 0-dim tensor": "mse должна вернуть 0-мерный тензор",
+    "mse_value: mse([1, 2, 3], [1, 2, 5])": "mse([1, 2, 3], [1, 2, 5]) должна быть равна 4/3",
+    "mse_shapes: Your message for shapes (3, 1)": "Ваше сообщение для форм (3, 1) и (3,):",
+    "mse_shapes: mse must raise ValueError for shapes": "mse должна бросить ValueError для форм (3, 1) и (3,)",
+    "mse_shapes: mse of two (3, 1) tensors": "mse двух тензоров (3, 1) должна вернуть 0-мерный тензор",
+    "linear_mse_grads_values: first example: dw must be [9": "первый пример: dw должен быть [9, 11]",
+    "linear_mse_grads_values: first example: db must be [2]": "первый пример: db должен быть [2]",
+    "linear_mse_grads_values: second example: dw must be [-12]": "второй пример: dw должен быть [-12]",
+    "linear_mse_grads_values: second example: db must be [-6]": "второй пример: db должен быть [-6]",
+    "linear_mse_grads_caller: linear_mse_grads left gradients in the caller's": "linear_mse_grads оставила градиенты "
+                                                                                "в w.grad или b.grad вызывающего",
+    "linear_mse_grads_caller: a second call must again give": "второй вызов тоже должен дать dw = [9, 11]",
+    "chain_rule_grads_values: the .backward() gradient must equal 2x": "градиент из .backward() должен быть равен 2x "
+                                                                       "cos(x^2 + 1)",
+    "chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x": "градиент из torch.autograd.grad "
+                                                                               "должен быть равен 2x cos(x^2 + 1)",
+    "chain_rule_grads_caller: chain_rule_grads left a gradient in the": "chain_rule_grads оставила градиент в x.grad "
+                                                                        "вызывающего: дифференцируйте отсоединённую "
+                                                                        "копию",
+    "chain_rule_grads_caller: chain_rule_grads must not change the caller's": "chain_rule_grads не должна менять "
+                                                                              "x.requires_grad вызывающего",
+    "chain_rule_grads_caller: a second call must return the": "второй вызов должен вернуть тот же градиент из "
+                                                              ".backward()",
+    "demo: h after h -= 0.1: grad_fn": "h после h -= 0.1: grad_fn =",
+    "demo: saved value changed -> RuntimeError": "сохранённое значение изменено -> RuntimeError:",
+    "demo: step step: w.is_leaf = is_leaf_w, w.grad": "шаг {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
+    "demo: Warning": "Предупреждение:",
+    "demo: after step step: w.requires_grad = requires_grad_w": "после шага {step}: w.requires_grad = "
+                                                                "{requires_grad_w}",
+    "demo: w = item_w (the minimum is": "w = {item_w:.4f} (минимум в точке 3), всё ещё лист: {is_leaf_w}, требует "
+                                        "градиента: {requires_grad_w}",
+    "sgd_step_update: w must become w - lr": "w должен стать w - lr * grad = [0.8, 1.6]",
+    "sgd_step_update: after sgd_step the parameter must be": "после sgd_step параметр должен остаться тем же "
+                                                             "тензором-листом и требовать градиента",
+    "sgd_step_reset: sgd_step must reset the gradient (None": "sgd_step должна сбросить градиент (None или нули)",
+    "sgd_step_reset: the next backward() must give a": "следующий backward() должен дать свежий градиент [3, 3]",
+    "fit_line: fit_line must return two Python floats": "fit_line должна вернуть два числа Python float",
+    "fit_line: y = 2x + 1 must": "для y = 2x + 1 должно получиться w = 2, b = 1, а получено {w_fit}, {b_fit}",
+    "demo: gradient descent: w = w_fit, b": "градиентный спуск:       w = {w_fit:.4f}, b = {b_fit:.4f}",
+    "demo: Skipped gradient descent: it needs fit_line": "Градиентный спуск пропущен: ему нужны fit_line, sgd_step и "
+                                                         "mse (задания 2 и 4); сначала решите их.",
+    "demo: least squares: w = w_best, b": "наименьшие квадраты:     w = {w_best:.4f}, b = {b_best:.4f}",
+    "count_graph_nodes: a*b + c*d: got counts": "a*b + c*d: получено {counts}",
+    "abcd_grads: abcd_grads must return a dict with": "abcd_grads должна вернуть словарь с ключами a, b, c, d",
+    "abcd_grads: the gradient for a is b": "градиент по a равен b = 3",
+    "abcd_grads: the gradient for b is a": "градиент по b равен a = 2",
+    "abcd_grads: the gradient for c is d": "градиент по c равен d = 5",
+    "abcd_grads: d does not require grad: its": "d не требует градиента: его градиент должен быть None",
+    "demo: MLP loss": "loss сети:",
+    "demo: Skipped: this cell needs count_graph_nodes (exercise": "Пропущено: этой ячейке нужна count_graph_nodes "
+                                                                  "(задание 5); сначала решите его.",
+    "demo: sigmoid(z) == 1 in float32": "sigmoid(z) == 1 во float32:",
+    "demo: exact: softplus(z) =": "точно: softplus(z) =",
+    "demo: w.grad shape": "форма w.grad:",
+    "demo: b.grad matches dL/dz": "b.grad совпадает с dL/dz:      ",
+    "demo: w.grad matches outer(x, dz)": "w.grad совпадает с outer(x, dz):",
+    "logistic_grads_values: the loss must be log(2)": "loss должен быть равен log(2)",
+    "logistic_grads_values: dw must be [0.5, -0.75]": "dw должен быть [0.5, -0.75]",
+    "logistic_grads_values: db must be [0]": "db должен быть [0]",
+    "logistic_grads_caller: logistic_grads left gradients in the caller's": "logistic_grads оставила градиенты в "
+                                                                            "w.grad или b.grad вызывающего",
+    "logistic_grads_caller: logistic_grads must not change the caller's": "logistic_grads не должна менять флаги "
+                                                                          "requires_grad вызывающего",
+    "logistic_grads_caller: a second call must again give": "второй вызов тоже должен дать dw = [0.5, -0.75]",
+    "demo: dw matches x^T dz": "dw совпадает с x^T dz:",
+    "demo: | db matches sum(dz)": "| db совпадает с sum(dz):",
+    "demo: step step: loss = item_loss": "шаг {step:3d}: loss = {item_loss:.4f}",
+    "demo: final loss = item_loss, accuracy =": "итоговый loss = {item_loss:.4f}, точность = {item_accuracy:.3f}, w "
+                                                "= {tolist_w}, b = {tolist_b}",
+    "demo: Skipped: this cell needs logistic_grads (exercise": "Пропущено: этой ячейке нужны logistic_grads (задание "
+                                                               "6) и sgd_step (задание 4); сначала решите их.",
 }
 
-# %% tags=["en", "demo", "self_check"] title={"ru": "Тексты сообщений дополнительных проверок", "en": "Messages of the extra checks"}
-SAY = {
+
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+TEXT = {
     "passed": "Extra checks passed ({} random cases).",
     "case": "Case {}: ",
     "not_tensor": "{} must be a tensor, got {}",
@@ -150,7 +261,7 @@ SAY = {
     "no_graph": "the result is not connected to the graph of y_pred (no .item(), float() or .detach())",
     "autograd": "{} called autograd ({}): use the formula you derived",
     "same_object": "after sgd_step parameter {} must be the same tensor object",
-    "leaf": "after sgd_step parameter {} must be a leaf that requires grad (update it under torch.no_grad())",
+    "leaf": " requiring grad",
     "memory": "sgd_step gave parameter {} new memory (p.data = ...): update it in place",
     "not_reset": "the gradient of parameter {} was not reset (None or zeros)",
     "floats": "fit_line must return two Python floats, got {}",
@@ -162,18 +273,144 @@ SAY = {
     "keys": "abcd_grads must return a dict with the keys a, b, c, d, got {}",
     "none": "{} does not require grad: its gradient must be None",
     "not_none": "{} requires grad: its gradient must be a tensor, got None",
-    "not_f": "no backward pass differentiated f itself (here f = {:.5g}): differentiate sum(x**2 + y**2 + z**2 + 2*x*y*z)",
+    "not_f": "no backward pass differentiated f itself (here f = {:.5g}): differentiate sum(x**2 + y**2 + z**2 + "
+             "2*x*y*z)",
     "raised": "it raised {}: {}",
-    "order": "the first result came from torch.autograd.grad: return (the .backward() gradient, the torch.autograd.grad gradient)",
+    "order": "the first result came from torch.autograd.grad: return (the .backward() gradient, the "
+             "torch.autograd.grad gradient)",
     "passes": "expected a .backward() pass and a torch.autograd.grad pass, each on its own graph; seen: {}",
     "params": "parameters in a {}, shapes {}",
     "points": "{} points",
     "flags": "requires_grad of a, b, c: {}",
     "plain": "",
-    "leaf": " requiring grad",
     "with_grad": " requiring grad with .grad set",
     "non_leaf": " = 1.5 * base (not a leaf)",
+    "demo: | by hand": "| by hand:",
+    "demo: f.backward() again -> RuntimeError": "f.backward() again -> RuntimeError:",
+    "demo: (x + y).backward() twice: x.grad =": "(x + y).backward() twice: x.grad =",
+    "demo: after backward #step: x.grad = item_grad_x": "after backward #{step}: x.grad = {item_grad_x}",
+    "demo: after a reset and one more": "after a reset and one more backward:",
+    "demo: on": "on",
+    "demo: No GPU here: on a GPU": "No GPU here: on a GPU this cell prints x.grad: 17.0 y.grad: 12.0 computed on "
+                                   "cuda:0",
+    "poly_grads_values: poly_grads must return three gradients (df/dx": "poly_grads must return three gradients "
+                                                                        "(df/dx, df/dy, df/dz)",
+    "poly_grads_values: df/dx at (1, 2, 3) must": "df/dx at (1, 2, 3) must be 14",
+    "poly_grads_values: df/dy at (1, 2, 3) must": "df/dy at (1, 2, 3) must be 10",
+    "poly_grads_values: df/dz at (1, 2, 3) must": "df/dz at (1, 2, 3) must be 10",
+    "poly_grads_values: df/dx must be a (2, 3)": "df/dx must be a (2, 3) tensor of sixes",
+    "poly_grads_values: df/dy must be a (3,) tensor": "df/dy must be a (3,) tensor of twelves",
+    "poly_grads_values: df/dz must be the scalar 36": "df/dz must be the scalar 36",
+    "visible passed": "Visible checks passed. Hidden tests run at grading.",
+    "poly_grads_caller: poly_grads left a gradient in the": "poly_grads left a gradient in the caller's x.grad: "
+                                                            "differentiate a detached copy",
+    "poly_grads_caller: poly_grads must not change the caller's": "poly_grads must not change the caller's "
+                                                                  "requires_grad flags",
+    "poly_grads_caller: df/dx must be 2x + 2yz": "df/dx must be 2x + 2yz = [14, 1]",
+    "poly_grads_caller: a second call must return the": "a second call must return the same df/dx: gradients must "
+                                                        "not pile up across calls",
+    "poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx": "poly_grads_analytic must return "
+                                                                                   "three gradients (df/dx, df/dy, "
+                                                                                   "df/dz)",
+    "demo: df/dname: max |autograd - closed form|": "df/d{name}: max |autograd - closed form| = {item_max_abs:.2e}",
+    "demo: Skipped: this comparison needs poly_grads and": "Skipped: this comparison needs poly_grads and "
+                                                           "poly_grads_analytic (exercise 1); solve them first.",
+    "demo: w requires grad: (w + 1).requires_grad": "w requires grad:      (w + 1).requires_grad =",
+    "demo: w no longer requires: (w +": "w no longer requires: (w + 1).requires_grad =",
+    "demo: on a computed tensor -> RuntimeError": "on a computed tensor -> RuntimeError:",
+    "demo: inside no_grad: requires_grad =": "inside no_grad: requires_grad =",
+    "demo: decorated function": "decorated function:",
+    "demo: | plain function": "| plain function:",
+    "demo: inference tensor in a recorded product": "inference tensor in a recorded product -> RuntimeError:",
+    "demo: shares memory with h": "shares memory with h:",
+    "demo: h after changing the clone": "h after changing the clone:",
+    "demo: difference shape": "difference shape:",
+    "demo: loss with silent broadcasting": "loss with silent broadcasting:",
+    "demo: (should be 0.0)": "(should be 0.0)",
+    "demo: loss after y_pred.squeeze(1)": "loss after y_pred.squeeze(1):  ",
+    "demo: its warning": "its warning:",
+    "demo: none": "none",
+    "mse_value: mse must return a 0-dim tensor": "mse must return a 0-dim tensor",
+    "mse_value: mse([1, 2, 3], [1, 2, 5])": "mse([1, 2, 3], [1, 2, 5]) must be 4/3",
+    "mse_shapes: Your message for shapes (3, 1)": "Your message for shapes (3, 1) and (3,):",
+    "mse_shapes: mse must raise ValueError for shapes": "mse must raise ValueError for shapes (3, 1) and (3,)",
+    "mse_shapes: mse of two (3, 1) tensors": "mse of two (3, 1) tensors must return a 0-dim tensor",
+    "linear_mse_grads_values: first example: dw must be [9": "first example: dw must be [9, 11]",
+    "linear_mse_grads_values: first example: db must be [2]": "first example: db must be [2]",
+    "linear_mse_grads_values: second example: dw must be [-12]": "second example: dw must be [-12]",
+    "linear_mse_grads_values: second example: db must be [-6]": "second example: db must be [-6]",
+    "linear_mse_grads_caller: linear_mse_grads left gradients in the caller's": "linear_mse_grads left gradients in "
+                                                                                "the caller's w.grad or b.grad",
+    "linear_mse_grads_caller: a second call must again give": "a second call must again give dw = [9, 11]",
+    "chain_rule_grads_values: the .backward() gradient must equal 2x": "the .backward() gradient must equal 2x "
+                                                                       "cos(x^2 + 1)",
+    "chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x": "the torch.autograd.grad gradient "
+                                                                               "must equal 2x cos(x^2 + 1)",
+    "chain_rule_grads_caller: chain_rule_grads left a gradient in the": "chain_rule_grads left a gradient in the "
+                                                                        "caller's x.grad: differentiate a detached "
+                                                                        "copy",
+    "chain_rule_grads_caller: chain_rule_grads must not change the caller's": "chain_rule_grads must not change the "
+                                                                              "caller's x.requires_grad",
+    "chain_rule_grads_caller: a second call must return the": "a second call must return the same .backward() "
+                                                              "gradient",
+    "demo: h after h -= 0.1: grad_fn": "h after h -= 0.1: grad_fn =",
+    "demo: saved value changed -> RuntimeError": "saved value changed -> RuntimeError:",
+    "demo: step step: w.is_leaf = is_leaf_w, w.grad": "step {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
+    "demo: Warning": "Warning:",
+    "demo: after step step: w.requires_grad = requires_grad_w": "after step {step}: w.requires_grad = "
+                                                                "{requires_grad_w}",
+    "demo: w = item_w (the minimum is": "w = {item_w:.4f} (the minimum is at 3), still a leaf: {is_leaf_w}, requires "
+                                        "grad: {requires_grad_w}",
+    "sgd_step_update: w must become w - lr": "w must become w - lr * grad = [0.8, 1.6]",
+    "sgd_step_update: after sgd_step the parameter must be": "after sgd_step the parameter must be the same leaf "
+                                                             "tensor, and still require grad",
+    "sgd_step_reset: sgd_step must reset the gradient (None": "sgd_step must reset the gradient (None or zeros)",
+    "sgd_step_reset: the next backward() must give a": "the next backward() must give a fresh gradient [3, 3]",
+    "fit_line: fit_line must return two Python floats": "fit_line must return two Python floats",
+    "fit_line: y = 2x + 1 must": "y = 2x + 1 must give w = 2, b = 1, got {w_fit}, {b_fit}",
+    "demo: gradient descent: w = w_fit, b": "gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}",
+    "demo: Skipped gradient descent: it needs fit_line": "Skipped gradient descent: it needs fit_line, sgd_step and "
+                                                         "mse (exercises 2 and 4); solve them first.",
+    "demo: least squares: w = w_best, b": "least squares:    w = {w_best:.4f}, b = {b_best:.4f}",
+    "count_graph_nodes: a*b + c*d: got counts": "a*b + c*d: got {counts}",
+    "abcd_grads: abcd_grads must return a dict with": "abcd_grads must return a dict with keys a, b, c, d",
+    "abcd_grads: the gradient for a is b": "the gradient for a is b = 3",
+    "abcd_grads: the gradient for b is a": "the gradient for b is a = 2",
+    "abcd_grads: the gradient for c is d": "the gradient for c is d = 5",
+    "abcd_grads: d does not require grad: its": "d does not require grad: its gradient must be None",
+    "demo: MLP loss": "MLP loss:",
+    "demo: Skipped: this cell needs count_graph_nodes (exercise": "Skipped: this cell needs count_graph_nodes "
+                                                                  "(exercise 5); solve it first.",
+    "demo: sigmoid(z) == 1 in float32": "sigmoid(z) == 1 in float32:",
+    "demo: exact: softplus(z) =": "exact: softplus(z) =",
+    "demo: w.grad shape": "w.grad shape:",
+    "demo: b.grad matches dL/dz": "b.grad matches dL/dz:      ",
+    "demo: w.grad matches outer(x, dz)": "w.grad matches outer(x, dz):",
+    "logistic_grads_values: the loss must be log(2)": "the loss must be log(2)",
+    "logistic_grads_values: dw must be [0.5, -0.75]": "dw must be [0.5, -0.75]",
+    "logistic_grads_values: db must be [0]": "db must be [0]",
+    "logistic_grads_caller: logistic_grads left gradients in the caller's": "logistic_grads left gradients in the "
+                                                                            "caller's w.grad or b.grad",
+    "logistic_grads_caller: logistic_grads must not change the caller's": "logistic_grads must not change the "
+                                                                          "caller's requires_grad flags",
+    "logistic_grads_caller: a second call must again give": "a second call must again give dw = [0.5, -0.75]",
+    "demo: dw matches x^T dz": "dw matches x^T dz:",
+    "demo: | db matches sum(dz)": "| db matches sum(dz):",
+    "demo: step step: loss = item_loss": "step {step:3d}: loss = {item_loss:.4f}",
+    "demo: final loss = item_loss, accuracy =": "final loss = {item_loss:.4f}, accuracy = {item_accuracy:.3f}, w = "
+                                                "{tolist_w}, b = {tolist_b}",
+    "demo: Skipped: this cell needs logistic_grads (exercise": "Skipped: this cell needs logistic_grads (exercise 6) "
+                                                               "and sgd_step (exercise 4); solve them first.",
 }
+
+
+# %%
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+print(f"PyTorch {torch.__version__}, CUDA available: {torch.cuda.is_available()}")
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах: функции check_more_*", "en": "Extra checks on random inputs: the check_more_* functions"}
 import contextlib as _contextlib
@@ -181,7 +418,7 @@ import re as _re
 
 
 def _fail(case, message):
-    raise AssertionError(SAY["case"].format(case) + message)
+    raise AssertionError(TEXT["case"].format(case) + message)
 
 
 def _short(t):
@@ -195,27 +432,27 @@ def _call(case, fn, *args):
     try:
         return fn(*args)
     except Exception as error:  # the case is named in the message
-        _fail(case, SAY["raised"].format(type(error).__name__, error))
+        _fail(case, TEXT["raised"].format(type(error).__name__, error))
 
 
 def _check_tensor(case, what, got, want):
     if not isinstance(got, torch.Tensor):
-        _fail(case, SAY["not_tensor"].format(what, type(got).__name__))
+        _fail(case, TEXT["not_tensor"].format(what, type(got).__name__))
     if got.shape != want.shape:
-        _fail(case, SAY["shape"].format(what, tuple(got.shape), tuple(want.shape)))
+        _fail(case, TEXT["shape"].format(what, tuple(got.shape), tuple(want.shape)))
     if got.dtype != want.dtype:
-        _fail(case, SAY["dtype"].format(what, got.dtype, want.dtype))
+        _fail(case, TEXT["dtype"].format(what, got.dtype, want.dtype))
     try:
         torch.testing.assert_close(got.detach(), want)
     except AssertionError:
         off = (got.detach().double() - want.double()).abs().max().item()
-        _fail(case, SAY["values"].format(what, off, _short(want), _short(got)))
+        _fail(case, TEXT["values"].format(what, off, _short(want), _short(got)))
 
 
 def _check_results(case, names, got, want, tensors=None):
     """got must hold len(want) tensors like want; with tensors (the arguments), each must also be fresh."""
     if not isinstance(got, (tuple, list)) or len(got) != len(want):
-        _fail(case, SAY["count"].format(len(want), len(got) if isinstance(got, (tuple, list)) else type(got).__name__))
+        _fail(case, TEXT["count"].format(len(want), len(got) if isinstance(got, (tuple, list)) else type(got).__name__))
     for name, value, right in zip(names, got, want):
         _check_tensor(case, name, value, right)
         if tensors is not None:
@@ -224,11 +461,11 @@ def _check_results(case, names, got, want, tensors=None):
 
 def _check_fresh(case, what, value, tensors):
     if value.requires_grad:
-        _fail(case, SAY["requires_grad"].format(what))
+        _fail(case, TEXT["requires_grad"].format(what))
     memory = {t.untyped_storage().data_ptr() for t in tensors}
     memory |= {t.grad.untyped_storage().data_ptr() for t in tensors if t.is_leaf and t.grad is not None}
     if value.untyped_storage().data_ptr() in memory:
-        _fail(case, SAY["shares"].format(what))
+        _fail(case, TEXT["shares"].format(what))
 
 
 def _state(t):
@@ -239,14 +476,14 @@ def _state(t):
 def _check_untouched(case, names, tensors, before):
     for name, t, (values, flag, grad, grad_fn) in zip(names, tensors, before):
         if not torch.equal(t.detach(), values):
-            _fail(case, SAY["changed_values"].format(name))
+            _fail(case, TEXT["changed_values"].format(name))
         if t.requires_grad != flag:
-            _fail(case, SAY["changed_flag"].format(name, flag, t.requires_grad))
+            _fail(case, TEXT["changed_flag"].format(name, flag, t.requires_grad))
         now = t.grad if t.is_leaf else None
         if (now is None) != (grad is None) or (now is not None and not torch.equal(now, grad)):
-            _fail(case, SAY["changed_grad"].format(name, _short(grad), _short(now)))
+            _fail(case, TEXT["changed_grad"].format(name, _short(grad), _short(now)))
         if type(t.grad_fn).__name__ != grad_fn:
-            _fail(case, SAY["changed_grad_fn"].format(name))
+            _fail(case, TEXT["changed_grad_fn"].format(name))
 
 
 @_contextlib.contextmanager
@@ -339,7 +576,7 @@ def check_more_poly_grads(poly_grads, cases=40):
         kinds = [_pick(gen, ["plain", "leaf", "with_grad", "non_leaf"]) for _ in range(3)]
         bases = []
         tensors = [_input(gen, shapes[j], dtype, kind, bases) for j, kind in zip(order, kinds)]
-        described = ", ".join(f"{n} {tuple(t.shape)}{SAY[k]}" for n, t, k in zip("xyz", tensors, kinds))
+        described = ", ".join(f"{n} {tuple(t.shape)}{TEXT[k]}" for n, t, k in zip("xyz", tensors, kinds))
         case = f"poly_grads({described}, {dtype})"
         before = [_state(t) for t in tensors]
         want = _autograd_oracle(_poly, tensors)
@@ -347,17 +584,17 @@ def check_more_poly_grads(poly_grads, cases=40):
             grads = _call(case, poly_grads, *tensors)
         f = _poly(*(t.detach() for t in tensors)).item()
         if calls and not any(out is not None and abs(out - f) <= 1e-4 * (1 + abs(f)) for *_, out in calls):
-            _fail(case, SAY["not_f"].format(f))
+            _fail(case, TEXT["not_f"].format(f))
         _check_results(case, [f"df/d{n}" for n in "xyz"], grads, want, tensors)
         second = _call(case, poly_grads, *tensors)
         same = isinstance(second, (tuple, list)) and len(second) == 3 and all(
             isinstance(g, torch.Tensor) and g.shape == w.shape and torch.allclose(g, w) for g, w in zip(second, want))
         if not same:
-            _fail(case, SAY["second"].format("(df/dx, df/dy, df/dz)"))
+            _fail(case, TEXT["second"].format("(df/dx, df/dy, df/dz)"))
         _check_untouched(case, "xyz", tensors, before)
         if any(base.grad is not None for base in bases):
-            _fail(case, SAY["leaked"])
-    print(SAY["passed"].format(cases))
+            _fail(case, TEXT["leaked"])
+    print(TEXT["passed"].format(cases))
 
 
 def check_more_poly_grads_analytic(poly_grads_analytic, cases=40):
@@ -370,9 +607,9 @@ def check_more_poly_grads_analytic(poly_grads_analytic, cases=40):
         with _autograd_calls() as calls:
             grads = _call(case, poly_grads_analytic, *tensors)
         if calls:
-            _fail(case, SAY["autograd"].format("poly_grads_analytic", calls[0][0]))
+            _fail(case, TEXT["autograd"].format("poly_grads_analytic", calls[0][0]))
         _check_results(case, [f"df/d{n}" for n in "xyz"], grads, _autograd_oracle(_poly, tensors))
-    print(SAY["passed"].format(cases))
+    print(TEXT["passed"].format(cases))
 
 
 def _names_shape(text, shape):
@@ -391,16 +628,16 @@ def check_more_mse(mse, cases=40):
         shape = _pick(gen, [_shape(gen), (torch.randint(1, 6, (1,), generator=gen).item(), 1)])
         y_pred = torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(i % 3 == 0)
         y_true = torch.randn(shape, generator=gen, dtype=dtype)
-        case = f"mse(y_pred {shape}{SAY['leaf'] if y_pred.requires_grad else ''}, y_true {shape}, {dtype})"
+        case = f"mse(y_pred {shape}{TEXT['leaf'] if y_pred.requires_grad else ''}, y_true {shape}, {dtype})"
         before = [_state(t) for t in (y_pred, y_true)]
         loss = _call(case, mse, y_pred, y_true)
         if isinstance(loss, torch.Tensor) and loss.dim() != 0:
-            _fail(case, SAY["not_0dim"].format(tuple(loss.shape)))
+            _fail(case, TEXT["not_0dim"].format(tuple(loss.shape)))
         _check_tensor(case, "mse", loss, F.mse_loss(y_pred.detach(), y_true))
         _check_untouched(case, ("y_pred", "y_true"), (y_pred, y_true), before)
         if y_pred.requires_grad:
             if not loss.requires_grad:
-                _fail(case, SAY["no_graph"])
+                _fail(case, TEXT["no_graph"])
             (grad,) = torch.autograd.grad(loss, y_pred)
             _check_tensor(case, "d mse / d y_pred", grad, 2 * (y_pred.detach() - y_true) / y_true.numel())
     for i in range(cases // 2):
@@ -412,12 +649,12 @@ def check_more_mse(mse, cases=40):
             mse(torch.zeros(shape_pred), torch.zeros(shape_true))
         except ValueError as error:
             if not (_names_shape(error, shape_pred) and _names_shape(error, shape_true)):
-                _fail(case, SAY["unnamed"].format(shape_pred, shape_true, str(error)))
+                _fail(case, TEXT["unnamed"].format(shape_pred, shape_true, str(error)))
         except Exception as error:
-            _fail(case, SAY["wrong_error"].format(type(error).__name__))
+            _fail(case, TEXT["wrong_error"].format(type(error).__name__))
         else:
-            _fail(case, SAY["no_error"])
-    print(SAY["passed"].format(cases + cases // 2))
+            _fail(case, TEXT["no_error"])
+    print(TEXT["passed"].format(cases + cases // 2))
 
 
 def _linear_case(gen, i):
@@ -452,10 +689,10 @@ def check_more_linear_mse_grads(linear_mse_grads, cases=30):
         except ValueError:
             pass
         except Exception as error:
-            _fail(case, SAY["wrong_error"].format(type(error).__name__))
+            _fail(case, TEXT["wrong_error"].format(type(error).__name__))
         else:
-            _fail(case, SAY["no_error"])
-    print(SAY["passed"].format(cases + 1))
+            _fail(case, TEXT["no_error"])
+    print(TEXT["passed"].format(cases + 1))
 
 
 def check_more_chain_rule_grads(chain_rule_grads, cases=30):
@@ -464,7 +701,7 @@ def check_more_chain_rule_grads(chain_rule_grads, cases=30):
         dtype = (torch.float32, torch.float64)[i % 2]
         kind = _pick(gen, ["plain", "leaf", "with_grad"])
         x = _input(gen, _shape(gen), dtype, kind, [])
-        case = f"chain_rule_grads(x {tuple(x.shape)}{SAY[kind]}, {dtype})"
+        case = f"chain_rule_grads(x {tuple(x.shape)}{TEXT[kind]}, {dtype})"
         before = [_state(x)]
         want = 2 * x.detach() * torch.cos(x.detach() ** 2 + 1)
         with _autograd_calls() as calls:
@@ -473,14 +710,14 @@ def check_more_chain_rule_grads(chain_rule_grads, cases=30):
         seen = [how for how, *_ in calls]
         graphs = {id(graph) for _, graph, *_ in calls}
         if ".backward()" not in seen or "torch.autograd.grad" not in seen or len(graphs) < 2:
-            _fail(case, SAY["passes"].format(seen))
+            _fail(case, TEXT["passes"].format(seen))
         from_grad = [g for _, _, result, _ in calls for g in result]
         if any(grads[0] is g for g in from_grad) and not any(grads[1] is g for g in from_grad):
-            _fail(case, SAY["order"])
+            _fail(case, TEXT["order"])
         again = _call(case, chain_rule_grads, x)
         _check_results(case, (".backward() (2)", "torch.autograd.grad (2)"), again, (want, want))
         _check_untouched(case, "x", [x], before)
-    print(SAY["passed"].format(cases))
+    print(TEXT["passed"].format(cases))
 
 
 def _parameters(gen, count):
@@ -505,7 +742,7 @@ def check_more_sgd_step(sgd_step, cases=32):
         else:
             params = _parameters(gen, torch.randint(1, 4, (1,), generator=gen).item())
             container = list(params) if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
-        case = f"sgd_step({SAY['params'].format(kind, [tuple(p.shape) for p in params])}, lr={lr})"
+        case = f"sgd_step({TEXT['params'].format(kind, [tuple(p.shape) for p in params])}, lr={lr})"
         given = list(container) if kind == "list" else None
         container = given if given is not None else container
         want = [(p - lr * p.grad).detach() for p in params]
@@ -513,18 +750,18 @@ def check_more_sgd_step(sgd_step, cases=32):
         _call(case, sgd_step, container, lr)
         for j, (p, right) in enumerate(zip(params, want)):
             if given is not None and given[j] is not p:
-                _fail(case, SAY["same_object"].format(j))
+                _fail(case, TEXT["same_object"].format(j))
             _check_tensor(case, f"p{j} - lr * p{j}.grad", p, right)
             if not (p.is_leaf and p.requires_grad and p.grad_fn is None):
-                _fail(case, SAY["leaf"].format(j))
+                _fail(case, TEXT["leaf"].format(j))
             if p.data_ptr() != memory[j]:
-                _fail(case, SAY["memory"].format(j))
+                _fail(case, TEXT["memory"].format(j))
             if p.grad is not None and p.grad.any():
-                _fail(case, SAY["not_reset"].format(j))
+                _fail(case, TEXT["not_reset"].format(j))
             (3 * p).sum().backward()
             _check_tensor(case, f"p{j}.grad after sgd_step and backward() of sum(3 * p{j})", p.grad,
                           torch.full_like(p, 3.0))
-    print(SAY["passed"].format(cases))
+    print(TEXT["passed"].format(cases))
 
 
 def _descend(x, y, lr, steps):
@@ -557,20 +794,20 @@ def check_more_fit_line(fit_line, cases=8):
             lr, steps = 0.05, 500  # the defaults
             if i:
                 lr, steps = _pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item()
-            case = f"fit_line({SAY['points'].format(n)}, lr={lr}, steps={steps})"
+            case = f"fit_line({TEXT['points'].format(n)}, lr={lr}, steps={steps})"
             x_before, y_before = x.clone(), y.clone()
             rates.clear()
             result = _call(case, fit_line, x, y) if i == 0 else _call(case, fit_line, x, y, lr, steps)
             if not isinstance(result, (tuple, list)) or len(result) != 2 or not all(type(v) is float for v in result):
-                _fail(case, SAY["floats"].format(repr(result)))
+                _fail(case, TEXT["floats"].format(repr(result)))
             if not (torch.equal(x, x_before) and torch.equal(y, y_before)):
-                _fail(case, SAY["xy_changed"])
+                _fail(case, TEXT["xy_changed"])
             if len(rates) < steps or any(rate != lr for rate in rates):
-                _fail(case, SAY["sgd_calls"].format(steps, lr, rates[:5] + (["..."] if len(rates) > 5 else [])))
+                _fail(case, TEXT["sgd_calls"].format(steps, lr, rates[:5] + (["..."] if len(rates) > 5 else [])))
             right = _descend(x, y, lr, steps)
             if not all(abs(v - r) < 1e-5 for v, r in zip(result, right)):
-                _fail(case, SAY["line"].format(*right, steps, lr, *result))
-    print(SAY["passed"].format(cases))
+                _fail(case, TEXT["line"].format(*right, steps, lr, *result))
+    print(TEXT["passed"].format(cases))
 
 
 def _count_nodes(t):
@@ -603,18 +840,18 @@ def check_more_count_graph_nodes(count_graph_nodes, cases=30):
             pool.append(operation(pool[j], pool[k]))
             names.append("(" + name.format(names[j], names[k]) + ")")
         out = pool[-1]
-        case = f"count_graph_nodes({names[-1]}; {SAY['flags'].format([t.requires_grad for t in leaves])})"
+        case = f"count_graph_nodes({names[-1]}; {TEXT['flags'].format([t.requires_grad for t in leaves])})"
         got = _call(case, count_graph_nodes, out)
         if got != _count_nodes(out):
-            _fail(case, SAY["dict"].format(_count_nodes(out), got))
+            _fail(case, TEXT["dict"].format(_count_nodes(out), got))
         if any(t.grad is not None for t in leaves):
-            _fail(case, SAY["graph_used"].format("a.grad, b.grad or c.grad"))
+            _fail(case, TEXT["graph_used"].format("a.grad, b.grad or c.grad"))
         if out.requires_grad:
             try:
                 out.sum().backward()
             except RuntimeError as error:
-                _fail(case, SAY["graph_used"].format(error))
-    print(SAY["passed"].format(cases))
+                _fail(case, TEXT["graph_used"].format(error))
+    print(TEXT["passed"].format(cases))
 
 
 def check_more_abcd_grads(abcd_grads, cases=48):
@@ -625,25 +862,25 @@ def check_more_abcd_grads(abcd_grads, cases=48):
         kinds = [("plain", "leaf", "non_leaf")[1 + (i >> j & 1) if i >= 32 else i >> j & 1] for j in range(4)]
         bases = []
         tensors = [_input(gen, shape, dtype, kind, bases) for kind in kinds]
-        case = "abcd_grads(" + ", ".join(f"{n}{SAY[k]}" for n, k in zip("abcd", kinds)) + f"; {shape}, {dtype})"
+        case = "abcd_grads(" + ", ".join(f"{n}{TEXT[k]}" for n, k in zip("abcd", kinds)) + f"; {shape}, {dtype})"
         before = [_state(t) for t in tensors]
         with _autograd_calls() as calls:
             grads = _call(case, abcd_grads, *tensors)
         if calls:
-            _fail(case, SAY["autograd"].format("abcd_grads", calls[0][0]))
+            _fail(case, TEXT["autograd"].format("abcd_grads", calls[0][0]))
         if not isinstance(grads, dict) or set(grads) != set("abcd"):
-            _fail(case, SAY["keys"].format(sorted(grads) if isinstance(grads, dict) else type(grads).__name__))
+            _fail(case, TEXT["keys"].format(sorted(grads) if isinstance(grads, dict) else type(grads).__name__))
         partners = dict(zip("abcd", [tensors[1], tensors[0], tensors[3], tensors[2]]))
         for name, t in zip("abcd", tensors):
             if not t.requires_grad and grads[name] is not None:
-                _fail(case, SAY["none"].format(name))
+                _fail(case, TEXT["none"].format(name))
             if t.requires_grad:
                 if grads[name] is None:
-                    _fail(case, SAY["not_none"].format(name))
+                    _fail(case, TEXT["not_none"].format(name))
                 _check_tensor(case, f"d/d{name}", grads[name], partners[name].detach())
                 _check_fresh(case, f"d/d{name}", grads[name], tensors)
         _check_untouched(case, "abcd", tensors, before)
-    print(SAY["passed"].format(cases))
+    print(TEXT["passed"].format(cases))
 
 
 def check_more_logistic_grads(logistic_grads, cases=30):
@@ -670,7 +907,7 @@ def check_more_logistic_grads(logistic_grads, cases=30):
         _check_results(case, ("loss", "dw", "db"), result, want, tensors)
         _check_results(case, ("loss (2)", "dw (2)", "db (2)"), _call(case, logistic_grads, *tensors), want)
         _check_untouched(case, ("x", "y", "w", "b"), tensors, before)
-    print(SAY["passed"].format(cases))
+    print(TEXT["passed"].format(cases))
 
 # %% judge="helpers"
 def check_tensor(value, expected, what):
@@ -887,15 +1124,10 @@ print_graph(f.grad_fn)
 #
 # At $x = 2, y = 3$ these are $4 + 3 + 10 = 17$ and $2 + 10 = 12$. Calling `f.backward()` must agree.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 f.backward()
-print("x.grad =", x.grad, "| вручную:", 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
-print("y.grad =", y.grad, "| вручную:", 2.0 + 2 * (2.0 + 3.0))
-
-# %% tags=["en", "demo"]
-f.backward()
-print("x.grad =", x.grad, "| by hand:", 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
-print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
+print("x.grad =", x.grad, TEXT["demo: | by hand"], 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
+print("y.grad =", y.grad, TEXT["demo: | by hand"], 2.0 + 2 * (2.0 + 3.0))
 
 # %% [markdown] tags=["ru"]
 # ### Три вещи, о которых стоит помнить
@@ -915,31 +1147,18 @@ print("y.grad =", y.grad, "| by hand:", 2.0 + 2 * (2.0 + 3.0))
 # that). If you really need a graph again, pass `retain_graph=True`; a training loop builds a new
 # graph at every step anyway.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 try:
     f.backward()
 except RuntimeError as error:
-    print("повторный f.backward() -> RuntimeError:", str(error).split(".")[0])
+    print(TEXT["demo: f.backward() again -> RuntimeError"], str(error).split(".")[0])
 
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 s = x + y
 s.backward()
 s.backward()  # nothing was saved for this graph: the second pass works and adds 1 again
-print("(x + y).backward() дважды: x.grad =", x.grad.item(), "y.grad =", y.grad.item())
-
-# %% tags=["en", "demo"]
-try:
-    f.backward()
-except RuntimeError as error:
-    print("f.backward() again -> RuntimeError:", str(error).split(".")[0])
-
-x = torch.tensor(2.0, requires_grad=True)
-y = torch.tensor(3.0, requires_grad=True)
-s = x + y
-s.backward()
-s.backward()  # nothing was saved for this graph: the second pass works and adds 1 again
-print("(x + y).backward() twice: x.grad =", x.grad.item(), "y.grad =", y.grad.item())
+print(TEXT["demo: (x + y).backward() twice: x.grad ="], x.grad.item(), "y.grad =", y.grad.item())
 
 # %% [markdown] tags=["ru"]
 # **2. Градиенты накапливаются.** `backward()` не записывает, а **прибавляет** градиент к `.grad`.
@@ -951,23 +1170,14 @@ print("(x + y).backward() twice: x.grad =", x.grad.item(), "y.grad =", y.grad.it
 # handy (contributions from several paths and several batches add up by themselves) but it means
 # that `.grad` has to be reset between training steps: `x.grad = None` or `x.grad.zero_()`.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 for step in range(3):
     (x**2).backward()  # d(x^2)/dx = 4 at x = 2
-    print(f"после backward №{step + 1}: x.grad = {x.grad.item()}")
+    print(TEXT["demo: after backward #step: x.grad = item_grad_x"].format(step=step + 1, item_grad_x=x.grad.item()))
 x.grad = None  # reset before the next, independent computation
 (x**2).backward()
-print("после сброса и ещё одного backward:", x.grad.item())
-
-# %% tags=["en", "demo"]
-x = torch.tensor(2.0, requires_grad=True)
-for step in range(3):
-    (x**2).backward()  # d(x^2)/dx = 4 at x = 2
-    print(f"after backward #{step + 1}: x.grad = {x.grad.item()}")
-x.grad = None  # reset before the next, independent computation
-(x**2).backward()
-print("after a reset and one more backward:", x.grad.item())
+print(TEXT["demo: after a reset and one more"], x.grad.item())
 
 # %% [markdown] tags=["ru"]
 # **3. `.grad` заполняется только у листьев.** У промежуточных тензоров (например, `a = x**2`)
@@ -994,23 +1204,14 @@ print("a.is_leaf:", a.is_leaf, "| a.grad:", a.grad, "| x.grad:", x.grad)
 # %% [markdown] tags=["en"]
 # The graph is built the same way on any device: if a GPU is available, the same example runs there.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 if torch.cuda.is_available():
     x = torch.tensor(2.0, requires_grad=True, device="cuda")
     y = torch.tensor(3.0, requires_grad=True, device="cuda")
     (x**2 + x * y + (x + y) ** 2).backward()
-    print("на", x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
+    print(TEXT["demo: on"], x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
 else:
-    print("Видеокарты нет: на ней эта ячейка напечатала бы x.grad: 17.0 y.grad: 12.0, посчитанные на cuda:0")
-
-# %% tags=["en", "demo"]
-if torch.cuda.is_available():
-    x = torch.tensor(2.0, requires_grad=True, device="cuda")
-    y = torch.tensor(3.0, requires_grad=True, device="cuda")
-    (x**2 + x * y + (x + y) ** 2).backward()
-    print("on", x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
-else:
-    print("No GPU here: on a GPU this cell prints x.grad: 17.0 y.grad: 12.0 computed on cuda:0")
+    print(TEXT["demo: No GPU here: on a GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
@@ -1158,45 +1359,17 @@ def poly_grads(x, y, z):
     return torch.autograd.grad(f, leaves)
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true}
 grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, "poly_grads должна вернуть три градиента (df/dx, df/dy, df/dz)"
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx в точке (1, 2, 3) должен быть равен 14")
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy в точке (1, 2, 3) должен быть равен 10")
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz в точке (1, 2, 3) должен быть равен 10")
+assert len(grads) == 3, TEXT["poly_grads_values: poly_grads must return three gradients (df/dx"]
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads_values: df/dx at (1, 2, 3) must"])
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dy at (1, 2, 3) must"])
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dz at (1, 2, 3) must"])
 grads = poly_grads(torch.ones(2, 3), torch.ones(3), torch.tensor(2.0))
-torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg="df/dx должен быть тензором (2, 3) из шестёрок")
-torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg="df/dy должен быть тензором (3,) из чисел 12")
-torch.testing.assert_close(grads[2], torch.tensor(36.0), msg="df/dz должен быть скаляром 36")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2002)
-probe.record("scale", 2.0)
-cases = [(f"x {shapes[0]}, y {shapes[1]}, z {shapes[2]}, {dtype}",
-          [torch.randn(shape, generator=gen, dtype=dtype) for shape in shapes])
-         for shapes, dtype in [(((5,), (5,), (5,)), torch.float32), (((3, 4), (3, 4), (3, 4)), torch.float64),
-                               (((2, 3, 2), (2, 3, 2), (2, 3, 2)), torch.float32), (((3, 4), (4,), ()), torch.float64),
-                               (((1, 6), (5, 1), (6,)), torch.float32)]]
-cases += [("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]),
-          ("the visible ones(2, 3), ones(3), 2", [torch.ones(2, 3), torch.ones(3), torch.tensor(2.0)])]
-for name, inputs in cases:
-    key = f"poly_grads({name})"
-    with probe.autograd_passes(backward=2.0, grad=2.0) as passes:
-        probe.call(key, poly_grads, *inputs)
-    probe.record(f"autograd passes in {key}", passes.found)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
-grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, "poly_grads must return three gradients (df/dx, df/dy, df/dz)"
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx at (1, 2, 3) must be 14")
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy at (1, 2, 3) must be 10")
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz at (1, 2, 3) must be 10")
-grads = poly_grads(torch.ones(2, 3), torch.ones(3), torch.tensor(2.0))
-torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg="df/dx must be a (2, 3) tensor of sixes")
-torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg="df/dy must be a (3,) tensor of twelves")
-torch.testing.assert_close(grads[2], torch.tensor(36.0), msg="df/dz must be the scalar 36")
-print("Visible checks passed. Hidden tests run at grading.")
+torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg=TEXT["poly_grads_values: df/dx must be a (2, 3)"])
+torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg=TEXT["poly_grads_values: df/dy must be a (3,) tensor"])
+torch.testing.assert_close(grads[2], torch.tensor(36.0), msg=TEXT["poly_grads_values: df/dz must be the scalar 36"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2002)
 probe.record("scale", 2.0)
@@ -1236,49 +1409,16 @@ def judge(got, want):
             f"{key}: no backward pass differentiated f itself (f = {f_value:.5g} for these inputs): "
             "differentiate the scalar sum(x**2 + y**2 + z**2 + 2*x*y*z)")
 
-# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true}
 x = torch.tensor([1.0, -1.0], requires_grad=True)
 y = torch.tensor([2.0, 0.5])
 first = poly_grads(x, y, torch.tensor(3.0))
 second = poly_grads(x, y, torch.tensor(3.0))
-assert x.grad is None, "poly_grads оставила градиент в x.grad вызывающего: дифференцируйте отсоединённую копию"
-assert x.requires_grad and not y.requires_grad, "poly_grads не должна менять флаги requires_grad вызывающего"
-torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg="df/dx должен быть равен 2x + 2yz = [14, 1]")
-torch.testing.assert_close(second[0], first[0], msg="второй вызов должен вернуть тот же df/dx: "
-                                                    "градиенты не должны копиться от вызова к вызову")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2012)
-x = torch.randn(3, 2, generator=gen).requires_grad_(True)
-x.grad = torch.full((3, 2), 7.0)
-y = torch.randn(3, 2, generator=gen)
-z = torch.randn(3, 2, generator=gen).requires_grad_(True)
-for call in ("first", "second"):
-    key = f"poly_grads(x, y, z) with x and z requiring grad and x.grad set, {call} call"
-    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, x, y, z), [x, y, z]))
-for name, tensor in zip("xyz", (x, y, z)):
-    probe.record(f"caller's {name} after both calls", (tensor, tensor.grad))
-base = torch.randn(4, generator=gen).requires_grad_(True)
-inputs = [base * 1.5, base.exp(), torch.randn(4, generator=gen)]
-key = "poly_grads(1.5 * base, exp(base), z) with base requiring grad"
-probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs + [base]))
-probe.record("caller's base after the call", (base, base.grad))
-inputs = [torch.tensor([1.0, -1.0], requires_grad=True), torch.tensor([2.0, 0.5]), torch.tensor(3.0)]
-key = "poly_grads([1, -1] requiring grad, [2, 0.5], 3), the visible example"
-probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, poly_grads, *inputs), inputs))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_poly_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
-x = torch.tensor([1.0, -1.0], requires_grad=True)
-y = torch.tensor([2.0, 0.5])
-first = poly_grads(x, y, torch.tensor(3.0))
-second = poly_grads(x, y, torch.tensor(3.0))
-assert x.grad is None, "poly_grads left a gradient in the caller's x.grad: differentiate a detached copy"
-assert x.requires_grad and not y.requires_grad, "poly_grads must not change the caller's requires_grad flags"
-torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg="df/dx must be 2x + 2yz = [14, 1]")
-torch.testing.assert_close(second[0], first[0], msg="a second call must return the same df/dx: "
-                                                    "gradients must not pile up across calls")
-print("Visible checks passed. Hidden tests run at grading.")
+assert x.grad is None, TEXT["poly_grads_caller: poly_grads left a gradient in the"]
+assert x.requires_grad and not y.requires_grad, TEXT["poly_grads_caller: poly_grads must not change the caller's"]
+torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg=TEXT["poly_grads_caller: df/dx must be 2x + 2yz"])
+torch.testing.assert_close(second[0], first[0], msg=TEXT["poly_grads_caller: a second call must return the"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2012)
 x = torch.randn(3, 2, generator=gen).requires_grad_(True)
@@ -1335,33 +1475,13 @@ def poly_grads_analytic(x, y, z):
     return 2 * x + 2 * y * z, 2 * y + 2 * x * z, 2 * z + 2 * x * y
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true}
 grads = poly_grads_analytic(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, "poly_grads_analytic должна вернуть три градиента (df/dx, df/dy, df/dz)"
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx в точке (1, 2, 3) должен быть равен 14")
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy в точке (1, 2, 3) должен быть равен 10")
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz в точке (1, 2, 3) должен быть равен 10")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2003)
-cases = [(f"three tensors of shape {shape}, {dtype}", [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)])
-         for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32),
-                              ((), torch.float64)]]
-cases.append(("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]))
-for name, inputs in cases:
-    key = f"poly_grads_analytic({name})"
-    with probe.torch_calls() as calls:
-        probe.call(key, poly_grads_analytic, *inputs)
-    probe.record(f"torch functions called by {key}", calls.names)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true} tags=["en"]
-grads = poly_grads_analytic(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, "poly_grads_analytic must return three gradients (df/dx, df/dy, df/dz)"
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg="df/dx at (1, 2, 3) must be 14")
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg="df/dy at (1, 2, 3) must be 10")
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg="df/dz at (1, 2, 3) must be 10")
-print("Visible checks passed. Hidden tests run at grading.")
+assert len(grads) == 3, TEXT["poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx"]
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads_values: df/dx at (1, 2, 3) must"])
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dy at (1, 2, 3) must"])
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dz at (1, 2, 3) must"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2003)
 cases = [(f"three tensors of shape {shape}, {dtype}", [torch.randn(shape, generator=gen, dtype=dtype) for _ in range(3)])
@@ -1397,23 +1517,15 @@ check_more_poly_grads_analytic(poly_grads_analytic)
 # Compare both ways on random tensors: they must agree. The cell uses both functions of exercise 1
 # and skips the comparison until they are written.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 torch.manual_seed(0)
 xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
 try:
     for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
-        print(f"df/d{name}: max |autograd - формула| = {(g_auto - g_hand).abs().max().item():.2e}")
+        print(TEXT["demo: df/dname: max |autograd - closed form|"].format(
+            name=name, item_max_abs=(g_auto - g_hand).abs().max().item()))
 except NotImplementedError:
-    print("Пропущено: сравнению нужны poly_grads и poly_grads_analytic (задание 1); сначала решите их.")
-
-# %% tags=["en", "demo"]
-torch.manual_seed(0)
-xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
-try:
-    for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
-        print(f"df/d{name}: max |autograd - closed form| = {(g_auto - g_hand).abs().max().item():.2e}")
-except NotImplementedError:
-    print("Skipped: this comparison needs poly_grads and poly_grads_analytic (exercise 1); solve them first.")
+    print(TEXT["demo: Skipped: this comparison needs poly_grads and"])
 
 # %% [markdown] tags=["ru"]
 # ## 2. Как отключить градиенты (около 10 минут)
@@ -1455,25 +1567,15 @@ except NotImplementedError:
 # gradient build no graph. Only a leaf's flag can be changed (for a computed tensor there is
 # `detach()`, below).
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
-print("w требует градиента:    (w + 1).requires_grad =", (w + 1).requires_grad)
+print(TEXT["demo: w requires grad: (w + 1).requires_grad"], (w + 1).requires_grad)
 w.requires_grad_(False)  # the same as w.requires_grad = False
-print("w больше не требует:    (w + 1).requires_grad =", (w + 1).requires_grad)
+print(TEXT["demo: w no longer requires: (w +"], (w + 1).requires_grad)
 try:
     (torch.tensor(1.0, requires_grad=True) * 2).requires_grad_(False)
 except RuntimeError as error:
-    print("для вычисленного тензора -> RuntimeError:", str(error).split(".")[0])
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-print("w requires grad:      (w + 1).requires_grad =", (w + 1).requires_grad)
-w.requires_grad_(False)  # the same as w.requires_grad = False
-print("w no longer requires: (w + 1).requires_grad =", (w + 1).requires_grad)
-try:
-    (torch.tensor(1.0, requires_grad=True) * 2).requires_grad_(False)
-except RuntimeError as error:
-    print("on a computed tensor -> RuntimeError:", str(error).split(".")[0])
+    print(TEXT["demo: on a computed tensor -> RuntimeError"], str(error).split(".")[0])
 
 # %% [markdown] tags=["ru"]
 # **2. `torch.no_grad()`**, как контекстный менеджер или как декоратор. Внутри блока операции не
@@ -1485,11 +1587,11 @@ except RuntimeError as error:
 # not recorded, even when their inputs require gradients. The tensors themselves are unchanged:
 # after the block `w` still requires a gradient. This is how gradient descent updates parameters.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with torch.no_grad():
     inside = w * 2
-print("внутри no_grad: requires_grad =", inside.requires_grad, "| w.requires_grad =", w.requires_grad)
+print(TEXT["demo: inside no_grad: requires_grad ="], inside.requires_grad, "| w.requires_grad =", w.requires_grad)
 
 
 @torch.no_grad()
@@ -1502,26 +1604,7 @@ def train_forward(t):
     return t * 2
 
 
-print("функция с декоратором:", evaluate(w).requires_grad, "| обычная функция:", train_forward(w).requires_grad)
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-with torch.no_grad():
-    inside = w * 2
-print("inside no_grad: requires_grad =", inside.requires_grad, "| w.requires_grad =", w.requires_grad)
-
-
-@torch.no_grad()
-def evaluate(t):
-    """Nothing computed in here is recorded."""
-    return t * 2
-
-
-def train_forward(t):
-    return t * 2
-
-
-print("decorated function:", evaluate(w).requires_grad, "| plain function:", train_forward(w).requires_grad)
+print(TEXT["demo: decorated function"], evaluate(w).requires_grad, TEXT["demo: | plain function"], train_forward(w).requires_grad)
 
 # %% [markdown] tags=["ru"]
 # Для чистого инференса есть `torch.inference_mode()`: как `no_grad`, но быстрее и строже — тензоры,
@@ -1539,43 +1622,24 @@ print("decorated function:", evaluate(w).requires_grad, "| plain function:", tra
 # does not require a gradient. Careful: `detach()` does **not** copy the data, the result shares
 # memory with the original. If you are going to modify the result in place, add `.clone()`.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 with torch.inference_mode():
     made_in_inference = torch.ones(3)
 w = torch.ones(3, requires_grad=True)
 try:
     made_in_inference * w  # the product must save its inputs for the backward pass
 except RuntimeError as error:
-    print("тензор из inference_mode в записываемом произведении -> RuntimeError:", str(error).split(".")[0])
+    print(TEXT["demo: inference tensor in a recorded product"], str(error).split(".")[0])
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 h = w * 3
 h_detached = h.detach()
 print("h.requires_grad:", h.requires_grad, "| h_detached.requires_grad:", h_detached.requires_grad,
       "| h_detached.is_leaf:", h_detached.is_leaf)
-print("делит память с h:", h_detached.data_ptr() == h.data_ptr())
+print(TEXT["demo: shares memory with h"], h_detached.data_ptr() == h.data_ptr())
 safe_copy = h.detach().clone()
 safe_copy[0] = 100.0
-print("h после изменения копии:", h)
-
-# %% tags=["en", "demo"]
-with torch.inference_mode():
-    made_in_inference = torch.ones(3)
-w = torch.ones(3, requires_grad=True)
-try:
-    made_in_inference * w  # the product must save its inputs for the backward pass
-except RuntimeError as error:
-    print("inference tensor in a recorded product -> RuntimeError:", str(error).split(".")[0])
-
-w = torch.tensor([1.0, 2.0], requires_grad=True)
-h = w * 3
-h_detached = h.detach()
-print("h.requires_grad:", h.requires_grad, "| h_detached.requires_grad:", h_detached.requires_grad,
-      "| h_detached.is_leaf:", h_detached.is_leaf)
-print("shares memory with h:", h_detached.data_ptr() == h.data_ptr())
-safe_copy = h.detach().clone()
-safe_copy[0] = 100.0
-print("h after changing the clone:", h)
+print(TEXT["demo: h after changing the clone"], h)
 
 # %% figure="broadcast_trap"
 import matplotlib.pyplot as plt
@@ -1657,29 +1721,17 @@ fig.tight_layout()
 #
 # The same in code:
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predictions
 y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
 difference = y_pred - y_true
-print("форма разности:", tuple(difference.shape))
-print("loss с молчаливым broadcasting:", (difference**2).mean().item(), "(должно быть 0.0)")
-print("loss после y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
+print(TEXT["demo: difference shape"], tuple(difference.shape))
+print(TEXT["demo: loss with silent broadcasting"], (difference**2).mean().item(), TEXT["demo: (should be 0.0)"])
+print(TEXT["demo: loss after y_pred.squeeze(1)"], ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print("F.mse_loss(y_pred, y_true):    ", F.mse_loss(y_pred, y_true).item())
-print("его предупреждение:", str(caught[0].message).split(". ")[0] if caught else "нет")
-
-# %% tags=["en", "demo"]
-y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predictions
-y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
-difference = y_pred - y_true
-print("difference shape:", tuple(difference.shape))
-print("loss with silent broadcasting:", (difference**2).mean().item(), "(should be 0.0)")
-print("loss after y_pred.squeeze(1):  ", ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    print("F.mse_loss(y_pred, y_true):    ", F.mse_loss(y_pred, y_true).item())
-print("its warning:", str(caught[0].message).split(". ")[0] if caught else "none")
+print(TEXT["demo: its warning"], str(caught[0].message).split(". ")[0] if caught else TEXT["demo: none"])
 
 # %% [markdown] tags=["ru"]
 # `F.mse_loss` в этой ситуации выдаёт предупреждение, но тоже считает неверный ответ. Поэтому
@@ -1783,35 +1835,11 @@ def mse(y_pred, y_true):
     return ((y_pred - y_true) ** 2).mean()
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true}
 loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse должна вернуть 0-мерный тензор"
-torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg="mse([1, 2, 3], [1, 2, 5]) должна быть равна 4/3")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2004)
-for shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4), torch.float32),
-                     ((), torch.float64), ((7, 1), torch.float32)]:
-    y_pred = torch.randn(shape, generator=gen, dtype=dtype)
-    y_true = torch.randn(shape, generator=gen, dtype=dtype)
-    key = f"mse(two tensors of shape {shape}, {dtype})"
-    probe.call(key, mse, y_pred, y_true)
-    probe.record(f"y_pred and y_true after {key}", (y_pred, y_true))
-y_pred, y_true = torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0])  # the visible example
-probe.call("mse([1, 2, 3], [1, 2, 5])", mse, y_pred, y_true)
-probe.record("y_pred and y_true after mse([1, 2, 3], [1, 2, 5])", (y_pred, y_true))
-y_pred = torch.randn(5, 2, generator=gen).requires_grad_(True)
-loss = probe.call("mse(y_pred, y_true) with y_pred of shape (5, 2) requiring grad", mse, y_pred,
-                  torch.randn(5, 2, generator=gen))
-if isinstance(loss, torch.Tensor) and loss.requires_grad:
-    probe.call("the gradient of that mse with respect to y_pred", torch.autograd.grad, loss, y_pred)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true} tags=["en"]
-loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse must return a 0-dim tensor"
-torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg="mse([1, 2, 3], [1, 2, 5]) must be 4/3")
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse_value: mse must return a 0-dim tensor"]
+torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg=TEXT["mse_value: mse([1, 2, 3], [1, 2, 5])"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2004)
 for shape, dtype in [((10,), torch.float32), ((4, 3), torch.float64), ((2, 3, 4), torch.float32),
@@ -1849,35 +1877,16 @@ def judge(got, want):
     check_tensor(grad, want["the gradient of that mse with respect to y_pred"][0],
                  "the gradient of mse with respect to y_pred, 2 (y_pred - y_true) / N,")
 
-# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true}
 try:
     mse(torch.zeros(3, 1), torch.zeros(3))
 except ValueError as error:
-    print("Ваше сообщение для форм (3, 1) и (3,):", error)
+    print(TEXT["mse_shapes: Your message for shapes (3, 1)"], error)
 else:
-    raise AssertionError("mse должна бросить ValueError для форм (3, 1) и (3,)")
+    raise AssertionError(TEXT["mse_shapes: mse must raise ValueError for shapes"])
 loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse двух тензоров (3, 1) должна вернуть 0-мерный тензор"
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-for shape in [(6, 1), (), (3, 1)]:
-    probe.call(f"mse of two tensors of shape {shape}", mse, torch.zeros(shape), torch.ones(shape))
-pairs = [((6, 1), (6,)), ((6,), (6, 1)), ((2, 3), (3, 2)), ((4, 3), (3,)), ((5,), ()), ((3, 1), (3,))]
-probe.record("shape pairs", pairs)
-for shape_pred, shape_true in pairs:
-    probe.call(f"mse of shapes {shape_pred} and {shape_true}", mse, torch.zeros(shape_pred), torch.zeros(shape_true))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_mse_shapes", "grade": true, "points": 1, "locked": true} tags=["en"]
-try:
-    mse(torch.zeros(3, 1), torch.zeros(3))
-except ValueError as error:
-    print("Your message for shapes (3, 1) and (3,):", error)
-else:
-    raise AssertionError("mse must raise ValueError for shapes (3, 1) and (3,)")
-loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, "mse of two (3, 1) tensors must return a 0-dim tensor"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse_shapes: mse of two (3, 1) tensors"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for shape in [(6, 1), (), (3, 1)]:
     probe.call(f"mse of two tensors of shape {shape}", mse, torch.zeros(shape), torch.ones(shape))
@@ -1919,54 +1928,16 @@ def linear_mse_grads(x, w, b, y_true):
     return dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true}
 dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
                           torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
-torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg="первый пример: dw должен быть [9, 11]")
-torch.testing.assert_close(db, torch.tensor([2.0]), msg="первый пример: db должен быть [2]")
+torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads_values: first example: dw must be [9"])
+torch.testing.assert_close(db, torch.tensor([2.0]), msg=TEXT["linear_mse_grads_values: first example: db must be [2]"])
 dw, db = linear_mse_grads(torch.tensor([[1.0], [2.0], [3.0]]), torch.tensor([1.0]),
                           torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
-torch.testing.assert_close(dw, torch.tensor([-12.0]), msg="второй пример: dw должен быть [-12]")
-torch.testing.assert_close(db, torch.tensor([-6.0]), msg="второй пример: db должен быть [-6]")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-def reference_mse(y_pred, y_true):
-    if y_pred.shape != y_true.shape:
-        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
-    return ((y_pred - y_true) ** 2).mean()
-
-
-gen = torch.Generator().manual_seed(2005)
-with probe.replaced(mse=reference_mse):
-    for n, d, w_shape, b_shape, y_shape, dtype in [(8, 3, (3,), (1,), (8,), torch.float32),
-                                                   (5, 4, (4,), (), (5,), torch.float64),
-                                                   (6, 2, (2, 1), (1,), (6, 1), torch.float32),
-                                                   (7, 3, (3, 2), (2,), (7, 2), torch.float64)]:
-        x = torch.randn(n, d, generator=gen, dtype=dtype)
-        w = torch.randn(w_shape, generator=gen, dtype=dtype)
-        b = torch.randn(b_shape, generator=gen, dtype=dtype)
-        y = torch.randn(y_shape, generator=gen, dtype=dtype)
-        probe.call(f"linear_mse_grads(x {(n, d)}, w {w_shape}, b {b_shape}, y_true {y_shape}, {dtype})",
-                   linear_mse_grads, x, w, b, y)
-    probe.call("linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))", linear_mse_grads,
-               torch.randn(6, 3, generator=gen), torch.randn(3, 1, generator=gen),
-               torch.randn(1, generator=gen), torch.randn(6, generator=gen))
-    probe.call("linear_mse_grads(the first homework example)", linear_mse_grads, torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
-               torch.tensor([1.0, 1.0]), torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
-    probe.call("linear_mse_grads(the second homework example)", linear_mse_grads, torch.tensor([[1.0], [2.0], [3.0]]),
-               torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
-dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
-                          torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
-torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg="first example: dw must be [9, 11]")
-torch.testing.assert_close(db, torch.tensor([2.0]), msg="first example: db must be [2]")
-dw, db = linear_mse_grads(torch.tensor([[1.0], [2.0], [3.0]]), torch.tensor([1.0]),
-                          torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
-torch.testing.assert_close(dw, torch.tensor([-12.0]), msg="second example: dw must be [-12]")
-torch.testing.assert_close(db, torch.tensor([-6.0]), msg="second example: db must be [-6]")
-print("Visible checks passed. Hidden tests run at grading.")
+torch.testing.assert_close(dw, torch.tensor([-12.0]), msg=TEXT["linear_mse_grads_values: second example: dw must be [-12]"])
+torch.testing.assert_close(db, torch.tensor([-6.0]), msg=TEXT["linear_mse_grads_values: second example: db must be [-6]"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_mse(y_pred, y_true):
     if y_pred.shape != y_true.shape:
@@ -2011,49 +1982,15 @@ def judge(got, want):
     if not raised.is_a(ValueError):
         got[mismatch]  # the verdict names the exception that was raised instead
 
-# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true}
 w = torch.tensor([1.0, 1.0], requires_grad=True)
 b = torch.tensor([0.5], requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 first = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
 second = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
-assert w.grad is None and b.grad is None, "linear_mse_grads оставила градиенты в w.grad или b.grad вызывающего"
-torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg="второй вызов тоже должен дать dw = [9, 11]")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-def reference_mse(y_pred, y_true):
-    if y_pred.shape != y_true.shape:
-        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
-    return ((y_pred - y_true) ** 2).mean()
-
-
-gen = torch.Generator().manual_seed(2013)
-x = torch.randn(6, 3, generator=gen)
-w = torch.randn(3, generator=gen).requires_grad_(True)
-w.grad = torch.full((3,), 5.0)
-b = torch.randn(1, generator=gen).requires_grad_(True)
-y = torch.randn(6, generator=gen)
-plain_w, plain_b = torch.randn(3, generator=gen), torch.randn(1, generator=gen)
-with probe.replaced(mse=reference_mse):
-    for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
-                               ("w and b not requiring grad", (plain_w, plain_b))]:
-        key = f"linear_mse_grads(x, w, b, y_true) with {call}"
-        grads = probe.call(key, linear_mse_grads, x, w_in, b_in, y)
-        probe.record(f"memory of {key}", probe.shared_memory(grads, [x, w_in, b_in, y]))
-for name, tensor in zip(("x", "w", "b", "y_true", "w (not requiring grad)", "b (not requiring grad)"),
-                        (x, w, b, y, plain_w, plain_b)):
-    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_linear_mse_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
-w = torch.tensor([1.0, 1.0], requires_grad=True)
-b = torch.tensor([0.5], requires_grad=True)
-x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-first = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
-second = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
-assert w.grad is None and b.grad is None, "linear_mse_grads left gradients in the caller's w.grad or b.grad"
-torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg="a second call must again give dw = [9, 11]")
-print("Visible checks passed. Hidden tests run at grading.")
+assert w.grad is None and b.grad is None, TEXT["linear_mse_grads_caller: linear_mse_grads left gradients in the caller's"]
+torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads_caller: a second call must again give"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_mse(y_pred, y_true):
     if y_pred.shape != y_true.shape:
@@ -2196,33 +2133,13 @@ def chain_rule_grads(x):
     return x_backward.grad, grad
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true}
 x = torch.tensor([0.0, 0.5, 1.0, 2.0])
 g_backward, g_grad = chain_rule_grads(x)
 expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
-torch.testing.assert_close(g_backward, expected, msg="градиент из .backward() должен быть равен 2x cos(x^2 + 1)")
-torch.testing.assert_close(g_grad, expected, msg="градиент из torch.autograd.grad должен быть равен 2x cos(x^2 + 1)")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2006)
-probe.record("scales", {"backward": 2.0, "grad": 4.0})
-cases = [(f"x of shape {shape}, {dtype}", torch.randn(shape, generator=gen, dtype=dtype))
-         for shape, dtype in [((7,), torch.float32), ((3, 4), torch.float64), ((), torch.float32), ((2, 1, 3), torch.float64)]]
-cases.append(("the visible x = [0, 0.5, 1, 2]", torch.tensor([0.0, 0.5, 1.0, 2.0])))
-for name, x in cases:
-    key = f"chain_rule_grads({name})"
-    with probe.autograd_passes(backward=2.0, grad=4.0) as passes:
-        probe.call(key, chain_rule_grads, x)
-    probe.record(f"autograd passes in {key}", passes.found)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_chain_rule_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
-x = torch.tensor([0.0, 0.5, 1.0, 2.0])
-g_backward, g_grad = chain_rule_grads(x)
-expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
-torch.testing.assert_close(g_backward, expected, msg="the .backward() gradient must equal 2x cos(x^2 + 1)")
-torch.testing.assert_close(g_grad, expected, msg="the torch.autograd.grad gradient must equal 2x cos(x^2 + 1)")
-print("Visible checks passed. Hidden tests run at grading.")
+torch.testing.assert_close(g_backward, expected, msg=TEXT["chain_rule_grads_values: the .backward() gradient must equal 2x"])
+torch.testing.assert_close(g_grad, expected, msg=TEXT["chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2006)
 probe.record("scales", {"backward": 2.0, "grad": 4.0})
@@ -2258,37 +2175,14 @@ def judge(got, want):
             f"{key}: both passes ran through one graph: build a new graph for the second pass "
             "(compute sin(x**2 + 1) again; retain_graph=True is not the fix)")
 
-# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true}
 x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
 first = chain_rule_grads(x)
 second = chain_rule_grads(x)
-assert x.grad is None, "chain_rule_grads оставила градиент в x.grad вызывающего: дифференцируйте отсоединённую копию"
-assert x.requires_grad, "chain_rule_grads не должна менять x.requires_grad вызывающего"
-torch.testing.assert_close(second[0], first[0], msg="второй вызов должен вернуть тот же градиент из .backward()")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2014)
-x = torch.randn(5, generator=gen).requires_grad_(True)
-for call in ("first", "second"):
-    key = f"chain_rule_grads(x) with x requiring grad, {call} call"
-    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x), [x]))
-probe.record("caller's x after both calls", (x, x.grad))
-x_with_grad = torch.randn(2, 3, generator=gen, dtype=torch.float64).requires_grad_(True)
-x_with_grad.grad = torch.ones(2, 3, dtype=torch.float64)
-key = "chain_rule_grads(x) with x requiring grad and x.grad set"
-probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, chain_rule_grads, x_with_grad),
-                                                     [x_with_grad, x_with_grad.grad]))
-probe.record("caller's x with x.grad set after the call", (x_with_grad, x_with_grad.grad))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_chain_rule_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
-x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
-first = chain_rule_grads(x)
-second = chain_rule_grads(x)
-assert x.grad is None, "chain_rule_grads left a gradient in the caller's x.grad: differentiate a detached copy"
-assert x.requires_grad, "chain_rule_grads must not change the caller's x.requires_grad"
-torch.testing.assert_close(second[0], first[0], msg="a second call must return the same .backward() gradient")
-print("Visible checks passed. Hidden tests run at grading.")
+assert x.grad is None, TEXT["chain_rule_grads_caller: chain_rule_grads left a gradient in the"]
+assert x.requires_grad, TEXT["chain_rule_grads_caller: chain_rule_grads must not change the caller's"]
+torch.testing.assert_close(second[0], first[0], msg=TEXT["chain_rule_grads_caller: a second call must return the"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2014)
 x = torch.randn(5, generator=gen).requires_grad_(True)
@@ -2384,7 +2278,7 @@ check_more_chain_rule_grads(chain_rule_grads)
 # PyTorch notices at `backward()` through version counters
 # ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 loss = (w - 3) ** 2
 loss.backward()
@@ -2395,7 +2289,7 @@ except RuntimeError as error:
 
 h = w * 1.0  # not a leaf: an in-place operation just rewrites its history
 h -= 0.1
-print("h после h -= 0.1: grad_fn =", type(h.grad_fn).__name__)
+print(TEXT["demo: h after h -= 0.1: grad_fn"], type(h.grad_fn).__name__)
 
 a = w * 1.0
 saved_square = a**2  # the square saves a for the backward pass
@@ -2403,28 +2297,7 @@ a += 1.0  # ... and a is changed in place afterwards
 try:
     saved_square.backward()
 except RuntimeError as error:
-    print("сохранённое значение изменено -> RuntimeError:", str(error).split(":")[0])
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-loss = (w - 3) ** 2
-loss.backward()
-try:
-    w -= 0.1 * w.grad  # in place, recorded: it would give the leaf w a history
-except RuntimeError as error:
-    print("RuntimeError:", error)
-
-h = w * 1.0  # not a leaf: an in-place operation just rewrites its history
-h -= 0.1
-print("h after h -= 0.1: grad_fn =", type(h.grad_fn).__name__)
-
-a = w * 1.0
-saved_square = a**2  # the square saves a for the backward pass
-a += 1.0  # ... and a is changed in place afterwards
-try:
-    saved_square.backward()
-except RuntimeError as error:
-    print("saved value changed -> RuntimeError:", str(error).split(":")[0])
+    print(TEXT["demo: saved value changed -> RuntimeError"], str(error).split(":")[0])
 
 # %% [markdown] tags=["ru"]
 # **Ошибка 2: присваивание вместо обновления на месте.** `w = w - lr * w.grad` создаёт **новый**
@@ -2436,7 +2309,7 @@ except RuntimeError as error:
 # tensor that is not a leaf: on the next step its `.grad` is `None` (with a warning) and the
 # subtraction fails. The graph also grows from step to step.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -2444,27 +2317,13 @@ with warnings.catch_warnings(record=True) as caught:
         for step in range(2):
             loss = (w - 3) ** 2
             loss.backward()
-            print(f"шаг {step}: w.is_leaf = {w.is_leaf}, w.grad = {w.grad}")
+            print(TEXT["demo: step step: w.is_leaf = is_leaf_w, w.grad"].format(
+                step=step, is_leaf_w=w.is_leaf, grad_w=w.grad))
             w = w - 0.1 * w.grad  # a new, non-leaf tensor
     except TypeError as error:
         print("TypeError:", error)
 for message in sorted({str(warning.message).split(". ")[0] for warning in caught}):
-    print("Предупреждение:", message)
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    try:
-        for step in range(2):
-            loss = (w - 3) ** 2
-            loss.backward()
-            print(f"step {step}: w.is_leaf = {w.is_leaf}, w.grad = {w.grad}")
-            w = w - 0.1 * w.grad  # a new, non-leaf tensor
-    except TypeError as error:
-        print("TypeError:", error)
-for message in sorted({str(warning.message).split(". ")[0] for warning in caught}):
-    print("Warning:", message)
+    print(TEXT["demo: Warning"], message)
 
 # %% [markdown] tags=["ru"]
 # **Ошибка 3: присваивание внутри `no_grad`.** Внутри `no_grad` результат `w - lr * w.grad` не
@@ -2476,7 +2335,7 @@ for message in sorted({str(warning.message).split(". ")[0] for warning in caught
 # does not require a gradient. The name `w` now refers to a plain tensor, the link to the graph is
 # lost, and the next `backward()` fails: nothing in the graph requires a gradient.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 try:
     for step in range(2):
@@ -2484,19 +2343,8 @@ try:
         loss.backward()
         with torch.no_grad():
             w = w - 0.1 * w.grad  # a new tensor that does not require grad
-        print(f"после шага {step}: w.requires_grad = {w.requires_grad}")
-except RuntimeError as error:
-    print("RuntimeError:", error)
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-try:
-    for step in range(2):
-        loss = (w - 3) ** 2
-        loss.backward()
-        with torch.no_grad():
-            w = w - 0.1 * w.grad  # a new tensor that does not require grad
-        print(f"after step {step}: w.requires_grad = {w.requires_grad}")
+        print(TEXT["demo: after step step: w.requires_grad = requires_grad_w"].format(
+            step=step, requires_grad_w=w.requires_grad))
 except RuntimeError as error:
     print("RuntimeError:", error)
 
@@ -2506,7 +2354,7 @@ except RuntimeError as error:
 # %% [markdown] tags=["en"]
 # **The right way:** update in place inside `no_grad`, then reset the gradient.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
 for step in range(30):
     loss = (w - 3) ** 2
@@ -2514,17 +2362,8 @@ for step in range(30):
     with torch.no_grad():
         w -= 0.1 * w.grad
     w.grad = None
-print(f"w = {w.item():.4f} (минимум в точке 3), всё ещё лист: {w.is_leaf}, требует градиента: {w.requires_grad}")
-
-# %% tags=["en", "demo"]
-w = torch.tensor(1.0, requires_grad=True)
-for step in range(30):
-    loss = (w - 3) ** 2
-    loss.backward()
-    with torch.no_grad():
-        w -= 0.1 * w.grad
-    w.grad = None
-print(f"w = {w.item():.4f} (the minimum is at 3), still a leaf: {w.is_leaf}, requires grad: {w.requires_grad}")
+print(TEXT["demo: w = item_w (the minimum is"].format(
+    item_w=w.item(), is_leaf_w=w.is_leaf, requires_grad_w=w.requires_grad))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 4. Свой SGD и подбор прямой (2 + 2 балла, около 30 минут)
@@ -2616,59 +2455,15 @@ def sgd_step(params, lr):
             p.grad = None
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true}
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 w_before = w
 sgd_step([w], lr=0.1)
-torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg="w должен стать w - lr * grad = [0.8, 1.6]")
+torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg=TEXT["sgd_step_update: w must become w - lr"])
 assert w is w_before and w.is_leaf and w.requires_grad, (
-    "после sgd_step параметр должен остаться тем же тензором-листом и требовать градиента")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2007)
-for kind in ("list", "tuple", "generator"):
-    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
-              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
-    for p in params:
-        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
-    given = list(params)
-    memory = [p.detach() for p in params]  # views of the parameters' memory as it is now
-    container = given if kind == "list" else tuple(given) if kind == "tuple" else (p for p in given)
-    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
-    probe.record(f"the parameters after sgd_step on a {kind}", params)
-    probe.record(f"the {kind} still holds the same tensors", [p is q for p, q in zip(given, params)])
-    probe.record(f"the parameters keep their memory after sgd_step on a {kind}",
-                 [probe.shares_storage(p, m) for p, m in zip(params, memory)])
-model = torch.nn.Linear(3, 2)
-with torch.no_grad():
-    model.weight.copy_(torch.randn(2, 3, generator=gen))
-    model.bias.copy_(torch.randn(2, generator=gen))
-((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
-probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
-probe.record("the nn.Linear's weight and bias after sgd_step", [model.weight, model.bias])
-p = torch.randn(4, generator=gen).requires_grad_(True)
-p.grad = torch.randn(4, generator=gen)
-probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
-probe.record("p after sgd_step with lr=0.0", p)
-p.grad = torch.full((4,), 3.0)
-probe.call("a second step, sgd_step([p], lr=0.5), with p.grad = 3", sgd_step, [p], 0.5)
-probe.record("p after the second step", p)
-w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
-(w**2).sum().backward()
-probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
-probe.record("w = [1, 2] after the step", w)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_sgd_step_update", "grade": true, "points": 1, "locked": true} tags=["en"]
-w = torch.tensor([1.0, 2.0], requires_grad=True)
-(w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
-w_before = w
-sgd_step([w], lr=0.1)
-torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg="w must become w - lr * grad = [0.8, 1.6]")
-assert w is w_before and w.is_leaf and w.requires_grad, (
-    "after sgd_step the parameter must be the same leaf tensor, and still require grad")
-print("Visible checks passed. Hidden tests run at grading.")
+    TEXT["sgd_step_update: after sgd_step the parameter must be"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2007)
 for kind in ("list", "tuple", "generator"):
@@ -2733,48 +2528,14 @@ def judge(got, want):
     check_tensor(got["w = [1, 2] after the step"], want["w = [1, 2] after the step"],
                  "w = [1, 2] with w.grad = [2, 4] after a step with lr = 0.1 ([0.8, 1.6])")
 
-# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true}
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 sgd_step([w], lr=0.1)
-assert w.grad is None or not w.grad.any(), "sgd_step должна сбросить градиент (None или нули)"
+assert w.grad is None or not w.grad.any(), TEXT["sgd_step_reset: sgd_step must reset the gradient (None"]
 (w * 3).sum().backward()
-torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg="следующий backward() должен дать свежий градиент [3, 3]")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2015)
-for kind in ("list", "tuple", "generator"):
-    params = [torch.randn(shape, generator=gen, dtype=dtype).requires_grad_(True)
-              for shape, dtype in (((3, 4), torch.float32), ((5,), torch.float64), ((), torch.float32))]
-    for p in params:
-        p.grad = torch.randn(p.shape, generator=gen, dtype=p.dtype)
-    container = params if kind == "list" else tuple(params) if kind == "tuple" else (p for p in params)
-    probe.call(f"sgd_step(a {kind} of 3 parameters, lr=0.05)", sgd_step, container, 0.05)
-    probe.record(f"the gradients after sgd_step on a {kind}", [p.grad for p in params])
-model = torch.nn.Linear(3, 2)
-((model(torch.randn(4, 3, generator=gen)) - torch.randn(4, 2, generator=gen)) ** 2).mean().backward()
-probe.call("sgd_step(model.parameters(), lr=0.5) for an nn.Linear(3, 2)", sgd_step, model.parameters(), 0.5)
-probe.record("the gradients after sgd_step on model.parameters()", [model.weight.grad, model.bias.grad])
-p = torch.randn(4, generator=gen).requires_grad_(True)
-p.grad = torch.randn(4, generator=gen)
-probe.call("sgd_step([p], lr=0.0)", sgd_step, [p], 0.0)
-probe.record("the gradients after sgd_step with lr=0.0", [p.grad])
-probe.call("(3 * p).sum().backward() after the step", lambda: (3 * p).sum().backward())
-probe.record("p.grad after that backward", p.grad)
-w = torch.tensor([1.0, 2.0], requires_grad=True)  # the visible example
-(w**2).sum().backward()
-probe.call("sgd_step([w], lr=0.1) for w = [1, 2] with w.grad = [2, 4]", sgd_step, [w], 0.1)
-probe.record("the gradients after sgd_step on w = [1, 2]", [w.grad])
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_sgd_step_reset", "grade": true, "points": 1, "locked": true} tags=["en"]
-w = torch.tensor([1.0, 2.0], requires_grad=True)
-(w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
-sgd_step([w], lr=0.1)
-assert w.grad is None or not w.grad.any(), "sgd_step must reset the gradient (None or zeros)"
-(w * 3).sum().backward()
-torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg="the next backward() must give a fresh gradient [3, 3]")
-print("Visible checks passed. Hidden tests run at grading.")
+torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg=TEXT["sgd_step_reset: the next backward() must give a"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2015)
 for kind in ("list", "tuple", "generator"):
@@ -2832,62 +2593,13 @@ def fit_line(x, y, lr=0.05, steps=500):
     return w.item(), b.item()
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true}
 x = torch.linspace(-1.0, 1.0, 21)
 w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
-assert isinstance(w_fit, float) and isinstance(b_fit, float), "fit_line должна вернуть два числа Python float"
-assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, f"для y = 2x + 1 должно получиться w = 2, b = 1, а получено {w_fit}, {b_fit}"
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-sgd_calls = []
-
-
-def reference_sgd_step(params, lr):
-    sgd_calls.append(lr)
-    with torch.no_grad():
-        for p in params:
-            p -= lr * p.grad
-            p.grad = None
-
-
-def reference_mse(y_pred, y_true):
-    if y_pred.shape != y_true.shape:
-        raise ValueError(f"shapes differ: y_pred {tuple(y_pred.shape)}, y_true {tuple(y_true.shape)}")
-    return ((y_pred - y_true) ** 2).mean()
-
-
-gen = torch.Generator().manual_seed(2008)
-x1 = torch.linspace(-1.0, 1.0, 50)
-x2 = torch.rand(40, generator=gen) * 4 - 2
-x3 = torch.rand(30, generator=gen) * 2 - 1
-x0 = torch.linspace(-1.0, 1.0, 21)
-cases = [("fit_line(21 points on y = 2x + 1, default lr and steps), the visible example", x0, 2.0 * x0 + 1.0, 0.05, 500, {}),
-         ("fit_line(50 points, default lr and steps)", x1, 3.0 * x1 - 0.5 + 0.1 * torch.randn(50, generator=gen), 0.05, 500, {}),
-         ("fit_line(40 points, lr=0.1, steps=400)", x2, -1.2 * x2 + 2.0 + 0.1 * torch.randn(40, generator=gen), 0.1, 400,
-          {"lr": 0.1, "steps": 400})]
-y3 = 0.7 * x3 - 0.3 + 0.05 * torch.randn(30, generator=gen)
-cases += [(f"fit_line(30 points, lr={lr}, steps={steps})", x3, y3, lr, steps, {"lr": lr, "steps": steps})
-          for lr, steps in [(0.1, 1), (0.3, 4), (0.05, 0)]]
-probe.record("scale", 2.0)
-probe.record("converging calls", [key for key, *_ in cases[:3]])
-with probe.replaced(sgd_step=reference_sgd_step, mse=reference_mse):
-    for key, x, y, lr, steps, kwargs in cases:
-        sgd_calls.clear()
-        if steps > 100:
-            probe.call(key, fit_line, x, y, **kwargs)
-        else:
-            with probe.autograd_passes(backward=2.0, grad=2.0):
-                probe.call(key, fit_line, x, y, **kwargs)
-        probe.record(f"lr passed to sgd_step in {key}", list(sgd_calls))
-        probe.record(f"lr, steps, x and y after {key}", (lr, steps, x, y))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true} tags=["en"]
-x = torch.linspace(-1.0, 1.0, 21)
-w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
-assert isinstance(w_fit, float) and isinstance(b_fit, float), "fit_line must return two Python floats"
-assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, f"y = 2x + 1 must give w = 2, b = 1, got {w_fit}, {b_fit}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(w_fit, float) and isinstance(b_fit, float), TEXT["fit_line: fit_line must return two Python floats"]
+assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, TEXT["fit_line: y = 2x + 1 must"].format(
+    w_fit=w_fit, b_fit=b_fit)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 sgd_calls = []
 
@@ -3046,7 +2758,7 @@ fig.tight_layout()
 # The cell below does the same with your `fit_line` and compares the result with the exact
 # least-squares solution; until exercise 4 is solved it skips the fit.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 torch.manual_seed(1)
 x_points = torch.linspace(-1.0, 1.0, 100)
 y_points = -1.5 * x_points + 0.25 + 0.2 * torch.randn(100)
@@ -3054,23 +2766,10 @@ design = torch.stack([x_points, torch.ones_like(x_points)], dim=1)
 w_best, b_best = torch.linalg.lstsq(design, y_points.unsqueeze(1)).solution.squeeze(1).tolist()
 try:
     w_fit, b_fit = fit_line(x_points, y_points)
-    print(f"градиентный спуск:       w = {w_fit:.4f}, b = {b_fit:.4f}")
+    print(TEXT["demo: gradient descent: w = w_fit, b"].format(w_fit=w_fit, b_fit=b_fit))
 except NotImplementedError:
-    print("Градиентный спуск пропущен: ему нужны fit_line, sgd_step и mse (задания 2 и 4); сначала решите их.")
-print(f"наименьшие квадраты:     w = {w_best:.4f}, b = {b_best:.4f}")
-
-# %% tags=["en", "demo"]
-torch.manual_seed(1)
-x_points = torch.linspace(-1.0, 1.0, 100)
-y_points = -1.5 * x_points + 0.25 + 0.2 * torch.randn(100)
-design = torch.stack([x_points, torch.ones_like(x_points)], dim=1)
-w_best, b_best = torch.linalg.lstsq(design, y_points.unsqueeze(1)).solution.squeeze(1).tolist()
-try:
-    w_fit, b_fit = fit_line(x_points, y_points)
-    print(f"gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}")
-except NotImplementedError:
-    print("Skipped gradient descent: it needs fit_line, sgd_step and mse (exercises 2 and 4); solve them first.")
-print(f"least squares:    w = {w_best:.4f}, b = {b_best:.4f}")
+    print(TEXT["demo: Skipped gradient descent: it needs fit_line"])
+print(TEXT["demo: least squares: w = w_best, b"].format(w_best=w_best, b_best=b_best))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
@@ -3182,65 +2881,13 @@ def count_graph_nodes(t):
     return counts
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true}
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 counts = count_graph_nodes(a * b + c * d)
-assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, f"a*b + c*d: получено {counts}"
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-class Cube(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x**3
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return 3 * x**2 * grad
-
-
-gen = torch.Generator().manual_seed(2009)
-a, b, c = (torch.randn(3, generator=gen).requires_grad_(True) for _ in range(3))
-plain = torch.randn(3, generator=gen)
-m = a * b
-x, y = torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requires_grad=True)
-h = a.sin()
-for _ in range(12):
-    h = h + h
-weight = torch.randn(3, 4, generator=gen).requires_grad_(True)
-model = torch.nn.Sequential(torch.nn.Linear(3, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
-graphs = [("a leaf (grad_fn is None)", a), ("2 * t for t that does not require grad", plain * 2),
-          ("m + m with m = a * b", m + m), ("a * a", a * a), ("x**2 + x*y + (x + y)**2", x**2 + x * y + (x + y) ** 2),
-          ("a chain of 12 steps h = h + h", h),
-          ("a graph with views, reductions, @ and a custom Function",
-           (Cube.apply(a) @ weight).relu()[1:].sum() + (weight.t() * plain).mean() + (c.exp() * plain).sum()),
-          ("a small network's loss", model(torch.randn(4, 3, generator=gen)).pow(2).mean())]
-two, three, four = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
-graphs.append(("a*b + c*d for 2, 3, 4 requiring grad and 5 not: the visible example", two * three + four * torch.tensor(5.0)))
-operations = [lambda p, q: p * q, lambda p, q: p + q, lambda p, q: p - q.exp(), lambda p, q: (p * 2).sin(),
-              lambda p, q: q.cos() * p, lambda p, q: p.tanh(), lambda p, q: p / (q**2 + 1)]
-for trial in range(8):
-    pool = [a, b, c, plain]
-    for _ in range(6):
-        i, j = torch.randint(0, len(pool), (2,), generator=gen).tolist()
-        pool.append(operations[torch.randint(0, len(operations), (1,), generator=gen).item()](pool[i], pool[j]))
-    graphs.append((f"random expression #{trial}", pool[-1] + pool[-2]))
-for label, tensor in graphs:
-    probe.call(f"count_graph_nodes({label})", count_graph_nodes, tensor)
-out = (a * b).sum()
-probe.call("count_graph_nodes(sum(a * b)) before its backward", count_graph_nodes, out)
-probe.record("a.grad and b.grad after counting", (a.grad, b.grad))
-probe.call("sum(a * b).backward() after counting", out.backward)
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_count_graph_nodes", "grade": true, "points": 2, "locked": true} tags=["en"]
-a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
-d = torch.tensor(5.0)
-counts = count_graph_nodes(a * b + c * d)
-assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, f"a*b + c*d: got {counts}"
-print("Visible checks passed. Hidden tests run at grading.")
+assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, TEXT["count_graph_nodes: a*b + c*d: got counts"].format(
+    counts=counts)
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 class Cube(torch.autograd.Function):
     @staticmethod
@@ -3322,48 +2969,16 @@ def abcd_grads(a, b, c, d):
     }
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true}
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 grads = abcd_grads(a, b, c, d)
-assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, "abcd_grads должна вернуть словарь с ключами a, b, c, d"
-torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg="градиент по a равен b = 3")
-torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg="градиент по b равен a = 2")
-torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg="градиент по c равен d = 5")
-assert grads["d"] is None, "d не требует градиента: его градиент должен быть None"
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2010)
-cases = []
-for mask in range(16):
-    flags = [bool(mask >> i & 1) for i in range(4)]
-    shape = [(), (3,), (2, 3), (4, 1)][mask % 4]
-    tensors = [torch.randn(shape, generator=gen).requires_grad_(flag) for flag in flags]
-    cases.append((f"abcd_grads(shape {shape}, requires_grad " + ", ".join(f"{n}={f}" for n, f in zip("abcd", flags)) + ")",
-                  tensors))
-base = torch.randn(3, generator=gen).requires_grad_(True)
-cases.append(("abcd_grads(a = 2 * base, b plain, c a leaf, d = exp(base): a and d require grad without being leaves)",
-              [base * 2, torch.randn(3, generator=gen), torch.randn(3, generator=gen).requires_grad_(True), base.exp()]))
-cases.append(("abcd_grads(2, 3, 4 requiring grad, 5 not: the visible example)",
-              [torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0)] + [torch.tensor(5.0)]))
-for key, tensors in cases:
-    with probe.torch_calls() as calls:
-        grads = probe.call(key, abcd_grads, *tensors)
-    probe.record(f"torch functions called by {key}", calls.names)
-    probe.record(f"memory of {key}", probe.shared_memory(grads, tensors))
-    probe.record(f"the caller's tensors after {key}", [(t, t.grad if t.is_leaf else None) for t in tensors])
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_abcd_grads", "grade": true, "points": 1, "locked": true} tags=["en"]
-a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
-d = torch.tensor(5.0)
-grads = abcd_grads(a, b, c, d)
-assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, "abcd_grads must return a dict with keys a, b, c, d"
-torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg="the gradient for a is b = 3")
-torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg="the gradient for b is a = 2")
-torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg="the gradient for c is d = 5")
-assert grads["d"] is None, "d does not require grad: its gradient must be None"
-print("Visible checks passed. Hidden tests run at grading.")
+assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, TEXT["abcd_grads: abcd_grads must return a dict with"]
+torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg=TEXT["abcd_grads: the gradient for a is b"])
+torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg=TEXT["abcd_grads: the gradient for b is a"])
+torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg=TEXT["abcd_grads: the gradient for c is d"])
+assert grads["d"] is None, TEXT["abcd_grads: d does not require grad: its"]
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2010)
 cases = []
@@ -3418,27 +3033,16 @@ check_more_abcd_grads(abcd_grads)
 # network every parameter has an `AccumulateGrad` node and the input data has none: it needs no
 # gradient. The cell skips the counting until `count_graph_nodes` is written.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
 net_loss = F.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1))
 try:
     print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
-    print("loss сети:", count_graph_nodes(net_loss))
+    print(TEXT["demo: MLP loss"], count_graph_nodes(net_loss))
 except NotImplementedError:
-    print("Пропущено: этой ячейке нужна count_graph_nodes (задание 5); сначала решите его.")
-
-# %% tags=["en", "demo"]
-x = torch.tensor(2.0, requires_grad=True)
-y = torch.tensor(3.0, requires_grad=True)
-net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
-net_loss = F.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1))
-try:
-    print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
-    print("MLP loss:", count_graph_nodes(net_loss))
-except NotImplementedError:
-    print("Skipped: this cell needs count_graph_nodes (exercise 5); solve it first.")
+    print(TEXT["demo: Skipped: this cell needs count_graph_nodes (exercise"])
 
 # %% [markdown] tags=["ru"]
 # ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
@@ -3484,27 +3088,16 @@ except NotImplementedError:
 # is $-\infty$, and `F.binary_cross_entropy` clips it to $-100$, while the logits version gives the
 # exact $\mathrm{softplus}(z)$.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
 target = torch.zeros(6)
-print("sigmoid(z) == 1 во float32:", (torch.sigmoid(z) == 1).tolist())
+print(TEXT["demo: sigmoid(z) == 1 in float32"], (torch.sigmoid(z) == 1).tolist())
 for name, value in [
     ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="none")),
     ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
 ]:
     print(name, [round(v, 4) for v in value.tolist()])
-print("точно: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
-
-# %% tags=["en", "demo"]
-z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
-target = torch.zeros(6)
-print("sigmoid(z) == 1 in float32:", (torch.sigmoid(z) == 1).tolist())
-for name, value in [
-    ("BCE on sigmoid(z)", F.binary_cross_entropy(torch.sigmoid(z), target, reduction="none")),
-    ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
-]:
-    print(name, [round(v, 4) for v in value.tolist()])
-print("exact: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
+print(TEXT["demo: exact: softplus(z) ="], [round(v, 4) for v in F.softplus(z).tolist()])
 
 # %% [markdown] tags=["ru"]
 # Построим граф для одного примера: вход из 5 признаков, 3 независимых бинарных выхода (как в
@@ -3514,7 +3107,7 @@ print("exact: softplus(z) =", [round(v, 4) for v in F.softplus(z).tolist()])
 # Build the graph for one example: an input of 5 features and 3 independent binary outputs (as in the
 # lecture), and look at the `grad_fn` of the intermediate values.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 torch.manual_seed(7)
 x_one = torch.ones(5)
 y_one = torch.tensor([0.0, 1.0, 0.0])
@@ -3526,21 +3119,7 @@ print("loss =", round(loss.item(), 4))
 print("z.grad_fn    =", type(z.grad_fn).__name__)
 print("loss.grad_fn =", type(loss.grad_fn).__name__)
 loss.backward()
-print("форма w.grad:", tuple(w.grad.shape), "| b.grad:", b.grad)
-
-# %% tags=["en", "demo"]
-torch.manual_seed(7)
-x_one = torch.ones(5)
-y_one = torch.tensor([0.0, 1.0, 0.0])
-w = torch.randn(5, 3, requires_grad=True)
-b = torch.randn(3, requires_grad=True)
-z = x_one @ w + b
-loss = F.binary_cross_entropy_with_logits(z, y_one)
-print("loss =", round(loss.item(), 4))
-print("z.grad_fn    =", type(z.grad_fn).__name__)
-print("loss.grad_fn =", type(loss.grad_fn).__name__)
-loss.backward()
-print("w.grad shape:", tuple(w.grad.shape), "| b.grad:", b.grad)
+print(TEXT["demo: w.grad shape"], tuple(w.grad.shape), "| b.grad:", b.grad)
 
 # %% [markdown] tags=["ru"]
 # У этой функции потерь простая производная по логитам:
@@ -3558,17 +3137,11 @@ print("w.grad shape:", tuple(w.grad.shape), "| b.grad:", b.grad)
 # with $N$ the number of elements of `z`. Then, by the chain rule, $\partial L/\partial w = x^\top \,\partial L/\partial z$
 # and $\partial L/\partial b = \sum_i \partial L/\partial z_i$. Check it on the example above.
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 with torch.no_grad():
     dz = (torch.sigmoid(z) - y_one) / z.numel()
-    print("b.grad совпадает с dL/dz:      ", torch.allclose(b.grad, dz))
-    print("w.grad совпадает с outer(x, dz):", torch.allclose(w.grad, torch.outer(x_one, dz)))
-
-# %% tags=["en", "demo"]
-with torch.no_grad():
-    dz = (torch.sigmoid(z) - y_one) / z.numel()
-    print("b.grad matches dL/dz:      ", torch.allclose(b.grad, dz))
-    print("w.grad matches outer(x, dz):", torch.allclose(w.grad, torch.outer(x_one, dz)))
+    print(TEXT["demo: b.grad matches dL/dz"], torch.allclose(b.grad, dz))
+    print(TEXT["demo: w.grad matches outer(x, dz)"], torch.allclose(w.grad, torch.outer(x_one, dz)))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 6. Градиенты логистической регрессии (2 балла)
@@ -3643,37 +3216,13 @@ def logistic_grads(x, y, w, b):
     return loss.detach(), dw, db
     ### END SOLUTION
 
-# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true}
 loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
                               torch.zeros(2), torch.zeros(1))
-torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg="loss должен быть равен log(2)")
-torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg="dw должен быть [0.5, -0.75]")
-torch.testing.assert_close(db, torch.tensor([0.0]), msg="db должен быть [0]")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2011)
-for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8,), 1.0, torch.float32),
-                                                         ((6, 4), (4,), (), (6,), 1.0, torch.float64),
-                                                         ((5,), (5, 3), (3,), (3,), 1.0, torch.float32),
-                                                         ((7, 2), (2, 3), (3,), (7, 3), 1.0, torch.float64),
-                                                         ((10, 3), (3,), (1,), (10,), 15.0, torch.float32)]:
-    x = torch.randn(x_shape, generator=gen, dtype=dtype) * scale
-    w = torch.randn(w_shape, generator=gen, dtype=dtype)
-    b = torch.randn(b_shape, generator=gen, dtype=dtype)
-    y = torch.randint(0, 2, y_shape, generator=gen).to(dtype)
-    probe.call(f"logistic_grads(x {x_shape}, y {y_shape}, w {w_shape}, b {b_shape}, {dtype}"
-               + (", large logits)" if scale > 1 else ")"), logistic_grads, x, y, w, b)
-probe.call("logistic_grads(the worked example)", logistic_grads, torch.tensor([[1.0, 2.0], [3.0, -1.0]]),
-           torch.tensor([1.0, 0.0]), torch.zeros(2), torch.zeros(1))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true} tags=["en"]
-loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
-                              torch.zeros(2), torch.zeros(1))
-torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg="the loss must be log(2)")
-torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg="dw must be [0.5, -0.75]")
-torch.testing.assert_close(db, torch.tensor([0.0]), msg="db must be [0]")
-print("Visible checks passed. Hidden tests run at grading.")
+torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg=TEXT["logistic_grads_values: the loss must be log(2)"])
+torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads_values: dw must be [0.5, -0.75]"])
+torch.testing.assert_close(db, torch.tensor([0.0]), msg=TEXT["logistic_grads_values: db must be [0]"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2011)
 for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8,), 1.0, torch.float32),
@@ -3701,44 +3250,16 @@ def judge(got, want):
         for name, value, right in zip(("the loss", "dw", "db"), result, expected):
             check_tensor(value, right, f"{name} from {key}")
 
-# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true} tags=["ru"]
+# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true}
 w = torch.zeros(2, requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
 first = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
 second = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
-assert w.grad is None and b.grad is None, "logistic_grads оставила градиенты в w.grad или b.grad вызывающего"
-assert w.requires_grad and b.requires_grad, "logistic_grads не должна менять флаги requires_grad вызывающего"
-torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg="второй вызов тоже должен дать dw = [0.5, -0.75]")
-print("Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.")
-### BEGIN HIDDEN TESTS
-gen = torch.Generator().manual_seed(2016)
-x = torch.randn(9, 4, generator=gen)
-y = torch.rand(9, generator=gen)
-w = torch.randn(4, generator=gen).requires_grad_(True)
-w.grad = torch.full((4,), 5.0)
-b = torch.randn(1, generator=gen).requires_grad_(True)
-plain_w, plain_b = torch.randn(4, generator=gen), torch.randn(1, generator=gen)
-for call, (w_in, b_in) in [("w and b requiring grad, first call", (w, b)), ("w and b requiring grad, second call", (w, b)),
-                           ("w and b not requiring grad", (plain_w, plain_b))]:
-    key = f"logistic_grads(x, soft y, w, b) with {call}"
-    probe.record(f"memory of {key}", probe.shared_memory(probe.call(key, logistic_grads, x, y, w_in, b_in),
-                                                         [x, y, w_in, b_in]))
-for name, tensor in zip(("x", "y", "w", "b", "w (not requiring grad)", "b (not requiring grad)"),
-                        (x, y, w, b, plain_w, plain_b)):
-    probe.record(f"caller's {name} after the calls", (tensor, tensor.grad))
-### END HIDDEN TESTS
-
-# %% nbgrader={"grade_id": "test_logistic_grads_caller", "grade": true, "points": 1, "locked": true} tags=["en"]
-w = torch.zeros(2, requires_grad=True)
-b = torch.zeros(1, requires_grad=True)
-x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
-first = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
-second = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
-assert w.grad is None and b.grad is None, "logistic_grads left gradients in the caller's w.grad or b.grad"
-assert w.requires_grad and b.requires_grad, "logistic_grads must not change the caller's requires_grad flags"
-torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg="a second call must again give dw = [0.5, -0.75]")
-print("Visible checks passed. Hidden tests run at grading.")
+assert w.grad is None and b.grad is None, TEXT["logistic_grads_caller: logistic_grads left gradients in the caller's"]
+assert w.requires_grad and b.requires_grad, TEXT["logistic_grads_caller: logistic_grads must not change the caller's"]
+torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads_caller: a second call must again give"])
+print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2016)
 x = torch.randn(9, 4, generator=gen)
@@ -3840,7 +3361,7 @@ fig.tight_layout()
 #
 # ![The loss curve of logistic regression and its decision boundary](attachment:logistic.png)
 
-# %% tags=["ru", "demo"]
+# %% tags=["demo"]
 torch.manual_seed(3)
 n_points = 200
 labels = (torch.arange(n_points) % 2).float()
@@ -3850,41 +3371,19 @@ b = torch.zeros(1, requires_grad=True)
 try:
     loss, dw, db = logistic_grads(features, labels, w, b)
     dz = (torch.sigmoid(features @ w + b) - labels) / n_points
-    print("dw совпадает с x^T dz:", torch.allclose(dw, features.T @ dz),
-          "| db совпадает с sum(dz):", torch.allclose(db, dz.sum(0, keepdim=True)))
+    print(TEXT["demo: dw matches x^T dz"], torch.allclose(dw, features.T @ dz),
+          TEXT["demo: | db matches sum(dz)"], torch.allclose(db, dz.sum(0, keepdim=True)))
     for step in range(100):
         loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
         sgd_step([w, b], lr=0.5)
         if step % 25 == 0:
-            print(f"шаг {step:3d}: loss = {loss.item():.4f}")
+            print(TEXT["demo: step step: loss = item_loss"].format(step=step, item_loss=loss.item()))
     with torch.no_grad():
         accuracy = ((features @ w + b > 0).float() == labels).float().mean()
-    print(f"итоговый loss = {loss.item():.4f}, точность = {accuracy.item():.3f}, w = {w.tolist()}, b = {b.tolist()}")
+    print(TEXT["demo: final loss = item_loss, accuracy ="].format(
+        item_loss=loss.item(), item_accuracy=accuracy.item(), tolist_w=w.tolist(), tolist_b=b.tolist()))
 except NotImplementedError:
-    print("Пропущено: этой ячейке нужны logistic_grads (задание 6) и sgd_step (задание 4); сначала решите их.")
-
-# %% tags=["en", "demo"]
-torch.manual_seed(3)
-n_points = 200
-labels = (torch.arange(n_points) % 2).float()
-features = torch.randn(n_points, 2) + 2.0 * (2 * labels - 1).unsqueeze(1)  # two clouds at (-2, -2) and (2, 2)
-w = torch.zeros(2, requires_grad=True)
-b = torch.zeros(1, requires_grad=True)
-try:
-    loss, dw, db = logistic_grads(features, labels, w, b)
-    dz = (torch.sigmoid(features @ w + b) - labels) / n_points
-    print("dw matches x^T dz:", torch.allclose(dw, features.T @ dz),
-          "| db matches sum(dz):", torch.allclose(db, dz.sum(0, keepdim=True)))
-    for step in range(100):
-        loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
-        sgd_step([w, b], lr=0.5)
-        if step % 25 == 0:
-            print(f"step {step:3d}: loss = {loss.item():.4f}")
-    with torch.no_grad():
-        accuracy = ((features @ w + b > 0).float() == labels).float().mean()
-    print(f"final loss = {loss.item():.4f}, accuracy = {accuracy.item():.3f}, w = {w.tolist()}, b = {b.tolist()}")
-except NotImplementedError:
-    print("Skipped: this cell needs logistic_grads (exercise 6) and sgd_step (exercise 4); solve them first.")
+    print(TEXT["demo: Skipped: this cell needs logistic_grads (exercise"])
 
 # %% [markdown] tags=["ru"]
 # ## 8. Вопросы для самопроверки (около 10 минут)

@@ -72,7 +72,7 @@
 # In an exercise of several parts, each part has its own test cell: a solved part earns its points
 # even while another part is unsolved.
 
-# %% tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
     "no gpu": "CUDA GPU нет: ноутбук идёт по пути без GPU (размеры меньше, в столбцах GPU — 'n/a').",
     "skipped": "Пропущено: ячейка использует {names}, и одна из этих функций ещё не решена (NotImplementedError). "
@@ -192,7 +192,7 @@ TEXT = {
 }
 
 
-# %% tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
     "no gpu": "No CUDA GPU here: the notebook takes its CPU-only path (smaller sizes, 'n/a' for the GPU).",
     "skipped": "Skipped: this cell uses {names}, and one of them is not solved yet (NotImplementedError). "

@@ -72,6 +72,19 @@ def test_a_visible_failure_in_russian_keeps_the_line_and_the_message():
     assert "AssertionError: f(1) must be 2" in page and "Баллы: <b>0 / 2</b>" in page
 
 
+def test_a_visible_failure_writes_out_the_messages_its_line_names():
+    release, graded = notebooks(1, "f(1) must be 2")
+    visible = 'assert f(1) == 2, TEXT["f: f(1) must be 2"].format(got=f(1))'
+    release.cells[2].source = release.cells[2].source.replace('assert f(1) == 2, "f(1) must be 2"', visible)
+    graded.cells[2].outputs[0].traceback[1] = graded.cells[2].outputs[0].traceback[1].replace(
+        'assert f(1) == 2, "f(1) must be 2"', visible)
+    table = nbformat.v4.new_code_cell('#@title Messages\nTEXT = {"f: f(1) must be 2": "f(1) must be 2, got {got}"}',
+                                      id="messages", metadata={"nbgrader": {"grade_id": "messages", "locked": True}})
+    release.cells.insert(1, table)
+    page = feedback.feedback_html(result("f(1) must be 2"), graded, release)
+    assert "<pre>assert f(1) == 2, &#x27;f(1) must be 2, got {got}&#x27;.format(got=f(1))</pre>" in page
+
+
 def write_one(tmp_path, graded, release, res, judges: dict | None = None) -> str:
     """The page that write_feedback writes; judges: the lesson's judges file, as the release writes it."""
     autograded = tmp_path / "autograded" / "ann"

@@ -1,9 +1,15 @@
-"""The release's rules for code cells in two languages and titled cells, and for figures, on made-up cells."""
+"""The release's rules for the message tables (the only code in two languages), titled cells and figures, on
+made-up cells; and every lesson source held to writing its code once."""
+from pathlib import Path
+
+import jupytext
 import nbformat
 import pytest
 
 from autograder.course import ReleaseError
-from autograder.release import code_cells, figures
+from autograder.release import code_cells, figures, messages
+
+SOURCES = Path(__file__).resolve().parents[2] / "autograder" / "source"
 
 FIGURE = "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.title({'ru': 'Спад', 'en': 'Decline'}[lang])"
 
@@ -12,46 +18,78 @@ def code(source, *tags, **metadata):
     return nbformat.v4.new_code_cell(source, metadata={"tags": list(tags), **metadata})
 
 
+TITLE = {"ru": "Сообщения", "en": "Messages"}
+
+
+LOCKED = {"grade_id": "messages", "locked": True}
+
+
+def tables(ru="TEXT = {'done': 'Готово: {n}.'}", en="TEXT = {'done': 'Done: {n}.'}", nbgrader=LOCKED):
+    return [code(ru, "ru", title=TITLE, nbgrader=nbgrader), code(en, "en", title=TITLE, nbgrader=nbgrader)]
+
+
+def test_code_written_once_takes_its_words_from_the_table_of_its_language():
+    messages.check([*tables(), code('print(TEXT["done"].format(n=3))'), code("x = 1", "demo")])
+    messages.check([*tables(), code("%timeit sum(range(3))\nkey = 'done'\nprint(TEXT[key].format(n=1))")])
+    messages.check([code("print('no table, no words to translate')")])
+
+
 @pytest.mark.parametrize("ru, en", [
-    ('print("Готово")  # по-русски', 'print("Done")'),
+    ('print("Готово")', 'print("Done")'),
     ('assert x == 1, f"ожидалось 1, получено {x!r}"', 'assert x == 1, f"expected 1, got {x!r}"'),
-    ('check(x, "очень длинное сообщение "\n      "в две строки")', 'check(x, "a message on one line")'),
-    ('def f():\n    """Документация."""\n    return 1', 'def f():\n    """Docs."""\n    return 1'),
+    ("TEXT = {'done': f'Готово {n}'}", "TEXT = {'done': f'Done {n}'}"),
+    ("TEXT = {'done': 'Готово'}\nprint(TEXT['done'])", "TEXT = {'done': 'Done'}\nprint(TEXT['done'])"),
+    ("TEXT = dict(done='Готово')", "TEXT = dict(done='Done')"),
 ])
-def test_a_pair_may_differ_in_strings_and_comments(ru, en):
-    code_cells.check_pairs([code(ru, "ru"), code(en, "en")])
+def test_code_in_one_language_other_than_a_table_is_refused(ru, en):
+    with pytest.raises(ReleaseError, match="message table"):
+        messages.check([code(ru, "ru"), code(en, "en"), code("print(TEXT['done'])")])
 
 
-@pytest.mark.parametrize("ru, en", [
-    ('print("Готово", x)', 'print("Done", y)'),
-    ('assert x == 1, f"получено {x!r}"', 'assert x == 1, f"got {x}"'),
-    ('assert x == 1, f"получено {x:.3f}"', 'assert x == 1, f"got {x:.4f}"'),
-    ('if x:\n    print("да")', 'if x:\n    pass'),
-    ('print("да")', 'print(f"yes {x}")'),
+@pytest.mark.parametrize("cells, refusal", [
+    (lambda: tables(en="TEXT = {}"), "the en message table lacks 'done'"),
+    (lambda: tables(ru="TEXT = {'done': 'Готово: {n}.', 'extra': 'ещё'}"), "the en message table lacks 'extra'"),
+    (lambda: tables(ru="TEXT = {'done': 'Готово.', 'done': 'Готово: {n}.'}"), "'done' is written twice"),
+    (lambda: tables(ru="TEXT = {'done': 'Готово: {count}.'}"), "the fields \\['count'\\] in ru and \\['n'\\] in en"),
+    (lambda: tables(ru="TEXT = {'done': 'Готово: {n.'}", en="TEXT = {'done': 'Done: {n.'}"), "not a format template"),
+    (lambda: tables()[:1], "followed at once by its twin"),
+    (lambda: tables()[::-1], "followed at once by its twin"),
+    (lambda: [tables()[0], code("x = 1"), tables()[1]], "followed at once by its twin"),
+    (lambda: [*tables(), *tables()], "one message table per language"),
+    (lambda: [code("x = 1", "ru", title=TITLE), code("x = 1", "en", "demo", title=TITLE)], "message table"),
+    (lambda: [code("TEXT = {}", "ru", "demo"), code("TEXT = {}", "en")], "differ in tags"),
+    (lambda: tables(nbgrader=None), "a message table is a locked cell"),
+    (lambda: tables(nbgrader={"grade_id": "messages"}), "a message table is a locked cell"),
+    (lambda: [code("TEXT = {}", "ru", "en")], "one language tag"),
 ])
-def test_a_pair_that_differs_in_code_is_refused(ru, en):
-    with pytest.raises(ReleaseError, match="differ in more than strings"):
-        code_cells.check_pairs([code(ru, "ru"), code(en, "en")])
+def test_tables_that_disagree_are_refused(cells, refusal):
+    with pytest.raises(ReleaseError, match=refusal):
+        messages.check([*cells(), code('print(TEXT["done"].format(n=3))')])
 
 
-def test_a_pair_carries_the_same_metadata():
-    title = {"ru": "Помощник", "en": "A helper"}
-    code_cells.check_pairs([code("x = 1", "ru", "demo", title=title), code("x = 1", "en", "demo", title=title)])
-    with pytest.raises(ReleaseError, match="differ in tags"):
-        code_cells.check_pairs([code("x = 1", "ru", "demo"), code("x = 1", "en")])
-    with pytest.raises(ReleaseError, match="differ in tags"):
-        code_cells.check_pairs([code("x = 1", "ru", title=title), code("x = 1", "en")])
+def test_a_message_no_code_uses_or_a_key_no_table_defines_is_refused():
+    with pytest.raises(ReleaseError, match="no code uses the messages 'done'"):
+        messages.check([*tables(), code("print('finished')")])
+    with pytest.raises(ReleaseError, match="names messages the tables lack: 'gone'"):
+        messages.check([*tables(), code('print(TEXT["done"], TEXT["gone"])')])
+    with pytest.raises(ReleaseError, match="before the message tables"):
+        messages.check([code('print(TEXT["done"])'), *tables()])
 
 
-@pytest.mark.parametrize("order", [["ru"], ["en"], ["en", "ru"], ["ru", None, "en"], ["ru", "ru", "en"]])
-def test_a_code_cell_in_one_language_needs_its_twin_next_to_it(order):
-    with pytest.raises(ReleaseError, match="twin"):
-        code_cells.check_pairs([code("x = 1", *([lang] if lang else [])) for lang in order])
+def test_judges_and_figures_are_not_notebook_code():
+    judge = nbformat.v4.new_code_cell('assert x, TEXT["gone"]', metadata={"judge": "test_x"})
+    figure = nbformat.v4.new_code_cell('T = {"ru": "а", "en": "a"}[lang]', metadata={"figure": "f"})
+    messages.check([*tables(), judge, figure, code('print(TEXT["done"])')])
 
 
-def test_a_code_cell_tagged_with_both_languages_is_refused():
-    with pytest.raises(ReleaseError, match="one language tag"):
-        code_cells.check_pairs([code("x = 1", "ru", "en")])
+def test_every_lesson_writes_its_code_once():
+    """The one code cells of a source in one language are its two message tables."""
+    for source in sorted(SOURCES.glob("[0-9][0-9]_*.py")):
+        cells = jupytext.read(source, fmt="py:percent").cells
+        messages.check(cells)
+        in_one_language = [cell for cell in cells if cell.cell_type == "code"
+                           and {"ru", "en"} & set(cell.metadata.get("tags", []))]
+        assert [messages.entries(cell) is not None for cell in in_one_language] == [True, True], source.name
 
 
 def test_a_title_is_one_line_per_language_on_a_code_cell():

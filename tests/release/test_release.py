@@ -39,11 +39,14 @@ ax.set_title({"ru": "Удвоение", "en": "Doubling"}[lang])
 # %% title={"ru": "Импорт для проверок", "en": "An import for the checks"}
 import math
 
-# %% tags=["ru"]
-print("Пример:", math.tau)  # по-русски
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения", "en": "Messages"}
+TEXT = {"example": "Пример: {tau}"}
 
-# %% tags=["en"]
-print("Example:", math.tau)
+# %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения", "en": "Messages"}
+TEXT = {"example": "Example: {tau}"}
+
+# %%
+print(TEXT["example"].format(tau=math.tau))
 
 # %% nbgrader={"grade_id": "double", "solution": true}
 def double(x):
@@ -268,7 +271,8 @@ def test_a_figure_is_drawn_the_same_in_another_process(course):
 def test_titled_cells_setup_and_ready_are_collapsed(course, lang):
     nb = read(course, "lessons", lang)
     titled = {cell.id: cell for cell in nb.cells if cell.source.startswith("#@title ")}
-    assert set(titled) == {"setup", READY_ID, next(c.id for c in nb.cells if "import math" in c.source)}
+    assert set(titled) == {"setup", READY_ID, next(c.id for c in nb.cells if "import math" in c.source),
+                           next(c.id for c in nb.cells if "TEXT = " in c.source)}
     for cell in titled.values():
         assert cell.metadata["cellView"] == "form" and cell.metadata["jupyter"] == {"source_hidden": True}
     helper = next(cell for cell in titled.values() if "import math" in cell.source)
@@ -278,14 +282,19 @@ def test_titled_cells_setup_and_ready_are_collapsed(course, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_code_cell_pair_keeps_one_language(course, lang):
-    printed = [cell.source for cell in read(course, "lessons", lang).cells if cell.source.startswith("print(")]
-    assert printed == [{"ru": 'print("Пример:", math.tau)  # по-русски', "en": 'print("Example:", math.tau)'}[lang]]
+def test_a_notebook_keeps_the_message_table_of_its_language(course, lang):
+    tables = [cell.source.splitlines()[1:] for cell in read(course, "lessons", lang).cells if "TEXT = " in cell.source]
+    assert tables == [[{"ru": 'TEXT = {"example": "Пример: {tau}"}', "en": 'TEXT = {"example": "Example: {tau}"}'}[lang]]]
 
 
-def test_a_pair_that_differs_in_code_stops_the_release(tmp_path):
-    course = make_course(tmp_path, SOURCE.replace('print("Example:", math.tau)', 'print("Example:", math.pi)'))
-    with pytest.raises(ReleaseError, match="differ in more than strings"):
+@pytest.mark.parametrize("change, refusal", [
+    (('TEXT = {"example": "Example: {tau}"}', 'TEXT = {"sample": "Example: {tau}"}'), "ru message table lacks 'sample'"),
+    (('print(TEXT["example"].format(tau=math.tau))', 'print("Example:", math.tau)'), "no code uses"),
+    (('TEXT = {"example": "Example: {tau}"}', 'print("Example:", math.pi)'), "must be a message table"),
+])
+def test_tables_and_code_that_disagree_stop_the_release(tmp_path, change, refusal):
+    course = make_course(tmp_path, SOURCE.replace(*change))
+    with pytest.raises(ReleaseError, match=refusal):
         release.release(course)
 
 
