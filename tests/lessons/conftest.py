@@ -6,7 +6,7 @@ import pytest
 
 from autograder.course import LANGS, Course
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, SAMPLE, batch_student, exercises, grade_class, loud,
                                    variant_batches, with_cells_replaced)
 
 
@@ -61,27 +61,15 @@ def graded(submissions, released, tmp_path_factory, unsafe_no_sandbox):
     return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox)
 
 
-def sample_students(lessons: list[str]) -> list[str]:
-    """Students whose notebooks, together, run every exercise of these lessons solved, unsolved, wrong and
-    right: both solutions (every cell of each, in its language: test_a_solution_runs_top_to_bottom_without_an_error),
-    the English stub (the Russian one holds the same code), and each lesson's first batch of wrong and of right
-    variants."""
-    students = [*(f"solution-{lang}" for lang in LANGS), "stub-en"]
-    for assignment in lessons:
-        students += [batch_student(kind, assignment, 0) for kind in ("wrong", "right")
-                     if variant_batches(kind, assignment)]
-    return students
-
-
 @pytest.fixture(scope="session")
-def graded_plainly(request, submissions, released, tmp_path_factory, unsafe_no_sandbox):
+def graded_plainly(submissions, released, tmp_path_factory, unsafe_no_sandbox):
     """The class graded again with every demonstration run and every kernel in a jail of its own (no zygote):
-    a sample that runs every exercise (sample_students), or the whole class under `make test-all` (it takes
-    4 times as long this way)."""
+    the solutions (SAMPLE), or the whole class under `make test-all` (it takes 4 times as long this
+    way)."""
     sample = submissions
     if not TEST_ALL:
         sample = tmp_path_factory.mktemp("sample")
-        for student in sample_students(selected_lessons(request.session)):
+        for student in SAMPLE:
             if (submissions / student).is_dir():
                 shutil.copytree(submissions / student, sample / student)
     return grade_class(sample, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,

@@ -7,6 +7,7 @@ the exercise's own failure, never a neighbour's.
 """
 import functools
 import importlib.util
+import itertools
 import os
 from pathlib import Path
 
@@ -22,6 +23,12 @@ from autograder.judge import answer_of
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 LESSONS = Course().assignments()
+# `make test` grades one case of each kind that an exercise has: its first wrong and first right variant, its first
+# visible example broken, and the exercise left unsolved; `make test-all` grades every case (docs/testing.md)
+EVERY_CASE = os.environ.get("AUTOGRADER_TEST_ALL") == "1"
+# graded a second time, with every demonstration and a cold jail, by `make test`: both solutions of each lesson,
+# every cell of each in its language; `make test-all` grades the whole class again
+SAMPLE = ("solution-ru", "solution-en")
 
 
 @functools.cache
@@ -163,14 +170,16 @@ def variant_batches(kind: str, assignment: str) -> tuple[dict[str, tuple[str, st
     the wrong variants and the solution broken on each visible example (BROKEN_ON + the example), each of which
     must cost its own exercise points; kind "right": the right variants and each exercise left unsolved (UNSOLVED),
     where only an unsolved exercise may lose points. An entry fails or passes alone: its neighbours are other
-    exercises that do not lean on it."""
+    exercises that do not lean on it. Without EVERY_CASE, the first case of each kind an exercise has."""
     wrong, right = load_variants(assignment)
+    kept = (lambda cases: cases) if EVERY_CASE else (lambda cases: dict(itertools.islice(cases.items(), 1)))
     if kind == "wrong":
         visible = visible_variants(assignment)
-        table = {e: {**wrong.get(e, {}), **{BROKEN_ON + name: source for name, source in visible.get(e, {}).items()}}
+        table = {e: {**kept(wrong.get(e, {})),
+                     **kept({BROKEN_ON + name: source for name, source in visible.get(e, {}).items()})}
                  for e in exercises(assignment)}
     else:
-        table = {e: {**right.get(e, {}), UNSOLVED: None} for e in exercises(assignment)}
+        table = {e: {**kept(right.get(e, {})), UNSOLVED: None} for e in exercises(assignment)}
     return pack({exercise: entries for exercise, entries in table.items() if entries}, assignment)
 
 

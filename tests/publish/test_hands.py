@@ -1,22 +1,25 @@
 """Every habit of a Hand (tests/publish/hands.py) keeps the answer's meaning: the solution and every right
-variant of every lesson, rewritten in the strongest hand (every habit followed wherever it applies) and in a
-random hand, keep their full marks through the real grading path, packed into notebooks as the lesson tests
+variant of every lesson (`make test`: the first), rewritten in the strongest hand (every habit followed wherever it
+applies) and in a random hand (`make test-all`), keep their full marks through the real grading path, packed into notebooks as the lesson tests
 pack variants (tests/lessons/harness.py); answers that lean on each other share notebooks, since all should pass."""
 import ast
 import functools
+import itertools
 import random
 
 import nbformat
 import pytest
 
 from autograder.release import notebooks
-from tests.lessons.harness import (LESSONS, dependencies, exercise_tests, exercises, grade_class, graded_cells,
-                                   load_variants, pack, with_cells_replaced)
+from tests.lessons.harness import (EVERY_CASE, LESSONS, dependencies, exercise_tests, exercises, grade_class,
+                                   graded_cells, load_variants, pack, with_cells_replaced)
 from tests.publish.hands import Hand
 from tests.publish.similar_class import styles
 
 STRONGEST = dict.fromkeys(Hand.HABITS, 1.0)
-HANDS = ("strongest", "random")
+# `make test`: the solution and the first right variant of each exercise, in the strongest hand; `make test-all`:
+# every right variant, in a random hand too
+HANDS = ("strongest", "random") if EVERY_CASE else ("strongest",)
 
 
 def hand(name: str, *case: str) -> Hand:
@@ -30,8 +33,8 @@ def hand(name: str, *case: str) -> Hand:
 def right_answers(assignment: str) -> dict[str, dict[str, str]]:
     """{exercise: {"solution" or a RIGHT variant's name: its source}}."""
     cells, right = graded_cells(assignment), load_variants(assignment)[1]
-    return {e: {"solution": notebooks.strip_solution_markers(cells[e]), **right.get(e, {})}
-            for e in exercises(assignment)}
+    answers = {e: {"solution": notebooks.strip_solution_markers(cells[e]), **right.get(e, {})} for e in exercises(assignment)}
+    return {e: dict(itertools.islice(table.items(), None if EVERY_CASE else 2)) for e, table in answers.items()}
 
 
 @functools.cache
