@@ -1,6 +1,7 @@
 """What the tests share: whether student code can be jailed here, the tiny course, the real lessons released once
 per run, a PostgreSQL server, a Moodle class graded once, a Dask cluster, Debian's chromium for Playwright, and
 the grading executor on both kinds of kernel."""
+import contextlib
 import fcntl
 import functools
 import json
@@ -216,12 +217,15 @@ def execute(unsafe_no_sandbox):
     return run
 
 
-@pytest.fixture(params=["own-jail", "forked"])
-def execute_both(request, execute):
-    """`execute` with each kind of kernel: one in a jail of its own, and one forked from a zygote
+KERNELS = ("own-jail", "forked")
+
+
+@contextlib.contextmanager
+def of_kind(request: pytest.FixtureRequest, execute, kind: str):
+    """`execute` with one kind of kernel: one in a jail of its own, or one forked from a zygote
     (autograder.sandbox.zygote) that the test's later notebooks with the same limits share.
-    execute_both.zygote_cgroups() names the cgroups the test's live zygotes hold; .forked tells the kind."""
-    if request.param == "own-jail":
+    .zygote_cgroups() names the cgroups the test's live zygotes hold; .forked tells the kind."""
+    if kind == "own-jail":
         execute.zygote_cgroups, execute.forked = (lambda: set()), False
         yield execute
         return
@@ -238,3 +242,10 @@ def execute_both(request, execute):
     finally:
         for zygote in zygotes.values():
             zygote.close()
+
+
+@pytest.fixture(params=KERNELS)
+def execute_both(request, execute):
+    """`execute` with each kind of kernel (of_kind)."""
+    with of_kind(request, execute, request.param) as run:
+        yield run

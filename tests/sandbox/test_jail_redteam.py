@@ -23,6 +23,7 @@ from autograder.sandbox import cgroup
 from autograder.sandbox.execute import KERNEL_DIED_ENAME, NOT_EXECUTED_ENAME
 from autograder.sandbox.bubblewrap import HOME, KERNEL_PACKAGE, python_prefixes
 from autograder.sandbox.jail import SandboxKernelManager
+from tests.conftest import KERNELS, TEST_ALL, of_kind
 
 pytestmark = pytest.mark.usefixtures("sandbox")
 SMALL = {"processes": 32, "scratch_mb": 16, "memory_mb": 1024, "cpu_seconds": 30}
@@ -65,10 +66,12 @@ def kernel_cgroups():
     return lambda: mine() - before
 
 
-@pytest.fixture
-def execute(execute_both):
-    """Every attack runs on both kinds of kernel: in a jail of its own, and forked from a zygote."""
-    return execute_both
+@pytest.fixture(params=KERNELS if TEST_ALL else ("forked",))
+def execute(request, execute):
+    """Every attack runs on the kernels that grading uses, forked from a zygote; under `make test-all`, in a jail of
+    its own too."""
+    with of_kind(request, execute, request.param) as run:
+        yield run
 
 
 def test_nothing_of_the_host_can_be_read(execute, tmp_path):
