@@ -1,4 +1,4 @@
-"""Moodle 4.5's web services for the tests, as a real HTTP server on the loopback address: the REST protocol
+"""Moodle 4.5's web services for the tests, served on the loopback address by tests/moodle_server.py: the REST protocol
 (webservice/rest/server.php with webservice/rest/locallib.php and webservice/lib.php webservice_server) and
 file uploads (webservice/upload.php), for the functions `make push` calls, as Moodle's PHP does them:
 
@@ -17,17 +17,11 @@ file uploads (webservice/upload.php), for the functions `make push` calls, as Mo
 Messages are in the site's language; the Russian ones here are not Moodle's strings (none was at hand): a
 client must read the errorcode, which is the same in every language, and the tests check that it does.
 """
-import email.parser
-import email.policy
 import json
 import random
-import ssl
 import threading
 import time
-import urllib.parse
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
              "mod_assign_get_grades", "mod_assign_save_grades")
@@ -270,64 +264,3 @@ def nested(params: dict) -> dict:
             node = node.setdefault(part, {})
         node[[head, *rest][-1]] = value
     return tree
-
-
-def handler(site: Site):
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            with site.lock:
-                site.bodies.append(body)
-                if site.drops or site.cut_after == 0:
-                    site.drops = max(site.drops - 1, 0)
-                    self.close_connection = True
-                    return  # the network drops the request: no answer
-                if site.cut_after:
-                    site.cut_after -= 1
-                if self.path == "/webservice/rest/server.php":
-                    status, answer = site.rest(dict(urllib.parse.parse_qsl(body.decode(), keep_blank_values=True)))
-                elif self.path == "/webservice/upload.php":
-                    status, answer = site.upload(*multipart(self.headers["Content-Type"], body))
-                else:
-                    status, answer = 404, b""
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(answer)))
-            self.end_headers()
-            self.wfile.write(answer)
-
-        def log_message(self, *args):
-            pass
-
-    return Handler
-
-
-def multipart(kind: str, body: bytes) -> tuple[dict, dict]:
-    message = email.parser.BytesParser(policy=email.policy.default).parsebytes(
-        f"Content-Type: {kind}\r\n\r\n".encode() + body)
-    fields, files = {}, {}
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        if part.get_filename():
-            files[name] = (part.get_filename(), part.get_payload(decode=True))
-        else:
-            fields[name] = part.get_content().strip()
-    return fields, files
-
-
-@contextmanager
-def serve(site: Site, certificate: str | None = None):
-    """The site's address, http://127.0.0.1:<port> (https with `certificate`, a PEM of a key and its certificate),
-    while the block runs."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler(site))
-    if certificate:
-        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        tls.load_cert_chain(certificate)
-        server.socket = tls.wrap_socket(server.socket, server_side=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"{'https' if certificate else 'http'}://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from autograder.publish.moodle_api import Client, MoodleError
-from tests.moodle_webservice import Assignment, Site, serve
+from tests.moodle_server import serve
+from tests.moodle_webservice import Assignment, Site
 
 ASSIGNMENT = 7
 

@@ -19,7 +19,8 @@ from autograder import gradebook
 from tests import classroom, corpus, moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
 from tests.lessons.harness import LESSONS
-from tests.moodle_webservice import Assignment, Site, serve
+from tests.moodle_server import serve
+from tests.moodle_webservice import Assignment, Site
 
 LESSON = "01_tensors"
 CMID, ASSIGNMENT = 42, 7
