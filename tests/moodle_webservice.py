@@ -1,6 +1,7 @@
 """Moodle 4.5's web services for the tests, served on the loopback address by tests/moodle_server.py: the REST protocol
 (webservice/rest/server.php with webservice/rest/locallib.php and webservice/lib.php webservice_server) and
-file uploads (webservice/upload.php), for the functions `make push` calls, as Moodle's PHP does them:
+file uploads (webservice/upload.php), for the functions `make push` calls, as Moodle's PHP does them (those of
+`make pull`, and webservice/pluginfile.php: tests/moodle_submissions.py):
 
 - webservice_protocol_is_enabled('rest') false (web services or REST off): HTTP 403 with no body;
 - webservice/lib.php authenticate_user: an unknown token is moodle_exception('invalidtoken'); an expired one
@@ -23,8 +24,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from tests.moodle_submissions import Failure, Person, Submission, Submissions, list_of
+
 FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
-             "mod_assign_get_grades", "mod_assign_save_grades")
+             "mod_assign_get_grades", "mod_assign_save_grades", "mod_assign_get_submissions",
+             "mod_assign_list_participants")
 CAPABILITIES = ("webservice/rest:use", "mod/assign:view", "mod/assign:grade", "mod/assign:revealidentities")
 MESSAGES = {  # errorcode: (en: lang/en/webservice.php, error.php, moodle.php; ru: not Moodle's, see above)
     "invalidtoken": ("Invalid token - token not found", "[ru] invalidtoken"),
@@ -35,6 +39,8 @@ MESSAGES = {  # errorcode: (en: lang/en/webservice.php, error.php, moodle.php; r
     "invalidrecord": ("Can't find data record in database table course_modules.", "[ru] invalidrecord"),
     "dmlwriteexception": ("Error writing to database", "[ru] dmlwriteexception"),
     "privatefilesupload": ("Private files upload is not allowed", "[ru] privatefilesupload"),
+    "filenotfound": ("Sorry, the requested file could not be found", "[ru] filenotfound"),
+    "missingparam": ("A required parameter (token) was missing", "[ru] missingparam"),
 }
 CLASSES = {"invalidtoken": "core\\exception\\moodle_exception", "accessexception": "webservice_access_exception",
            "nopermissions": "core\\exception\\required_capability_exception",
@@ -46,12 +52,6 @@ CLASSES = {"invalidtoken": "core\\exception\\moodle_exception", "accessexception
 # save_grades_parameters: an entry's keys, and the plugindata that the feedback plugins' get_external_parameters add
 ENTRY = {"userid", "grade", "attemptnumber", "addattempt", "workflowstate", "plugindata", "advancedgradingdata"}
 PLUGINDATA = {"assignfeedbackcomments_editor", "files_filemanager"}
-
-
-class Failure(Exception):
-    def __init__(self, code: str):
-        super().__init__(code)
-        self.code = code
 
 
 @dataclass
@@ -69,10 +69,15 @@ class Assignment:
     comments: dict[int, str] = field(default_factory=dict)  # assignfeedback_comments
     files: dict[int, dict[str, bytes]] = field(default_factory=dict)  # assignfeedback_file's area
     workflow: dict[int, str] = field(default_factory=dict)  # assign_user_flags.workflowstate
+    submissiondrafts: int = 0  # "Require students to click the submit button"
+    teamsubmission: int = 0
+    blindmarking: int = 0
+    people: dict[int, Person] = field(default_factory=dict)  # the participants, by user id
+    submissions: list[Submission] = field(default_factory=list)  # assign_submission: every attempt
 
 
 @dataclass
-class Site:
+class Site(Submissions):
     language: str = "en"
     token: str = "5c0a1e7f3b9d4e21a8c6f0b2d4e6a8c1"
     teacher: int = 2  # the token's user
@@ -81,11 +86,20 @@ class Site:
     expired: bool = False  # the token's validuntil has passed
     functions: set = field(default_factory=lambda: set(FUNCTIONS))  # the token's external service
     uploadfiles: bool = True
+    downloadfiles: bool = True
+    slasharguments: bool = True
+    wwwroot: str = ""  # the address serve() gives it
     capabilities: set = field(default_factory=lambda: set(CAPABILITIES))
     assignments: list[Assignment] = field(default_factory=list)
     drafts: dict[tuple[int, int], dict[str, bytes]] = field(default_factory=dict)  # (userid, itemid) -> files
     calls: list[tuple[str, dict]] = field(default_factory=list)  # every function that ran, with its parameters
     bodies: list[bytes] = field(default_factory=list)  # every request's body
+    addresses: list[str] = field(default_factory=list)  # every request's path and query
+    cut_files: int = 0  # the next file answers that the network cuts half-way
+    served: list[str] = field(default_factory=list)  # every file that pluginfile.php sent whole
+    stall_after: int | None = None  # after this many files sent whole, the next file request waits for `resume`
+    stalled: threading.Event = field(default_factory=threading.Event)
+    resume: threading.Event = field(default_factory=threading.Event)
     cut_after: int | None = None  # after this many more requests, the network drops every request
     drops: int = 0  # the next requests that the network drops
     clock: float = field(default_factory=time.time)
@@ -96,13 +110,13 @@ class Site:
         return int(self.clock)
 
     def number(self, assignment: Assignment, userid: int) -> int:
-        """mod/assign/locallib.php get_uniqueid_for_user: the participant id, created when first asked for."""
-        for mapping, user in assignment.mappings.items():
-            if user == userid:
-                return mapping
-        mapping = max([*assignment.mappings, 100]) + 1
-        assignment.mappings[mapping] = userid
-        return mapping
+        """mod/assign/locallib.php get_uniqueid_for_user_static: the participant id; a user without one makes
+        allocate_unique_ids number every participant, and one who is no participant still gets a number."""
+        if userid not in assignment.mappings.values():
+            self.allocate(assignment)
+        if userid not in assignment.mappings.values():
+            assignment.mappings[max([*assignment.mappings, 100]) + 1] = userid
+        return next(mapping for mapping, user in assignment.mappings.items() if user == userid)
 
     def set_grade(self, assignment: Assignment, userid: int, grade: float | None) -> None:
         """assign::update_grade (a push, or the teacher on the grading page): one record per user, timemodified now."""
@@ -175,7 +189,8 @@ class Site:
         """webservice/externallib.php get_site_info: the service's functions and uploadfiles, the user's language."""
         return {"sitename": "Moodle", "username": "teacher", "userid": self.teacher, "lang": self.language,
                 "release": "4.5 (Build: 20241007)", "version": "2024100700", "uploadfiles": int(self.uploadfiles),
-                "downloadfiles": 1, "functions": [{"name": f, "version": "2024100700"} for f in sorted(self.functions)]}
+                "downloadfiles": int(self.downloadfiles),
+                "functions": [{"name": f, "version": "2024100700"} for f in sorted(self.functions)]}
 
     def mod_assign_get_assignments(self, courseids=(), capabilities=(), includenotenrolledcourses=0):
         """externallib.php get_assignments: every assignment of the user's courses that it may view (mod/assign:view),
@@ -188,7 +203,9 @@ class Site:
                 continue
             courses.setdefault(a.course, []).append({
                 "id": a.id, "cmid": a.cmid, "course": a.course, "name": a.name, "grade": int(a.grade),
-                "markingworkflow": a.markingworkflow, "teamsubmission": 0, "blindmarking": 0, "configs": []})
+                "markingworkflow": a.markingworkflow, "teamsubmission": a.teamsubmission, "blindmarking": a.blindmarking,
+                "revealidentities": 0, "submissiondrafts": a.submissiondrafts, "requiresubmissionstatement": 0,
+                "configs": []})
         return {"courses": [{"id": c, "fullname": "PyTorch basics", "shortname": "PT", "timemodified": 0,
                              "assignments": found} for c, found in courses.items()], "warnings": warnings}
 
@@ -248,10 +265,6 @@ class Site:
 
 def ints(values) -> list[int]:
     return [int(v) for v in list_of(values)]
-
-
-def list_of(value) -> list:
-    return [value[k] for k in sorted(value, key=int)] if isinstance(value, dict) else list(value)
 
 
 def nested(params: dict) -> dict:
