@@ -79,7 +79,7 @@ def test_verbose_shows_the_libraries_lines_too(sandbox, tiny_course, another_clu
     assert re.fullmatch(OWN_LINES[-1], done.stdout.splitlines()[-1])
 
 
-@pytest.mark.parametrize("target", ["autograde", "export", "push", "similarity", "release"])
+@pytest.mark.parametrize("target", ["pull", "autograde", "export", "push", "similarity", "release"])
 def test_verbose_1_reaches_every_command_of_the_makefile(target):
     def dry_run(*variables: str) -> list[str]:
         done = run_from_root(f"make -n {target} OUT=graded SUBMISSIONS=class.zip "
