@@ -9,7 +9,7 @@ SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
 # the release's folder: build/, or the one AUTOGRADER_BUILD names (as the grader reads it: autograder/__init__.py)
 BUILD := $(or $(AUTOGRADER_BUILD),build)
 
-SUBMISSIONS ?= submissions
+SUBMISSIONS ?=
 OUT ?= graded
 WORKERS ?= $(shell nproc)
 DB ?=
@@ -72,8 +72,8 @@ soak: venv ## kill Dask workers at random moments in RUNS=20 runs (`make test` r
 pull: venv ## each lesson's submissions from Moodle MOODLE_URL=https://... into OUT=<dir>/pulled through its web services: prints the plan; YES=1 does it [LESSONS="01_tensors ..."] (docs/pull.md)
 	$(CLI) pull "$(OUT)" $(if $(MOODLE_URL),--url "$(MOODLE_URL)") $(if $(LESSONS),--lessons $(LESSONS)) $(if $(YES),--yes)
 
-autograde: $(BUILD)/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
-	$(CLI) autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
+autograde: $(BUILD)/en/gradebook.db ## grade what make pull brought into OUT=<dir>, or SUBMISSIONS=<dir or LMS .zip> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
+	$(CLI) autograde "$(or $(SUBMISSIONS),$(OUT)/pulled)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
 
 check-sandbox: venv ## prove that the jail starts on this machine (grading refuses to start without one)
 	$(CLI) check-sandbox

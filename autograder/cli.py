@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> None:
                           help="only these (default: every lesson of course.toml [moodle.assignments])")
 
     autograde_cmd = commands.add_parser("autograde", help="grade <submissions>/<student>/*.ipynb or an LMS zip")
-    autograde_cmd.add_argument("submissions", type=Path, help="a folder of <student>/<files>, or a zip")
+    autograde_cmd.add_argument("submissions", type=Path,
+                               help="a folder of <student>/<files>, a zip, or OUT/pulled (what `pull` brought)")
     autograde_cmd.add_argument("out", type=Path)
     autograde_cmd.add_argument("--workers", type=int, default=os.cpu_count())
     autograde_cmd.add_argument("--scheduler", default=os.environ.get("AUTOGRADER_SCHEDULER") or None,
@@ -158,6 +159,10 @@ def autograde_class(parser: argparse.ArgumentParser, args: argparse.Namespace, s
     from autograder.grading import config
     from autograder.sandbox import zygote
 
+    if not args.submissions.exists():
+        parser.exit(1, f"nothing was graded: {args.submissions} does not exist: give SUBMISSIONS=<a folder or "
+                       f"Moodle's zip>, or bring the submissions with make pull OUT={args.out} "
+                       f"MOODLE_URL=https://...\n")
     # The grader allocates many lasting objects (torch's, nbgrader's, Dask's) and little garbage: a collection
     # every 700 allocations, Python's default, costs a fifth of its start-up.
     gc.set_threshold(50_000, 20, 20)

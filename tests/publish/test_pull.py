@@ -16,6 +16,7 @@ from autograder.intake.receive import sources
 from autograder.publish import pull as pulling, pulled
 from autograder.publish.moodle_api import Client, MoodleError
 from tests import moodle_site
+from tests.docs_commands import docs_commands, here, run_from_root
 from tests.moodle_server import serve
 from tests.moodle_webservice import Person, Site
 from tests.publish.on_moodle import (FAILURES as SITE_FAILURES, LESSON, NUMBER, PEOPLE, files, line, notebook,
@@ -304,3 +305,16 @@ def test_a_site_without_slash_arguments_lists_its_files_with_a_file_parameter(si
         "01_tensors.ipynb": notebook()}
     assert [a for a in site.addresses if "pluginfile" in a] and all(
         "pluginfile.php?file=" in a for a in site.addresses if "pluginfile" in a)
+
+
+def test_the_pulls_the_pages_show_run_as_written(site, toml, out):
+    a_class(site)
+    commands = docs_commands("make pull") + docs_commands(".venv/bin/python -m autograder.cli pull")
+    assert any("YES=1" in c for c in commands) and any("LESSONS=" in c for c in commands)
+    with serve(site) as url:
+        for command in commands:
+            command = here(command, {"graded": str(out), "https://moodle.example.edu": url, "https://...": url})
+            done = run_from_root(command, env={**os.environ, "MOODLE_URL": ""}, timeout=300)
+            assert done.returncode == 0, (command, done.stdout, done.stderr)
+            assert site.token not in done.stdout + done.stderr
+    assert len(site.served) == len(set(site.served)) == 4
