@@ -9,7 +9,7 @@ SOURCES := $(wildcard autograder/source/[0-9][0-9]_*.py)
 # the release's folder: build/, or the one AUTOGRADER_BUILD names (as the grader reads it: autograder/__init__.py)
 BUILD := $(or $(AUTOGRADER_BUILD),build)
 
-SUBMISSIONS ?= submissions
+SUBMISSIONS ?=
 OUT ?= graded
 WORKERS ?= $(shell nproc)
 DB ?=
@@ -33,7 +33,7 @@ VERBOSE ?=
 CLI := $(PYTHON) -m autograder.cli$(if $(VERBOSE), --verbose)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release screenshots docs-figures test test-all soak autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
+.PHONY: help venv release screenshots docs-figures test test-all soak pull autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -69,8 +69,11 @@ test-all: venv ## make test and the repetitions it samples: the whole class grad
 soak: venv ## kill Dask workers at random moments in RUNS=20 runs (`make test` runs 1): no hang, no lost point
 	AUTOGRADER_SOAK_RUNS=$(RUNS) AUTOGRADER_SOAK_LOG=soak.log $(PYTHON) -m pytest tests/grading/test_engine_worker_loss.py
 
-autograde: $(BUILD)/en/gradebook.db ## grade SUBMISSIONS=<dir or LMS .zip> into OUT=<dir> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
-	$(CLI) autograde "$(SUBMISSIONS)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
+pull: venv ## each lesson's submissions from Moodle MOODLE_URL=https://... into OUT=<dir>/pulled through its web services: prints the plan; YES=1 does it [LESSONS="01_tensors ..."] (docs/pull.md)
+	$(CLI) pull "$(OUT)" $(if $(MOODLE_URL),--url "$(MOODLE_URL)") $(if $(LESSONS),--lessons $(LESSONS)) $(if $(YES),--yes)
+
+autograde: $(BUILD)/en/gradebook.db ## grade what make pull brought into OUT=<dir>, or SUBMISSIONS=<dir or LMS .zip> [WORKERS=n] [SCHEDULER=tcp://host:8786] [DB=postgresql://...] [MOODLE_TEAMS=1] [FRESH=1: ignore OUT's cache]
+	$(CLI) autograde "$(or $(SUBMISSIONS),$(OUT)/pulled)" "$(OUT)" --workers $(WORKERS) $(if $(SCHEDULER),--scheduler "$(SCHEDULER)") $(if $(DB),--db "$(DB)") $(if $(MOODLE_TEAMS),--moodle-teams) $(if $(FRESH),--fresh)
 
 check-sandbox: venv ## prove that the jail starts on this machine (grading refuses to start without one)
 	$(CLI) check-sandbox

@@ -1,4 +1,5 @@
-"""Command line: `python -m autograder.cli release|autograde|formgrade|export|push|similarity ...` (the Makefile's)."""
+"""Command line: `python -m autograder.cli release|pull|autograde|formgrade|export|push|similarity ...` (the
+Makefile's)."""
 import argparse
 import gc
 import logging
@@ -6,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from autograder import BUILD, ROOT
 from autograder.state import LOG
@@ -26,8 +28,15 @@ def main(argv: list[str] | None = None) -> None:
     release_cmd = commands.add_parser("release", help="regenerate lessons/ and solutions/")
     release_cmd.add_argument("assignments", nargs="*", help="only these (default: all)")
 
+    pull_cmd = commands.add_parser("pull", help="each lesson's submissions from Moodle into OUT/pulled through its web "
+                                                "services: the plan, or with --yes its execution (docs/pull.md)")
+    pull_cmd.add_argument("out", type=Path, help="the folder `autograde` grades into (made if missing)")
+    pull_cmd.add_argument("--lessons", nargs="+", metavar="LESSON",
+                          help="only these (default: every lesson of course.toml [moodle.assignments])")
+
     autograde_cmd = commands.add_parser("autograde", help="grade <submissions>/<student>/*.ipynb or an LMS zip")
-    autograde_cmd.add_argument("submissions", type=Path, help="a folder of <student>/<files>, or a zip")
+    autograde_cmd.add_argument("submissions", type=Path,
+                               help="a folder of <student>/<files>, a zip, or OUT/pulled (what `pull` brought)")
     autograde_cmd.add_argument("out", type=Path)
     autograde_cmd.add_argument("--workers", type=int, default=os.cpu_count())
     autograde_cmd.add_argument("--scheduler", default=os.environ.get("AUTOGRADER_SCHEDULER") or None,
@@ -59,10 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     push_cmd = commands.add_parser("push", help="grades, comments and feedback pages into Moodle through its web "
                                                 "services: the plan, or with --yes its execution (docs/push.md)")
     push_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
-    push_cmd.add_argument("--url", default=os.environ.get("MOODLE_URL") or None,
-                          help="the site's address, https://moodle.example.edu (default: $MOODLE_URL)")
     push_cmd.add_argument("--lessons", nargs="+", metavar="LESSON", help="only these (default: every graded one)")
-    push_cmd.add_argument("--yes", action="store_true", help="do the plan (without: only print it)")
     push_cmd.add_argument("--overwrite", action="store_true",
                           help="replace grades changed in Moodle after the last push, or that Moodle holds and "
                                "were never pushed from here")
@@ -70,6 +76,10 @@ def main(argv: list[str] | None = None) -> None:
                           help="with a marking workflow, the state to set (default readyforrelease; released "
                                "shows the grades to the students)")
     push_cmd.add_argument("--db", default=os.environ.get("AUTOGRADER_DB") or None, help="the gradebook (as export)")
+    for moodle_cmd in (pull_cmd, push_cmd):
+        moodle_cmd.add_argument("--url", default=os.environ.get("MOODLE_URL") or None,
+                                help="the site's address, https://moodle.example.edu (default: $MOODLE_URL)")
+        moodle_cmd.add_argument("--yes", action="store_true", help="do the plan (without: only print it)")
 
     similarity_cmd = commands.add_parser("similarity", help="copy detection: every pair of students, per assignment")
     similarity_cmd.add_argument("out", type=Path, help="a folder `autograde` wrote")
@@ -97,6 +107,8 @@ def main(argv: list[str] | None = None) -> None:
         export_class(parser, args)
     elif args.command == "push":
         push_class(parser, args)
+    elif args.command == "pull":
+        pull_class(parser, args)
     elif args.command == "similarity":
         from autograder.publish import similarity_page
         try:
@@ -147,6 +159,10 @@ def autograde_class(parser: argparse.ArgumentParser, args: argparse.Namespace, s
     from autograder.grading import config
     from autograder.sandbox import zygote
 
+    if not args.submissions.exists():
+        parser.exit(1, f"nothing was graded: {args.submissions} does not exist: give SUBMISSIONS=<a folder or "
+                       f"Moodle's zip>, or bring the submissions with make pull OUT={args.out} "
+                       f"MOODLE_URL=https://...\n")
     # The grader allocates many lasting objects (torch's, nbgrader's, Dask's) and little garbage: a collection
     # every 700 allocations, Python's default, costs a fifth of its start-up.
     gc.set_threshold(50_000, 20, 20)
@@ -219,35 +235,72 @@ def export_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
                        "not reach Moodle (docs/export.md)\n")
 
 
-def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def moodle_site(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple:
+    """(the course, a client of the site) for `push` and `pull`: course.toml (or AUTOGRADER_COURSE_TOML's), and
+    the token."""
     from autograder.course import Course
     from autograder.publish import push
-    from autograder.publish.moodle_api import Client, MoodleError
+    from autograder.publish.moodle_api import Client
 
     settings = os.environ.get("AUTOGRADER_COURSE_TOML")  # another course.toml than the repository's
     course = Course(settings=Path(settings)) if settings else Course()
     if not args.url:
-        parser.exit(2, "push: give the site's address: make push MOODLE_URL=https://moodle.example.edu (--url)\n")
+        parser.exit(2, f"{args.command}: give the site's address: make {args.command} "
+                       f"MOODLE_URL=https://moodle.example.edu (--url)\n")
+    return course, Client(args.url, push.token(course))
+
+
+def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    from autograder.publish import push
+    from autograder.publish.moodle_api import MoodleError
+
     if args.workflow_state and args.workflow_state not in push.WORKFLOW_STATES:
         parser.exit(2, f"push: --workflow-state is one of {', '.join(push.WORKFLOW_STATES)}\n")
     try:
-        client = Client(args.url, push.token(course))
+        course, client = moodle_site(parser, args)
         plans = push.plan(args.out, client, course, args.lessons, args.overwrite, args.db)
     except (MoodleError, FileNotFoundError) as error:
         parser.exit(1, f"nothing was pushed: {error}\n")
-    if not args.yes:
-        print("\n".join(push.report(plans)))
-        print("This is the plan: nothing was changed in Moodle. Run the same command with YES=1 (--yes) to do it.")
-        return
-    try:
-        push.execute(args.out, client, plans, args.workflow_state)
-    except MoodleError as error:
-        print("\n".join(push.report(plans, done=True)))
-        parser.exit(1, f"the push stopped: {error}\nThe students listed as pushed are in Moodle; run the same "
-                       f"command again to push the others (none is pushed twice).\n")
-    print("\n".join(push.report(plans, done=True)))
-    if any(lesson.failed for lesson in plans):
+    done = plan_then_do(parser, args, plans, push.report, lambda: push.execute(args.out, client, plans,
+                                                                                args.workflow_state),
+                        "changed in Moodle", "The students listed as pushed are in Moodle; run the same command "
+                                             "again to push the others (none is pushed twice).")
+    if done and any(lesson.failed for lesson in plans):
         parser.exit(1, "push: Moodle did not keep some grades (FAILED above)\n")
+
+
+def pull_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    from autograder.publish import pull, pulled
+    from autograder.publish.moodle_api import MoodleError
+
+    try:
+        course, client = moodle_site(parser, args)
+        plans = pull.plan(args.out, client, course, args.lessons)
+    except MoodleError as error:
+        parser.exit(1, f"nothing was pulled: {error}\n")
+    if plan_then_do(parser, args, plans, pull.report, lambda: pulled.execute(args.out, client, plans), "fetched",
+                    f"The submissions listed as pulled are in {args.out / 'pulled'}; run the same command again to "
+                    f"pull the others (no file is fetched twice)."):
+        print(f"next: make autograde OUT={args.out} (grades what changed; every other grade is kept)")
+
+
+def plan_then_do(parser: argparse.ArgumentParser, args: argparse.Namespace, plans: list, report: Callable,
+                 execute: Callable, nothing: str, stopped: str) -> bool:
+    """`push` and `pull`: print the plan, or with --yes do it and print what was done (True); a MoodleError stops it
+    with what was done so far and `stopped`, which says what the same command does next."""
+    from autograder.publish.moodle_api import MoodleError
+
+    if not args.yes:
+        print("\n".join(report(plans)))
+        print(f"This is the plan: nothing was {nothing}. Run the same command with YES=1 (--yes) to do it.")
+        return False
+    try:
+        execute()
+    except MoodleError as error:
+        print("\n".join(report(plans, done=True)))
+        parser.exit(1, f"the {args.command} stopped: {error}\n{stopped}\n")
+    print("\n".join(report(plans, done=True)))
+    return True
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@
   publishes again after manual grading;
 - staging-<pid>/: outputs being written, moved into OUT once all are complete;
 - push/<lesson>.json: what `make push` sent to Moodle (autograder.publish.push);
+- pull/<lesson>.json: what `make pull` brought from Moodle into OUT/pulled (autograder.publish.pull), and
+  pull/staging/<lesson>/: the submissions being pulled, moved into OUT/pulled once each is whole;
 - autograde.log: the libraries' log records and warnings of every command run on OUT (autograder.cli).
 """
 import json
@@ -74,3 +76,9 @@ class RunState:
 
     def push_record(self, lesson: str) -> Path:
         return self.folder / "push" / f"{lesson}.json"
+
+    def pull_record(self, lesson: str) -> Path:
+        return self.folder / "pull" / f"{lesson}.json"
+
+    def pull_staging(self, lesson: str) -> Path:
+        return self.folder / "pull" / "staging" / lesson

@@ -1,11 +1,12 @@
 """A small class of the tiny course, as Moodle's "Download all submissions" zip names it, and ways to
-read a graded course's gradebook the way the instructor's workflow meets it."""
+read a graded course's gradebook and run its commands the way the instructor's workflow meets them."""
 import csv
 import shutil
 from pathlib import Path
 
 from nbgrader.api import Gradebook
 
+from autograder import cli
 from tests import corpus
 
 LIMITS = {"preload": [], "preload_later": [], "timeout": 20, "notebook_timeout": 60}  # the tiny course needs no torch
@@ -78,3 +79,14 @@ def dump(url: str) -> dict:
                                  for c in nb.comments]
         return {"students": students, "submissions": sorted(submissions), "grades": sorted(grades, key=repr),
                 "comments": sorted(comments, key=repr)}
+
+
+def command(capsys, *argv) -> tuple[int, str]:
+    """`python -m autograder.cli <argv>` in this process: (its exit status, what it printed)."""
+    try:
+        cli.main([str(arg) for arg in argv])
+        status = 0
+    except SystemExit as stop:
+        status = stop.code or 0
+    printed = capsys.readouterr()
+    return status, printed.out + printed.err

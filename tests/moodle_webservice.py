@@ -1,6 +1,7 @@
-"""Moodle 4.5's web services for the tests, as a real HTTP server on the loopback address: the REST protocol
+"""Moodle 4.5's web services for the tests, served on the loopback address by tests/moodle_server.py: the REST protocol
 (webservice/rest/server.php with webservice/rest/locallib.php and webservice/lib.php webservice_server) and
-file uploads (webservice/upload.php), for the functions `make push` calls, as Moodle's PHP does them:
+file uploads (webservice/upload.php), for the functions `make push` calls, as Moodle's PHP does them (those of
+`make pull`, and webservice/pluginfile.php: tests/moodle_submissions.py):
 
 - webservice_protocol_is_enabled('rest') false (web services or REST off): HTTP 403 with no body;
 - webservice/lib.php authenticate_user: an unknown token is moodle_exception('invalidtoken'); an expired one
@@ -17,20 +18,17 @@ file uploads (webservice/upload.php), for the functions `make push` calls, as Mo
 Messages are in the site's language; the Russian ones here are not Moodle's strings (none was at hand): a
 client must read the errorcode, which is the same in every language, and the tests check that it does.
 """
-import email.parser
-import email.policy
 import json
 import random
-import ssl
 import threading
 import time
-import urllib.parse
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.moodle_submissions import Failure, Person, Submission, Submissions, list_of
 
 FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
-             "mod_assign_get_grades", "mod_assign_save_grades")
+             "mod_assign_get_grades", "mod_assign_save_grades", "mod_assign_get_submissions",
+             "mod_assign_list_participants")
 CAPABILITIES = ("webservice/rest:use", "mod/assign:view", "mod/assign:grade", "mod/assign:revealidentities")
 MESSAGES = {  # errorcode: (en: lang/en/webservice.php, error.php, moodle.php; ru: not Moodle's, see above)
     "invalidtoken": ("Invalid token - token not found", "[ru] invalidtoken"),
@@ -41,6 +39,8 @@ MESSAGES = {  # errorcode: (en: lang/en/webservice.php, error.php, moodle.php; r
     "invalidrecord": ("Can't find data record in database table course_modules.", "[ru] invalidrecord"),
     "dmlwriteexception": ("Error writing to database", "[ru] dmlwriteexception"),
     "privatefilesupload": ("Private files upload is not allowed", "[ru] privatefilesupload"),
+    "filenotfound": ("Sorry, the requested file could not be found", "[ru] filenotfound"),
+    "missingparam": ("A required parameter (token) was missing", "[ru] missingparam"),
 }
 CLASSES = {"invalidtoken": "core\\exception\\moodle_exception", "accessexception": "webservice_access_exception",
            "nopermissions": "core\\exception\\required_capability_exception",
@@ -52,12 +52,6 @@ CLASSES = {"invalidtoken": "core\\exception\\moodle_exception", "accessexception
 # save_grades_parameters: an entry's keys, and the plugindata that the feedback plugins' get_external_parameters add
 ENTRY = {"userid", "grade", "attemptnumber", "addattempt", "workflowstate", "plugindata", "advancedgradingdata"}
 PLUGINDATA = {"assignfeedbackcomments_editor", "files_filemanager"}
-
-
-class Failure(Exception):
-    def __init__(self, code: str):
-        super().__init__(code)
-        self.code = code
 
 
 @dataclass
@@ -75,10 +69,15 @@ class Assignment:
     comments: dict[int, str] = field(default_factory=dict)  # assignfeedback_comments
     files: dict[int, dict[str, bytes]] = field(default_factory=dict)  # assignfeedback_file's area
     workflow: dict[int, str] = field(default_factory=dict)  # assign_user_flags.workflowstate
+    submissiondrafts: int = 0  # "Require students to click the submit button"
+    teamsubmission: int = 0
+    blindmarking: int = 0
+    people: dict[int, Person] = field(default_factory=dict)  # the participants, by user id
+    submissions: list[Submission] = field(default_factory=list)  # assign_submission: every attempt
 
 
 @dataclass
-class Site:
+class Site(Submissions):
     language: str = "en"
     token: str = "5c0a1e7f3b9d4e21a8c6f0b2d4e6a8c1"
     teacher: int = 2  # the token's user
@@ -87,11 +86,20 @@ class Site:
     expired: bool = False  # the token's validuntil has passed
     functions: set = field(default_factory=lambda: set(FUNCTIONS))  # the token's external service
     uploadfiles: bool = True
+    downloadfiles: bool = True
+    slasharguments: bool = True
+    wwwroot: str = ""  # the address serve() gives it
     capabilities: set = field(default_factory=lambda: set(CAPABILITIES))
     assignments: list[Assignment] = field(default_factory=list)
     drafts: dict[tuple[int, int], dict[str, bytes]] = field(default_factory=dict)  # (userid, itemid) -> files
     calls: list[tuple[str, dict]] = field(default_factory=list)  # every function that ran, with its parameters
     bodies: list[bytes] = field(default_factory=list)  # every request's body
+    addresses: list[str] = field(default_factory=list)  # every request's path and query
+    cut_files: int = 0  # the next file answers that the network cuts half-way
+    served: list[str] = field(default_factory=list)  # every file that pluginfile.php sent whole
+    stall_after: int | None = None  # after this many files sent whole, the next file request waits for `resume`
+    stalled: threading.Event = field(default_factory=threading.Event)
+    resume: threading.Event = field(default_factory=threading.Event)
     cut_after: int | None = None  # after this many more requests, the network drops every request
     drops: int = 0  # the next requests that the network drops
     clock: float = field(default_factory=time.time)
@@ -102,13 +110,13 @@ class Site:
         return int(self.clock)
 
     def number(self, assignment: Assignment, userid: int) -> int:
-        """mod/assign/locallib.php get_uniqueid_for_user: the participant id, created when first asked for."""
-        for mapping, user in assignment.mappings.items():
-            if user == userid:
-                return mapping
-        mapping = max([*assignment.mappings, 100]) + 1
-        assignment.mappings[mapping] = userid
-        return mapping
+        """mod/assign/locallib.php get_uniqueid_for_user_static: the participant id; a user without one makes
+        allocate_unique_ids number every participant, and one who is no participant still gets a number."""
+        if userid not in assignment.mappings.values():
+            self.allocate(assignment)
+        if userid not in assignment.mappings.values():
+            assignment.mappings[max([*assignment.mappings, 100]) + 1] = userid
+        return next(mapping for mapping, user in assignment.mappings.items() if user == userid)
 
     def set_grade(self, assignment: Assignment, userid: int, grade: float | None) -> None:
         """assign::update_grade (a push, or the teacher on the grading page): one record per user, timemodified now."""
@@ -181,7 +189,8 @@ class Site:
         """webservice/externallib.php get_site_info: the service's functions and uploadfiles, the user's language."""
         return {"sitename": "Moodle", "username": "teacher", "userid": self.teacher, "lang": self.language,
                 "release": "4.5 (Build: 20241007)", "version": "2024100700", "uploadfiles": int(self.uploadfiles),
-                "downloadfiles": 1, "functions": [{"name": f, "version": "2024100700"} for f in sorted(self.functions)]}
+                "downloadfiles": int(self.downloadfiles),
+                "functions": [{"name": f, "version": "2024100700"} for f in sorted(self.functions)]}
 
     def mod_assign_get_assignments(self, courseids=(), capabilities=(), includenotenrolledcourses=0):
         """externallib.php get_assignments: every assignment of the user's courses that it may view (mod/assign:view),
@@ -194,7 +203,9 @@ class Site:
                 continue
             courses.setdefault(a.course, []).append({
                 "id": a.id, "cmid": a.cmid, "course": a.course, "name": a.name, "grade": int(a.grade),
-                "markingworkflow": a.markingworkflow, "teamsubmission": 0, "blindmarking": 0, "configs": []})
+                "markingworkflow": a.markingworkflow, "teamsubmission": a.teamsubmission, "blindmarking": a.blindmarking,
+                "revealidentities": 0, "submissiondrafts": a.submissiondrafts, "requiresubmissionstatement": 0,
+                "configs": []})
         return {"courses": [{"id": c, "fullname": "PyTorch basics", "shortname": "PT", "timemodified": 0,
                              "assignments": found} for c, found in courses.items()], "warnings": warnings}
 
@@ -256,10 +267,6 @@ def ints(values) -> list[int]:
     return [int(v) for v in list_of(values)]
 
 
-def list_of(value) -> list:
-    return [value[k] for k in sorted(value, key=int)] if isinstance(value, dict) else list(value)
-
-
 def nested(params: dict) -> dict:
     """PHP's reading of a form: grades[0][userid]=5 -> {"grades": {"0": {"userid": "5"}}}."""
     tree = {}
@@ -270,64 +277,3 @@ def nested(params: dict) -> dict:
             node = node.setdefault(part, {})
         node[[head, *rest][-1]] = value
     return tree
-
-
-def handler(site: Site):
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            with site.lock:
-                site.bodies.append(body)
-                if site.drops or site.cut_after == 0:
-                    site.drops = max(site.drops - 1, 0)
-                    self.close_connection = True
-                    return  # the network drops the request: no answer
-                if site.cut_after:
-                    site.cut_after -= 1
-                if self.path == "/webservice/rest/server.php":
-                    status, answer = site.rest(dict(urllib.parse.parse_qsl(body.decode(), keep_blank_values=True)))
-                elif self.path == "/webservice/upload.php":
-                    status, answer = site.upload(*multipart(self.headers["Content-Type"], body))
-                else:
-                    status, answer = 404, b""
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(answer)))
-            self.end_headers()
-            self.wfile.write(answer)
-
-        def log_message(self, *args):
-            pass
-
-    return Handler
-
-
-def multipart(kind: str, body: bytes) -> tuple[dict, dict]:
-    message = email.parser.BytesParser(policy=email.policy.default).parsebytes(
-        f"Content-Type: {kind}\r\n\r\n".encode() + body)
-    fields, files = {}, {}
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        if part.get_filename():
-            files[name] = (part.get_filename(), part.get_payload(decode=True))
-        else:
-            fields[name] = part.get_content().strip()
-    return fields, files
-
-
-@contextmanager
-def serve(site: Site, certificate: str | None = None):
-    """The site's address, http://127.0.0.1:<port> (https with `certificate`, a PEM of a key and its certificate),
-    while the block runs."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler(site))
-    if certificate:
-        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        tls.load_cert_chain(certificate)
-        server.socket = tls.wrap_socket(server.socket, server_side=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"{'https' if certificate else 'http'}://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()

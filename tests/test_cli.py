@@ -79,7 +79,7 @@ def test_verbose_shows_the_libraries_lines_too(sandbox, tiny_course, another_clu
     assert re.fullmatch(OWN_LINES[-1], done.stdout.splitlines()[-1])
 
 
-@pytest.mark.parametrize("target", ["autograde", "export", "push", "similarity", "release"])
+@pytest.mark.parametrize("target", ["pull", "autograde", "export", "push", "similarity", "release"])
 def test_verbose_1_reaches_every_command_of_the_makefile(target):
     def dry_run(*variables: str) -> list[str]:
         done = run_from_root(f"make -n {target} OUT=graded SUBMISSIONS=class.zip "
@@ -121,3 +121,12 @@ def test_export_of_a_folder_never_graded_says_so_and_makes_nothing(tmp_path):
     assert done.stderr == f"nothing was exported: {typo / '.autograde' / 'last-run.json'} is missing: run " \
                           f"`make autograde OUT={typo}` first\n"
     assert not typo.exists()
+
+
+def test_autograde_of_nothing_pulled_names_both_ways_in(tmp_path):
+    out = tmp_path / "graded"
+    done = subprocess.run([sys.executable, "-m", "autograder.cli", "autograde", str(out / "pulled"), str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == "" and not out.exists()
+    assert done.stderr == (f"nothing was graded: {out / 'pulled'} does not exist: give SUBMISSIONS=<a folder or "
+                           f"Moodle's zip>, or bring the submissions with make pull OUT={out} MOODLE_URL=https://...\n")

@@ -1,11 +1,12 @@
-"""The double of Moodle's web services (tests/moodle_webservice.py) follows Moodle's PHP: what a real Moodle 4.5
-was measured to answer, and its errors as Moodle's JSON."""
+"""The double of Moodle's web services (tests/moodle_webservice.py, tests/moodle_submissions.py) follows Moodle's PHP:
+what a real Moodle 4.5 was measured to answer, its errors as Moodle's JSON, and webservice/pluginfile.php."""
 import json
 
 import pytest
 
 from autograder.publish.moodle_api import Client, MoodleError
-from tests.moodle_webservice import Assignment, Site, serve
+from tests.moodle_server import serve
+from tests.moodle_webservice import Assignment, Person, Site
 
 ASSIGNMENT = 7
 
@@ -78,3 +79,76 @@ def test_the_doubles_errors_are_moodles_json_with_status_200(site):
                                             "errorcode": "invalidtoken", "message": "Invalid token - token not found"}
         status, answer = post(url + "/webservice/upload.php", b"token=nope")
         assert status == 200 and answer["errorcode"] == "invalidtoken" and "error" in answer
+
+
+def open_url(url: str, data: bytes | None = None) -> tuple[int, dict, bytes]:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data)) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_pluginfile_serves_a_submitted_file_as_moodle_45_does(site):
+    import urllib.parse
+
+    a = site.assignments[0]
+    a.people = {31: Person("Ivan Petrov"), 32: Person("Anna Smirnova")}
+    site.submit(a, 31, {"/sub dir/Ответ.ipynb": b"{}"})
+    token = site.token.encode()
+    with serve(site) as url:
+        client = Client(url, site.token)
+        [sub] = client.call("mod_assign_get_submissions", assignmentids=[ASSIGNMENT])["assignments"][0]["submissions"]
+        [file] = sub["plugins"][0]["fileareas"][0]["files"]
+        assert (file["filepath"], file["filename"], file["filesize"]) == ("/sub dir/", "Ответ.ipynb", 2)
+        fileurl = file["fileurl"]
+        status, headers, body = open_url(fileurl, b"token=" + token)  # required_param: the body first
+        assert (status, body) == (200, b"{}") and headers["Content-Disposition"].startswith("attachment")
+        assert open_url(f"{fileurl}?token={site.token}")[0] == 200  # then the query string (the client never)
+        refused = open_url(f"{fileurl}?token={site.token}", b"token=wrong")[2]  # the body's token counts
+        assert json.loads(refused)["errorcode"] == "invalidtoken"
+        assert json.loads(open_url(fileurl, b"")[2])["errorcode"] == "missingparam"
+        status, _, body = open_url(fileurl.replace("Ответ", "other").replace(urllib.parse.quote("Ответ"), "other"),
+                                   b"token=" + token)
+        assert status == 404 and json.loads(body)["errorcode"] == "filenotfound"
+        site.capabilities.discard("mod/assign:grade")  # can_view_submission: not found, as for a file that is not
+        assert open_url(fileurl, b"token=" + token)[0] == 404
+        site.capabilities.add("mod/assign:grade")
+        site.downloadfiles = False
+        assert json.loads(open_url(fileurl, b"token=" + token)[2])["errorcode"] == "accessexception"
+        site.downloadfiles, site.slasharguments = True, False  # slash arguments off: ?file=
+        [sub] = client.call("mod_assign_get_submissions", assignmentids=[ASSIGNMENT])["assignments"][0]["submissions"]
+        fileurl = sub["plugins"][0]["fileareas"][0]["files"][0]["fileurl"]
+        assert "?file=" in fileurl and open_url(fileurl, b"token=" + token)[2] == b"{}"
+        # a teacher without mod/assign:grade gets warning 1; an assignment without submissions warning 3
+        site.capabilities.discard("mod/assign:grade")
+        answer = client.call("mod_assign_get_submissions", assignmentids=[ASSIGNMENT])
+        assert answer["warnings"][0]["warningcode"] == "1"
+    assert site.served == ["/5042/assignsubmission_file/submission_files/1/sub dir/Ответ.ipynb"] * 3
+
+
+def test_submissions_numbers_and_teams_follow_moodles_php(site):
+    a = site.assignments[0]
+    a.mappings, a.teamsubmission = {}, 1
+    a.people = {31: Person("Ivan", ("Team A", 12)), 32: Person("Anna", ("Team A", 12)), 33: Person("Oleg", ("B", 13))}
+    first = site.submit(a, group=12, files={"/a.ipynb": b"1"})
+    site.submit(a, group=13, files={"/b.ipynb": b"2"})
+    assert sorted(a.mappings.values()) == [31, 32, 33]  # a submission notification numbers every participant
+    first.status = "reopened"
+    first.attemptnumber = 1  # a new attempt for team A: team B's attempt 0 is still its highest
+    with serve(site) as url:
+        client = Client(url, site.token)
+        found = client.call("mod_assign_get_submissions", assignmentids=[ASSIGNMENT])["assignments"][0]["submissions"]
+        assert sorted((s["groupid"], s["attemptnumber"], s["status"]) for s in found) == [
+            (12, 1, "reopened"), (13, 0, "submitted")]
+        assert client.call("mod_assign_get_submissions", assignmentids=[ASSIGNMENT], status="submitted",
+                           since=max(s["timemodified"] for s in found) + 1)["warnings"][0]["warningcode"] == "3"
+        people = client.call("mod_assign_list_participants", assignid=ASSIGNMENT, groupid=0, filter="", onlyids=1)
+        assert [(p["id"], p["groupid"], p["groupname"]) for p in people] == [
+            (31, 12, "Team A"), (32, 12, "Team A"), (33, 13, "B")]
+        with pytest.raises(MoodleError) as error:
+            client.call("mod_assign_list_participants", assignid=99, groupid=0, filter="")
+    assert error.value.code == "invalidrecord"

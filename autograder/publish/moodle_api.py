@@ -1,5 +1,6 @@
-"""Moodle's web services, the client end: the REST protocol (webservice/rest/server.php) and the upload of
-files into the token user's draft area (webservice/upload.php), with the standard library's urllib.
+"""Moodle's web services, the client end: the REST protocol (webservice/rest/server.php), the upload of files into
+the token user's draft area (webservice/upload.php) and the download of a file Moodle lists with its `fileurl`
+(webservice/pluginfile.php), with the standard library's urllib.
 
 The token travels only in the body of a POST over HTTPS with certificate checks (plain HTTP only to a
 loopback address, for the tests); no message, exception or shown address of this module holds it.
@@ -7,6 +8,7 @@ Moodle answers a failure with HTTP 200 and {exception, errorcode, message} (uplo
 the message is in the site's language and the exception's class is namespaced since 4.5, so only the
 errorcode is read. Network failures are retried RETRIES times, then reported.
 """
+import http.client
 import ipaddress
 import json
 import ssl
@@ -15,11 +17,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
-# the functions `make push` calls: the external service of the token must offer exactly these
+# the functions `make push` calls, and those `make pull` calls: the token's external service must offer them
 FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
              "mod_assign_get_grades", "mod_assign_save_grades")
+PULL_FUNCTIONS = ("core_webservice_get_site_info", "mod_assign_get_assignments", "mod_assign_get_user_mappings",
+                  "mod_assign_get_submissions", "mod_assign_list_participants")
+PLUGINFILE = "/webservice/pluginfile.php"
+CHUNK = 1 << 20
 RETRIES = 3
 TIMEOUT = 60  # seconds per request
 SERVICES = "Site administration > Server > Web services"
@@ -124,15 +131,56 @@ class Client:
             raise MoodleError(f"upload: Moodle did not store {filename}: {stored.get('error', answer)}")
         return int(stored["itemid"])
 
+    def fetch(self, fileurl: str, to: Path) -> int:
+        """Write the file that Moodle lists at `fileurl` (webservice/pluginfile.php) to `to`; its size in bytes.
+
+        pluginfile.php reads the token with required_param, which takes the POST body before the query: it goes in
+        the body. The address must be this site's pluginfile.php, so that the token goes nowhere else."""
+        parts, site = urllib.parse.urlsplit(fileurl), urllib.parse.urlsplit(self.url)
+        shown = urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+        if ((parts.scheme, parts.netloc) != (site.scheme, site.netloc) or parts.username
+                or not parts.path.startswith(site.path + PLUGINFILE + "/") and parts.path != site.path + PLUGINFILE):
+            raise MoodleError(f"Moodle lists a file at {shown}, outside {self.url}{PLUGINFILE}: give MOODLE_URL as the "
+                              f"site gives its own address (the address of its front page)")
+
+        def save(response) -> int:
+            # send_stored_file forces the download (Content-Disposition: attachment); pluginfile.php is an
+            # AJAX_SCRIPT, so its errors come as JSON {error, errorcode}, 404 for a file it cannot serve
+            if not response.headers.get("Content-Disposition", "").startswith("attachment"):
+                raise refused(shown, response.read(1 << 16))
+            written, declared = 0, response.headers.get("Content-Length")
+            with open(to, "wb") as file:
+                while chunk := response.read(CHUNK):
+                    file.write(chunk)
+                    written += len(chunk)
+            if declared is not None and written != int(declared):  # http.client ends a cut answer quietly
+                raise http.client.IncompleteRead(b"", int(declared) - written)
+            return written
+
+        body = urllib.parse.urlencode([("token", self._token)]).encode()
+        address = urllib.parse.urlunsplit(parts._replace(path=urllib.parse.quote(parts.path, safe="/%")))
+        return self._send(address, shown, body, "application/x-www-form-urlencoded", "download", save, errors=(404,))
+
     def _post(self, path: str, body: bytes, kind: str, what: str):
         shown = self.url + path
-        request = urllib.request.Request(shown, data=body, headers={"Content-Type": kind}, method="POST")
+        text = self._send(shown, shown, body, kind, what, lambda response: response.read().decode("utf-8"))
+        try:
+            return json.loads(text) if text.strip() else None
+        except json.JSONDecodeError:
+            raise MoodleError(f"{what}: {shown} did not answer as Moodle's web services do (no JSON): is "
+                              f"MOODLE_URL the site's address?") from None
+
+    def _send(self, url: str, shown: str, body: bytes, kind: str, what: str, read: Callable, errors: tuple = ()):
+        """read(response) of a POST, tried RETRIES times while the network fails (also in the middle of an answer);
+        an HTTP status of `errors` is read as an answer."""
+        request = urllib.request.Request(url, data=body, headers={"Content-Type": kind}, method="POST")
         for attempt in range(1, self.retries + 1):
             try:
                 with urllib.request.urlopen(request, timeout=TIMEOUT, context=self._tls) as response:
-                    text = response.read().decode("utf-8")
-                break
+                    return read(response)
             except urllib.error.HTTPError as error:
+                if error.code in errors:
+                    return read(error)
                 if error.code == 403:  # webservice/rest/server.php: !webservice_protocol_is_enabled('rest')
                     raise MoodleError(f"{what}: {shown} answered 403 Forbidden: web services or the REST protocol "
                                       f"are off. Site administration > General > Advanced features > Enable web "
@@ -140,7 +188,7 @@ class Client:
                 if error.code < 500 or attempt == self.retries:
                     raise MoodleError(f"{what}: {shown} answered HTTP {error.code}: is MOODLE_URL the site's "
                                       f"address (the one its front page has)?") from None
-            except (urllib.error.URLError, OSError) as error:
+            except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
                 if isinstance(getattr(error, "reason", error), ssl.SSLCertVerificationError):
                     raise MoodleError(f"{what}: the HTTPS certificate of {self.url} is not valid "
                                       f"({getattr(error, 'reason', error).verify_message}): the site needs one that "
@@ -151,15 +199,29 @@ class Client:
                                       f"{shown} ({reason}): check the address and the connection, then run "
                                       f"the same command again") from None
             time.sleep(self.pause * attempt)
-        try:
-            return json.loads(text) if text.strip() else None
-        except json.JSONDecodeError:
-            raise MoodleError(f"{what}: {shown} did not answer as Moodle's web services do (no JSON): is "
-                              f"MOODLE_URL the site's address?") from None
 
 
-def site_info(client: Client) -> dict:
-    """core_webservice_get_site_info, after checking that the token's service offers every function and uploads."""
+def refused(shown: str, answer: bytes) -> MoodleError:
+    """What pluginfile.php's error answer means, and what to do."""
+    try:
+        error = json.loads(answer)
+        code = str(error["errorcode"])
+    except (ValueError, TypeError, KeyError):
+        return MoodleError(f"download: {shown} did not answer as Moodle's webservice/pluginfile.php does (no file, no "
+                           f"error): is MOODLE_URL the site's address?")
+    if code == "filenotfound":  # send_file_not_found: gone, or the token's user may not see it (can_view_submission)
+        return MoodleError(f"download: Moodle no longer serves {shown} (filenotfound): the student changed the "
+                           f"submission during the pull, or the token's user may not see it (give that user the "
+                           f"Teacher role in the course); run the same command again", code)
+    if code == "accessexception":  # webservice/pluginfile.php: the service's downloadfiles is off
+        return MoodleError(f"download: Moodle answered accessexception. Tick \"Can download files\" in the token's "
+                           f"external service ({SERVICES} > External services > Edit)", code)
+    return failure("download", code, str(error.get("error", "")))
+
+
+def site_info(client: Client, functions: tuple[str, ...] = FUNCTIONS, service: str = "uploadfiles") -> dict:
+    """core_webservice_get_site_info, after checking that the token's service offers `functions` and allows what
+    `service` names: uploads (`make push`'s feedback pages) or downloads (`make pull`'s submissions)."""
     try:
         info = client.call("core_webservice_get_site_info")
     except MoodleError as error:
@@ -177,11 +239,13 @@ def site_info(client: Client) -> dict:
                               f"token's external service ({SERVICES} > External services > Functions), and check "
                               f"that the token's user may use the service (Authorised users) and has the "
                               f"capability webservice/rest:use", again.code) from None
-    missing = [f for f in FUNCTIONS if f not in {function["name"] for function in info.get("functions", [])}]
+    missing = [f for f in functions if f not in {function["name"] for function in info.get("functions", [])}]
     if missing:
         raise MoodleError(f"the token's external service lacks {', '.join(missing)}: add them ({SERVICES} > "
                           f"External services > Functions)", "accessexception")
-    if not info.get("uploadfiles"):
-        raise MoodleError(f"the token's external service does not allow uploads, which the feedback pages need: "
-                          f"tick \"Can upload files\" ({SERVICES} > External services > Edit)", "accessexception")
+    if not info.get(service):
+        what, box = {"uploadfiles": ("uploads, which the feedback pages need", "Can upload files"),
+                     "downloadfiles": ("downloads, which the submitted files need", "Can download files")}[service]
+        raise MoodleError(f"the token's external service does not allow {what}: tick \"{box}\" ({SERVICES} > "
+                          f"External services > Edit)", "accessexception")
     return info

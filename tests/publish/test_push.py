@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import ROOT, cli
+from autograder import ROOT
 from autograder.course import Course
 from autograder.publish import push
 from autograder.publish.moodle_api import Client, MoodleError
@@ -19,7 +19,9 @@ from autograder import gradebook
 from tests import classroom, corpus, moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
 from tests.lessons.harness import LESSONS
-from tests.moodle_webservice import Assignment, Site, serve
+from tests.moodle_server import serve
+from tests.moodle_webservice import Assignment, Site
+from tests.publish.on_moodle import FAILURES as SITE_FAILURES, course_toml
 
 LESSON = "01_tensors"
 CMID, ASSIGNMENT = 42, 7
@@ -81,23 +83,12 @@ def site():
 
 @pytest.fixture
 def settings(tmp_path, monkeypatch, site):
-    path = tmp_path / "course.toml"
-    path.write_text(f'[moodle]\nlanguage = "en"\n\n[moodle.assignments]\n{LESSON} = {CMID}\n', encoding="utf-8")
-    monkeypatch.setenv("AUTOGRADER_COURSE_TOML", str(path))
-    monkeypatch.setenv("MOODLE_TOKEN", site.token)
-    monkeypatch.delenv("MOODLE_URL", raising=False)
-    return path
+    return course_toml(tmp_path / "course.toml", monkeypatch, site, {LESSON: CMID})
 
 
 def run(capsys, *args) -> tuple[int, str]:
     """`python -m autograder.cli push ...` in this process: (exit status, what it printed)."""
-    try:
-        cli.main(["push", *map(str, args)])
-        status = 0
-    except SystemExit as stop:
-        status = stop.code or 0
-    printed = capsys.readouterr()
-    return status, printed.out + printed.err
+    return classroom.command(capsys, "push", *args)
 
 
 def saves(site: Site) -> list[int]:
@@ -252,21 +243,10 @@ def test_a_grade_moodle_drops_is_reported_not_recorded(out, site, settings):
 
 
 FAILURES = {  # what the site does -> what the instructor reads
-    "web services off": (lambda s: setattr(s, "enablewebservices", False), "web services or the REST protocol are off"),
-    "REST off": (lambda s: setattr(s, "rest_protocol", False), "Manage protocols > REST"),
+    **SITE_FAILURES,
     "a function missing": (lambda s: s.functions.discard("mod_assign_save_grades"),
                            "service lacks mod_assign_save_grades"),
-    "no webservice/rest:use": (lambda s: s.capabilities.discard("webservice/rest:use"),
-                               "has the capability webservice/rest:use"),
     "uploads not allowed": (lambda s: setattr(s, "uploadfiles", False), 'tick "Can upload files"'),
-    "no mod/assign:grade": (lambda s: s.capabilities.discard("mod/assign:grade"), "lacks mod/assign:grade"),
-    "no mod/assign:revealidentities": (lambda s: s.capabilities.discard("mod/assign:revealidentities"),
-                                       "lacks mod/assign:revealidentities"),
-    "an expired token": (lambda s: setattr(s, "expired", True), "the token has expired"),
-    "an unknown token": (lambda s: setattr(s, "token", "0" * 32), "invalidtoken. Moodle does not know this token"),
-    "an unknown course module": (lambda s: setattr(s.assignments[0], "cmid", 43),
-                                 "no assignment with course module id 42"),
-    "a network that fails": (lambda s: setattr(s, "drops", 10), "the network failed 3 times in a row"),
     "a scale instead of points": (lambda s: setattr(s.assignments[0], "grade", -3), "set Grade > Type to Point"),
 }
 
