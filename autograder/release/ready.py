@@ -35,8 +35,8 @@ HEADING = {
           "Run the cell below when you think you are done: after *Restart and run all* (in Colab: *Runtime → "
           "Restart session and run all*), and once more on its own if that stopped at an error. "
           "It lists every exercise with its points and where it stands in this session: visible checks "
-          "passed, a visible check failed (and on which line), not run yet, or still raising "
-          "`NotImplementedError`. Where it can read the notebook (Colab, VS Code, Jupyter) it also names "
+          "passed, a visible check failed (and on which line), not run yet, run only as you changed it, or "
+          "still raising `NotImplementedError`. Where it can read the notebook (Colab, VS Code, Jupyter) it also names "
           "answers left empty and graded cells that were deleted, copied or changed. It runs no check "
           "itself: hidden tests run only at grading.",
     "ru": "## Готово к сдаче?\n\n"
@@ -44,8 +44,8 @@ HEADING = {
           "*Среда выполнения → Перезапустить сеанс и выполнить все ячейки*) и ещё раз отдельно, если выполнение "
           "остановилось на ошибке. Она перечисляет задания с их баллами и состоянием в этом "
           "сеансе: видимые проверки прошли, видимая проверка не прошла (и на какой строке), ещё не "
-          "запускалось или всё ещё бросает `NotImplementedError`. Где блокнот можно прочитать "
-          "(Colab, VS Code, Jupyter), она называет и пустые ответы, и удалённые, скопированные или изменённые "
+          "запускалось, запускалось только в изменённом виде или всё ещё бросает `NotImplementedError`. "
+          "Где блокнот можно прочитать (Colab, VS Code, Jupyter), она называет и пустые ответы, и удалённые, скопированные или изменённые "
           "ячейки с проверками. Сама она ничего не проверяет: скрытые тесты запускаются только при "
           "оценивании.",
 }
@@ -54,6 +54,7 @@ WORDS = {
            "passed": "visible checks passed", "failed": "visible check failed (line {line})",
            "failed in": "visible check failed (check cell {cell} of {cells}, line {line})",
            "not run": "not run yet", "todo": "still raises NotImplementedError",
+           "edited": "its check cell was changed, and ran only so: grading runs it as given",
            "written": "written answer, graded by hand",
            "setup": "Run the setup cell at the top of the notebook first, then your cells, then this one.",
            "colab": "Colab did not hand this cell the notebook, so it cannot read it. Before you download it, "
@@ -70,6 +71,7 @@ WORDS = {
            "passed": "видимые проверки прошли", "failed": "видимая проверка не прошла (строка {line})",
            "failed in": "видимая проверка не прошла (ячейка проверок {cell} из {cells}, строка {line})",
            "not run": "ещё не запускалось", "todo": "всё ещё бросает NotImplementedError",
+           "edited": "ячейка проверок изменена и запускалась только такой: при оценивании она будет исходной",
            "written": "письменный ответ, проверяет преподаватель",
            "setup": "Сначала запустите ячейку настройки в начале блокнота, потом свои ячейки, потом эту.",
            "colab": "Colab не передал этой ячейке блокнот, и она не может его прочитать. Перед тем как скачать "
@@ -80,9 +82,9 @@ WORDS = {
                       "что ни один ответ не остался пустым и ни одна ячейка с проверками не удалена и не "
                       "скопирована.",
            "file": "Файл блокнота, каким он сохранён последний раз ({path}):",
-           "empty": "пусто: {title}", "deleted": "удалена ячейка с проверками задания {title}",
-           "copied": "скопирована ячейка задания {title} (копий: {count})",
-           "changed": "изменена ячейка проверок задания {title} (при оценивании она восстанавливается)",
+           "empty": "пусто: {title}", "deleted": "удалена выданная ячейка: {title}",
+           "copied": "скопирована выданная ячейка: {title} (копий: {count})",
+           "changed": "изменена ячейка проверок: {title} (при оценивании она восстанавливается)",
            "all good": "пустых ответов нет, ячейки с проверками не удалены, не скопированы и не изменены."},
 }
 
@@ -119,7 +121,8 @@ if "autograder_kernel" not in sys.modules:  # at grading, the grader records eve
 
 
 def ready_to_submit(exercises, written, locked, words):
-    """Print where each exercise stands in this kernel, then what the saved notebook file shows."""
+    """Print where each exercise stands in this kernel, then what the notebook (as Colab holds it, or as last
+    saved) shows. A check cell that ran only as the student changed it reads as changed, not as never run."""
     import json
     import os
     import sys
@@ -130,23 +133,7 @@ def ready_to_submit(exercises, written, locked, words):
     if runs is None:
         print(words["setup"])
         return
-    table = PrettyTable([words["exercise"], words["points"], words["state"]])
-    table.align = "l"
-    for title, points, _, checks in exercises:
-        ends = [runs.get(fingerprint, "not run") for fingerprint in checks.values()]
-        errors = [(cell, end) for cell, end in enumerate(ends, 1) if end not in (None, "not run")]
-        if any(name == "NotImplementedError" for _, (name, _) in errors):
-            state = words["todo"]
-        elif errors:
-            cell, (_, line) = errors[0]
-            state = words["failed" if len(ends) == 1 else "failed in"].format(line=line, cell=cell, cells=len(ends))
-        else:
-            state = words["not run" if "not run" in ends else "passed"]
-        table.add_row([title, points, state])
-    for title, points, _ in written:
-        table.add_row([title, points, words["written"]])
-    print(table)
-
+    cells, where = None, None
     if "google.colab" in sys.modules:
         try:
             from google.colab import _message
@@ -154,24 +141,45 @@ def ready_to_submit(exercises, written, locked, words):
             cells = _message.blocking_request("get_ipynb", request="", timeout_sec=20)["ipynb"]["cells"]
             if not any("nbgrader" in cell.get("metadata", {}) for cell in cells):
                 raise ValueError("no graded cell in Colab's answer")
+            where = words["colab file"]
         except Exception:  # an older or newer Colab, a timeout (None), an error reply: say so
-            print(words["colab"])
-            return
-        where = words["colab file"]
+            cells, unread = None, words["colab"]
     else:
         places = [globals().get("__vsc_ipynb_file__"), globals().get("__session__"), os.environ.get("JPY_SESSION_NAME")]
         path = next((place for place in places if place and os.path.isfile(place)), None)
-        if path is None:
-            print(words["no file"])
-            return
-        with open(path, encoding="utf-8") as file:
-            cells = json.load(file).get("cells", [])
-        where = words["file"].format(path=path)
+        unread = words["no file"]
+        if path is not None:
+            with open(path, encoding="utf-8") as file:
+                cells = json.load(file).get("cells", [])
+            where = words["file"].format(path=path)
     sources = {}  # grade_id -> the source of every cell that carries it
-    for cell in cells:
+    for cell in cells or []:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
         source = cell.get("source", "")
         sources.setdefault(grade_id, []).append("".join(source) if isinstance(source, list) else source)
+
+    table = PrettyTable([words["exercise"], words["points"], words["state"]])
+    table.align = "l"
+    for title, points, _, checks in exercises:
+        ends = [runs.get(fingerprint, "edited" if any(runs.fingerprint(source) in runs for source in
+                                                     sources.get(check, [])) else "not run")
+                for check, fingerprint in checks.items()]
+        errors = [(cell, end) for cell, end in enumerate(ends, 1) if end not in (None, "not run", "edited")]
+        if any(name == "NotImplementedError" for _, (name, _) in errors):
+            state = words["todo"]
+        elif errors:
+            cell, (_, line) = errors[0]
+            state = words["failed" if len(ends) == 1 else "failed in"].format(line=line, cell=cell, cells=len(ends))
+        else:
+            state = words["edited" if "edited" in ends else "not run" if "not run" in ends else "passed"]
+        table.add_row([title, points, state])
+    for title, points, _ in written:
+        table.add_row([title, points, words["written"]])
+    print(table)
+    if cells is None:
+        print(unread)
+        return
+
     found = []
     for title, _, answer, checks in exercises:
         if any("raise NotImplementedError()" in source for source in sources.get(answer, [])):

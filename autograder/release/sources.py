@@ -20,7 +20,7 @@ from autograder.cells import grade_id_of
 from autograder.course import JUDGE_KEY, LANGS, Course, ReleaseError
 from autograder.release import code_cells, messages
 from autograder.release.figures import FIGURE_KEY, attach
-from autograder.release.howto import HOW_TO, HOW_TO_ID
+from autograder.release.howto import HOW_TO_ID, how_to
 from autograder.release.ready import SETUP_HOOK, ready_cells
 
 NBGRADER_DEFAULTS = {"grade": False, "locked": False, "schema_version": 3, "solution": False, "task": False}
@@ -88,10 +88,11 @@ def read_source(course: Course, assignment: str, lang: str) -> nbformat.Notebook
     attach(cells, figures, lang)
     lead = cells[:1] if cells and cells[0].cell_type == "markdown" and "nbgrader" not in cells[0].metadata else []
     rest = cells[len(lead):]
-    how_to = nbformat.v4.new_markdown_cell(HOW_TO[lang], id=HOW_TO_ID)
+    written = any(cell.cell_type == "markdown" and cell.metadata.get("nbgrader", {}).get("solution") for cell in rest)
+    how_to_cell = nbformat.v4.new_markdown_cell(how_to(lang, written), id=HOW_TO_ID)
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell(badge(course, lang, assignment), id="colab-badge"), *lead,
-                setup_cell(lang), how_to, *rest, *ready_cells([*lead, how_to, *rest], lang)]
+                setup_cell(lang), how_to_cell, *rest, *ready_cells([*lead, how_to_cell, *rest], lang)]
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},

@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 
 from autograder.course import HIDDEN_MARKERS, LANGS, SOLUTION_MARKERS, Course, ReleaseError
-from autograder.release.howto import HOW_TO
+from autograder.release.howto import how_to
 from autograder.release.notebooks import check_no_leak
 from autograder.release.sources import judge_cells, read_source, student_path
 
@@ -105,7 +105,7 @@ def build(course: Course) -> Path:
             nb = nbformat.read(path, as_version=4)
             rows[lang].append(f"| {title(nb) or assignment} | {nb.cells[0].source} |")
     for lang, name in (("ru", "README.md"), ("en", "README.en.md")):
-        text = README[lang].format(rows="\n".join(rows[lang]), how_to=HOW_TO[lang])
+        text = README[lang].format(rows="\n".join(rows[lang]), how_to=how_to(lang))
         (target / name).write_text(text, encoding="utf-8")
     (target / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
     check(target, course)

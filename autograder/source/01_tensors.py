@@ -58,71 +58,90 @@
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "assert_view_of: what must return a tensor, got": "{what} должна вернуть тензор, а вернула {result_type}",
-    "assert_view_of: what must return a view of": "{what} должна вернуть представление t (общая с t память), а не "
-                                                  "копию",
-    "assert_raises: what must raise error, but raised": "{what} должна бросить {error}, а бросила {exc_type}: {exc}",
-    "assert_raises: what must raise error, but raised 2": "{what} должна бросить {error}, а не бросила ничего",
-    "passed": "Дополнительные проверки пройдены: случайных случаев — {n}.",
-    "raised": "{case}: бросила {error}",
-    "not_tensor": "{case}: ожидался тензор, а вернулся {got}",
-    "shape": "{case}: ожидалась форма {want}, а получилась {got}",
-    "dtype": "{case}: ожидался dtype {want}, а получился {got}",
-    "values": "{case}: неверные значения. Ожидалось:\n{want}\nПолучилось:\n{got}",
-    "copy": "{case}: результат должен делить память с t (быть представлением), а это копия",
-    "must_raise": "{case}: должна бросить {error}, а {got}",
-    "raised_other": "бросила {got}",
-    "returned": "вернула результат",
-    "message": "{case}: сообщение {error} должно называть {what}, а в нём: {got!r}",
-    "changed": "{case}: функция изменила свой вход {name}",
-    "keys": "{case}: ожидались ключи {want}, а получилось {got}",
-    "fresh": "{case}: два вызова вернули одни и те же случайные числа",
-    "range": "{case}: rand_3x4 должен лежать в [0, 1), а значения от {low:.3g} до {high:.3g}",
-    "constant": "{case}: rand_3x4 — константа, а не случайные числа",
-    "made_with": "{case}: range_4x4 нужно сделать через torch.arange, а затем reshape или view (вызваны: {got})",
-    "not_list": "{case}: ожидался список из {want} представлений, а получилось {got}",
-    "not_tuple": "{case}: ожидался кортеж целых чисел Python, а получилось {got!r}",
-    "by_hand": "{case}: broadcast_shape должна применять правила вручную, а вызвала {got}",
-    "to_tensor": "{case}: изменение массива не видно в тензоре (память должна быть общей)",
-    "to_array": "{case}: изменение тензора не видно в массиве (память должна быть общей)",
+    "view: not a tensor": "{what} должна вернуть тензор, а вернула {result_type}",
+    "view: a copy": "{what} должна вернуть представление t (общая с t память), а не копию",
+    "raises: another error": "{what} должна бросить {error}, а бросила {exc_type}: {exc}",
+    "raises: nothing": "{what} должна бросить {error}, а не бросила ничего",
+    "kind: wrong": "{what} должен быть тензором {dtype} формы {shape}, а это {got}",
+    "kind: a tensor": "тензор {dtype} формы {shape}",
+    "more: passed": "Дополнительные проверки пройдены: случайных случаев — {n}.",
+    "more: raised": "{case}: бросила {error}",
+    "more: not a tensor": "{case}: ожидался тензор, а вернулся {got}",
+    "more: shape": "{case}: ожидалась форма {want}, а получилась {got}",
+    "more: dtype": "{case}: ожидался dtype {want}, а получился {got}",
+    "more: values": "{case}: неверные значения. Ожидалось:\n{want}\nПолучилось:\n{got}",
+    "more: a copy": "{case}: результат должен делить память с t (быть представлением), а это копия",
+    "more: must raise": "{case}: должна бросить {error}, а {got}",
+    "more: raised another": "бросила {got}",
+    "more: returned": "вернула результат",
+    "more: message names both shapes": "{case}: сообщение ValueError должно называть обе формы, {a} и {b}, а в нём: "
+                                       "{got!r}",
+    "more: message names count and shape": "{case}: сообщение ValueError должно называть число элементов {numel} и "
+                                           "форму {shape}, а в нём: {got!r}",
+    "more: input changed": "{case}: функция изменила свой вход {name}",
+    "more: keys": "{case}: ожидались ключи {want}, а получилось {got}",
+    "more: not fresh": "{case}: два вызова вернули одни и те же случайные числа",
+    "more: rand range": "{case}: rand_3x4 должен лежать в [0, 1), а значения от {low:.3g} до {high:.3g}",
+    "more: rand constant": "{case}: rand_3x4 — константа, а не случайные числа",
+    "more: range made with": "{case}: range_4x4 нужно делать внутри create_tensors при каждом вызове: torch.arange, "
+                             "затем reshape или view (вызваны: {got})",
+    "more: not a list": "{case}: ожидался список из {want} представлений, а получилось {got}",
+    "more: not a tuple": "{case}: ожидался кортеж целых чисел Python, а получилось {got!r}",
+    "more: not by hand": "{case}: broadcast_shape должна применять правила вручную, а вызвала {got}",
+    "more: array to tensor": "{case}: изменение массива не видно в тензоре (память должна быть общей)",
+    "more: tensor to array": "{case}: изменение тензора не видно в массиве (память должна быть общей)",
+    "more: call": "create_tensors() (вызов {n})",
+    "more: a NumPy array": "массив NumPy",
+    "more: a list": "список",
+    "more: a float": "число float",
+    "more: a tensor": "тензор",
+    "more: tensor_ops of shapes": "tensor_ops(a формы {a}, b формы {b})",
+    "more: t of shape": "{name}(t формы {shape})",
+    "more: t of shape, size": "center_crop(t формы {shape}, size={size})",
+    "more: t of shape, shapes": "reshape_views(t формы {shape}, {shapes})",
+    "more: t not contiguous, shapes": "reshape_views(t формы {shape}, не непрерывный, {shapes})",
+    "more: view of shape": "{case}, форма {shape}",
+    "more: an array of": "numpy_roundtrip(массив {dtype} формы {shape})",
     "demo: two calls differ": "два вызова дают разные числа:",
     "demo: the same seed repeats them": "тот же seed повторяет их:",
-    "create_tensors_random: rand_3x4 must be float32 of shape": "rand_3x4 должен быть float32 формы (3, 4)",
-    "create_tensors_random: rand_3x4 must lie in [0, 1)": "значения rand_3x4 должны лежать в [0, 1)",
-    "create_tensors_random: rand_3x4 must be new random numbers": "rand_3x4 должен быть новыми случайными числами "
-                                                                  "при каждом вызове",
     "visible passed": "Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.",
-    "create_tensors_fixed: unexpected keys sorted_tensors": "неожиданные ключи {sorted_tensors}",
-    "create_tensors_fixed: zeros_2x3x4 must have shape (2, 3": "у zeros_2x3x4 должна быть форма (2, 3, 4), а у "
-                                                               "ones_5x5 — (5, 5)",
-    "create_tensors_fixed: range_4x4 must be int64": "range_4x4 должен быть int64",
-    "create_tensors_fixed: range_4x4 is filled row by row": "range_4x4 заполняется построчно",
+    "create_tensors: rand_3x4 in [0, 1)": "значения rand_3x4 должны лежать в [0, 1)",
+    "create_tensors: rand_3x4 new at every call": "rand_3x4 должен быть новыми случайными числами при каждом вызове",
+    "create_tensors: the keys": "ожидались ровно ключи rand_3x4, zeros_2x3x4, ones_5x5, range_4x4, а получилось "
+                                "{sorted_tensors}",
+    "create_tensors: zeros and ones values": "zeros_2x3x4 должен состоять из нулей, а ones_5x5 — из единиц",
+    "create_tensors: range_4x4 row by row": "range_4x4 — числа 0..15 построчно: [[0, 1, 2, 3], [4, 5, 6, 7], ...]",
+    "create_tensors: range_4x4 made inside": "range_4x4 нужно делать внутри create_tensors при каждом вызове: "
+                                             "torch.arange, затем reshape или view (вызваны: {got})",
     "demo: sum": "сумма:",
-    "demo: | per column": "| по столбцам:",
-    "demo: | per row": "| по строкам:",
+    "demo: per column": "| по столбцам:",
+    "demo: per row": "| по строкам:",
     "demo: transposed": "транспонированная:\n",
-    "tensor_ops_results: unexpected keys sorted_ops": "неожиданные ключи {sorted_ops}",
-    "tensor_ops_results: a_t must be a transposed": "a_t должно быть транспонированным a",
-    "tensor_ops_results: matmul must be a @ b": "matmul должно быть a @ b",
-    "tensor_ops_results: elementwise must be a * b.T": "elementwise должно быть a * b.T",
-    "tensor_ops_results: total must be a 0-dim tensor": "total должен быть 0-мерным тензором со значением 21",
-    "tensor_ops_errors: tensor_ops with a list": "tensor_ops со списком",
-    "tensor_ops_errors: The message": "Сообщение:",
+    "tensor_ops: the keys": "ожидались ровно ключи a_t, matmul, elementwise, total, а получилось {sorted_ops}",
+    "tensor_ops: a_t": "a_t должно быть транспонированным a",
+    "tensor_ops: matmul": "matmul должно быть a @ b",
+    "tensor_ops: elementwise": "elementwise должно быть a * b.T",
+    "tensor_ops: total": "total должен быть суммой всех элементов a: 21",
+    "tensor_ops: a and b unchanged": "tensor_ops изменила a или b, а входы менять нельзя",
+    "tensor_ops: with a list": "tensor_ops со списком",
+    "visible: the message": "Сообщение:",
     "demo: shares storage": "общая память:",
     "demo: stride of t": "stride у t:",
-    "demo: | stride of t[:, :, 0]": "| stride у t[:, :, 0]:",
+    "demo: stride of t[:, :, 0]": "| stride у t[:, :, 0]:",
     "demo: same as t[:, :, 0]": "то же, что t[:, :, 0]:",
     "demo: t[0, ...] is t[0]": "t[0, ...] — это t[0]:",
     "demo: top-left pixel of every channel": "левый верхний пиксель каждого канала:",
     "demo: a view": "представление:",
-    "first_rows: first_rows(t) must be row 0 of": "first_rows(t) должна быть нулевой строкой каждой матрицы",
-    "first_rows: row 0 of matrix 0, then": "нулевая строка матрицы 0, затем нулевая строка матрицы 1",
-    "last_columns: last_columns(t) must be the last column": "last_columns(t) должна быть последним столбцом каждой "
-                                                             "матрицы",
-    "center_crop: center_crop(t)[0] must be [[5, 6], [9": "center_crop(t)[0] должен быть [[5, 6], [9, 10]]",
-    "center_crop: rows 1..2 and columns 1..2 of": "строки 1..2 и столбцы 1..2 каждой матрицы",
-    "even_index_elements: even_index_elements(t) must be [[[0, 2], [8": "even_index_elements(t) должна быть [[[0, "
-                                                                        "2], [8, 10]]], формы (1, 2, 2)",
+    "first_rows: row 0 of every matrix": "first_rows(t) должна быть нулевой строкой каждой матрицы",
+    "first_rows: in matrix order": "нулевая строка матрицы 0, затем нулевая строка матрицы 1",
+    "last_columns: the last column": "last_columns(t) должна быть последним столбцом каждой матрицы",
+    "center_crop: the crop of matrix 0": "center_crop(t)[0] должен быть [[5, 6], [9, 10]]",
+    "center_crop: rows and columns 1..2": "строки 1..2 и столбцы 1..2 каждой матрицы",
+    "center_crop: size": "center_crop(t, {size}): строки и столбцы {start}..{stop} каждой матрицы (r0 = c0 = "
+                         "(4 - {size}) // 2)",
+    "even_index_elements: the elements": "even_index_elements(t) должна быть [[[0, 2], [8, 10]]], формы (1, 2, 2)",
+    "even_index_elements: every index even": "even_index_elements(u) должна быть u[::2, ::2, ::2]: у u три матрицы, "
+                                             "чётные из них — 0 и 2",
     "demo: contiguous": "непрерывный (contiguous):",
     "demo: view fails": "view не работает:",
     "demo: reshape copies instead": "reshape вместо этого копирует:",
@@ -130,82 +149,107 @@ TEXT = {
     "demo: cat copies": "cat копирует:",
     "demo: cat: sizes may differ along dim": "cat: вдоль dim размеры могут различаться:",
     "demo: stack needs equal shapes": "stack нужны одинаковые формы:",
-    "reshape_views_shapes: a list of views of these": "список представлений этих форм",
-    "reshape_views_shapes: views[3][1, 2] must be [20, 21": "views[3][1, 2] должно быть [20, 21, 22, 23]",
-    "reshape_views_errors: reshape_views of 24 elements into (5": "reshape_views 24 элементов в форму (5, 5)",
-    "demo: -> cannot broadcast": "-> несовместимы:",
-    "broadcast_shape_results: (5, 7, 3) and (5, 7": "(5, 7, 3) и (5, 7, 3) дают (5, 7, 3)",
-    "broadcast_shape_results: (5, 3, 4, 1) and (3": "(5, 3, 4, 1) и (3, 1, 1) дают (5, 3, 4, 1)",
-    "broadcast_shape_results: shapes may come as lists; the": "формы могут прийти списками; результат — кортеж",
-    "numpy_roundtrip: a float32 array gives a float32": "массив float32 даёт тензор float32",
-    "numpy_roundtrip: a change to the tensor must": "изменение тензора должно быть видно в массиве",
+    "reshape_views: a list of these shapes": "список представлений этих форм",
+    "reshape_views: views[3][1, 2]": "views[3][1, 2] должно быть [20, 21, 22, 23]",
+    "reshape_views: -1 inferred": "размер на месте -1 вычисляется: ожидались формы [(4, 6), (2, 4, 3)], а получилось "
+                                  "{got}",
+    "reshape_views: views of t.T": "у transposed = torch.arange(12).view(3, 4).T есть представления форм "
+                                   "(4, 3, 1) и (2, 2, 3): их и нужно вернуть, элементы в порядке transposed, построчно",
+    "reshape_views: 24 elements into (5, 5)": "reshape_views 24 элементов в форму (5, 5)",
+    "demo: cannot broadcast": "-> несовместимы:",
+    "broadcast_shape: must return": "{call} должна вернуть кортеж целых чисел Python {want}, а вернула {got!r}",
+    "numpy_roundtrip: values": "тензор должен хранить значения массива",
+    "numpy_roundtrip: array to tensor": "изменение массива должно быть видно в тензоре",
+    "numpy_roundtrip: shared memory": "изменение тензора должно быть видно в массиве",
 }
 
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "assert_view_of: what must return a tensor, got": "{what} must return a tensor, got {result_type}",
-    "assert_view_of: what must return a view of": "{what} must return a view of t (sharing its storage), not a copy",
-    "assert_raises: what must raise error, but raised": "{what} must raise {error}, but raised {exc_type}: {exc}",
-    "assert_raises: what must raise error, but raised 2": "{what} must raise {error}, but raised nothing",
-    "passed": "Extra checks passed ({n} random cases).",
-    "raised": "{case}: raised {error}",
-    "not_tensor": "{case}: expected a tensor, got {got}",
-    "shape": "{case}: expected shape {want}, got {got}",
-    "dtype": "{case}: expected dtype {want}, got {got}",
-    "values": "{case}: wrong values. Expected:\n{want}\nGot:\n{got}",
-    "copy": "{case}: the result must share memory with t (be a view), but it is a copy",
-    "must_raise": "{case}: must raise {error}, but it {got}",
-    "raised_other": "raised {got}",
-    "returned": "returned a result",
-    "message": "{case}: the message of the {error} must name {what}; it says {got!r}",
-    "changed": "{case}: the function changed its input {name}",
-    "keys": "{case}: expected the keys {want}, got {got}",
-    "fresh": "{case}: two calls returned the same random numbers",
-    "range": "{case}: rand_3x4 must lie in [0, 1), but its values reach from {low:.3g} to {high:.3g}",
-    "constant": "{case}: rand_3x4 is a constant, not random numbers",
-    "made_with": "{case}: range_4x4 must be made with torch.arange and then reshape or view (called: {got})",
-    "not_list": "{case}: expected a list of {want} views, got {got}",
-    "not_tuple": "{case}: expected a tuple of Python ints, got {got!r}",
-    "by_hand": "{case}: broadcast_shape must apply the rules by hand, but it called {got}",
-    "to_tensor": "{case}: a change to the array does not show in the tensor (they must share memory)",
-    "to_array": "{case}: a change to the tensor does not show in the array (they must share memory)",
+    "view: not a tensor": "{what} must return a tensor, got {result_type}",
+    "view: a copy": "{what} must return a view of t (sharing its storage), not a copy",
+    "raises: another error": "{what} must raise {error}, but raised {exc_type}: {exc}",
+    "raises: nothing": "{what} must raise {error}, but raised nothing",
+    "kind: wrong": "{what} must be a {dtype} tensor of shape {shape}, got {got}",
+    "kind: a tensor": "a {dtype} tensor of shape {shape}",
+    "more: passed": "Extra checks passed ({n} random cases).",
+    "more: raised": "{case}: raised {error}",
+    "more: not a tensor": "{case}: expected a tensor, got {got}",
+    "more: shape": "{case}: expected shape {want}, got {got}",
+    "more: dtype": "{case}: expected dtype {want}, got {got}",
+    "more: values": "{case}: wrong values. Expected:\n{want}\nGot:\n{got}",
+    "more: a copy": "{case}: the result must share memory with t (be a view), but it is a copy",
+    "more: must raise": "{case}: must raise {error}, but it {got}",
+    "more: raised another": "raised {got}",
+    "more: returned": "returned a result",
+    "more: message names both shapes": "{case}: the message of the ValueError must name both shapes, {a} and {b}; it "
+                                       "says {got!r}",
+    "more: message names count and shape": "{case}: the message of the ValueError must name the number of elements "
+                                           "{numel} and the shape {shape}; it says {got!r}",
+    "more: input changed": "{case}: the function changed its input {name}",
+    "more: keys": "{case}: expected the keys {want}, got {got}",
+    "more: not fresh": "{case}: two calls returned the same random numbers",
+    "more: rand range": "{case}: rand_3x4 must lie in [0, 1), but its values reach from {low:.3g} to {high:.3g}",
+    "more: rand constant": "{case}: rand_3x4 is a constant, not random numbers",
+    "more: range made with": "{case}: range_4x4 must be made inside create_tensors at every call, with torch.arange "
+                             "and then reshape or view (called: {got})",
+    "more: not a list": "{case}: expected a list of {want} views, got {got}",
+    "more: not a tuple": "{case}: expected a tuple of Python ints, got {got!r}",
+    "more: not by hand": "{case}: broadcast_shape must apply the rules by hand, but it called {got}",
+    "more: array to tensor": "{case}: a change to the array does not show in the tensor (they must share memory)",
+    "more: tensor to array": "{case}: a change to the tensor does not show in the array (they must share memory)",
+    "more: call": "create_tensors() (call {n})",
+    "more: a NumPy array": "a NumPy array",
+    "more: a list": "a list",
+    "more: a float": "a float",
+    "more: a tensor": "a tensor",
+    "more: tensor_ops of shapes": "tensor_ops(a of shape {a}, b of shape {b})",
+    "more: t of shape": "{name}(t of shape {shape})",
+    "more: t of shape, size": "center_crop(t of shape {shape}, size={size})",
+    "more: t of shape, shapes": "reshape_views(t of shape {shape}, {shapes})",
+    "more: t not contiguous, shapes": "reshape_views(t of shape {shape}, not contiguous, {shapes})",
+    "more: view of shape": "{case}, shape {shape}",
+    "more: an array of": "numpy_roundtrip(an array of {dtype} of shape {shape})",
     "demo: two calls differ": "two calls differ:",
     "demo: the same seed repeats them": "the same seed repeats them:",
-    "create_tensors_random: rand_3x4 must be float32 of shape": "rand_3x4 must be float32 of shape (3, 4)",
-    "create_tensors_random: rand_3x4 must lie in [0, 1)": "rand_3x4 must lie in [0, 1)",
-    "create_tensors_random: rand_3x4 must be new random numbers": "rand_3x4 must be new random numbers at every call",
     "visible passed": "Visible checks passed. Hidden tests run at grading.",
-    "create_tensors_fixed: unexpected keys sorted_tensors": "unexpected keys {sorted_tensors}",
-    "create_tensors_fixed: zeros_2x3x4 must have shape (2, 3": "zeros_2x3x4 must have shape (2, 3, 4) and ones_5x5 "
-                                                               "shape (5, 5)",
-    "create_tensors_fixed: range_4x4 must be int64": "range_4x4 must be int64",
-    "create_tensors_fixed: range_4x4 is filled row by row": "range_4x4 is filled row by row",
+    "create_tensors: rand_3x4 in [0, 1)": "rand_3x4 must lie in [0, 1)",
+    "create_tensors: rand_3x4 new at every call": "rand_3x4 must be new random numbers at every call",
+    "create_tensors: the keys": "expected exactly the keys rand_3x4, zeros_2x3x4, ones_5x5, range_4x4, got "
+                                "{sorted_tensors}",
+    "create_tensors: zeros and ones values": "zeros_2x3x4 must hold zeros and ones_5x5 ones",
+    "create_tensors: range_4x4 row by row": "range_4x4 is 0..15 row by row: [[0, 1, 2, 3], [4, 5, 6, 7], ...]",
+    "create_tensors: range_4x4 made inside": "range_4x4 must be made inside create_tensors at every call, with "
+                                             "torch.arange and then reshape or view (called: {got})",
     "demo: sum": "sum:",
-    "demo: | per column": "| per column:",
-    "demo: | per row": "| per row:",
+    "demo: per column": "| per column:",
+    "demo: per row": "| per row:",
     "demo: transposed": "transposed:\n",
-    "tensor_ops_results: unexpected keys sorted_ops": "unexpected keys {sorted_ops}",
-    "tensor_ops_results: a_t must be a transposed": "a_t must be a transposed",
-    "tensor_ops_results: matmul must be a @ b": "matmul must be a @ b",
-    "tensor_ops_results: elementwise must be a * b.T": "elementwise must be a * b.T",
-    "tensor_ops_results: total must be a 0-dim tensor": "total must be a 0-dim tensor holding 21",
-    "tensor_ops_errors: tensor_ops with a list": "tensor_ops with a list",
-    "tensor_ops_errors: The message": "The message:",
+    "tensor_ops: the keys": "expected exactly the keys a_t, matmul, elementwise, total, got {sorted_ops}",
+    "tensor_ops: a_t": "a_t must be a transposed",
+    "tensor_ops: matmul": "matmul must be a @ b",
+    "tensor_ops: elementwise": "elementwise must be a * b.T",
+    "tensor_ops: total": "total must be the sum of all elements of a: 21",
+    "tensor_ops: a and b unchanged": "tensor_ops changed a or b: it must not modify its inputs",
+    "tensor_ops: with a list": "tensor_ops with a list",
+    "visible: the message": "The message:",
     "demo: shares storage": "shares storage:",
     "demo: stride of t": "stride of t:",
-    "demo: | stride of t[:, :, 0]": "| stride of t[:, :, 0]:",
+    "demo: stride of t[:, :, 0]": "| stride of t[:, :, 0]:",
     "demo: same as t[:, :, 0]": "same as t[:, :, 0]:",
     "demo: t[0, ...] is t[0]": "t[0, ...] is t[0]:",
     "demo: top-left pixel of every channel": "top-left pixel of every channel:",
     "demo: a view": "a view:",
-    "first_rows: first_rows(t) must be row 0 of": "first_rows(t) must be row 0 of every matrix",
-    "first_rows: row 0 of matrix 0, then": "row 0 of matrix 0, then row 0 of matrix 1",
-    "last_columns: last_columns(t) must be the last column": "last_columns(t) must be the last column of every matrix",
-    "center_crop: center_crop(t)[0] must be [[5, 6], [9": "center_crop(t)[0] must be [[5, 6], [9, 10]]",
-    "center_crop: rows 1..2 and columns 1..2 of": "rows 1..2 and columns 1..2 of every matrix",
-    "even_index_elements: even_index_elements(t) must be [[[0, 2], [8": "even_index_elements(t) must be [[[0, 2], "
-                                                                        "[8, 10]]], of shape (1, 2, 2)",
+    "first_rows: row 0 of every matrix": "first_rows(t) must be row 0 of every matrix",
+    "first_rows: in matrix order": "row 0 of matrix 0, then row 0 of matrix 1",
+    "last_columns: the last column": "last_columns(t) must be the last column of every matrix",
+    "center_crop: the crop of matrix 0": "center_crop(t)[0] must be [[5, 6], [9, 10]]",
+    "center_crop: rows and columns 1..2": "rows 1..2 and columns 1..2 of every matrix",
+    "center_crop: size": "center_crop(t, {size}): rows and columns {start}..{stop} of every matrix (r0 = c0 = "
+                         "(4 - {size}) // 2)",
+    "even_index_elements: the elements": "even_index_elements(t) must be [[[0, 2], [8, 10]]], of shape (1, 2, 2)",
+    "even_index_elements: every index even": "even_index_elements(u) must be u[::2, ::2, ::2]: u has three matrices, "
+                                             "of which 0 and 2 are even",
     "demo: contiguous": "contiguous:",
     "demo: view fails": "view fails:",
     "demo: reshape copies instead": "reshape copies instead:",
@@ -213,15 +257,18 @@ TEXT = {
     "demo: cat copies": "cat copies:",
     "demo: cat: sizes may differ along dim": "cat: sizes may differ along dim:",
     "demo: stack needs equal shapes": "stack needs equal shapes:",
-    "reshape_views_shapes: a list of views of these": "a list of views of these shapes",
-    "reshape_views_shapes: views[3][1, 2] must be [20, 21": "views[3][1, 2] must be [20, 21, 22, 23]",
-    "reshape_views_errors: reshape_views of 24 elements into (5": "reshape_views of 24 elements into (5, 5)",
-    "demo: -> cannot broadcast": "-> cannot broadcast:",
-    "broadcast_shape_results: (5, 7, 3) and (5, 7": "(5, 7, 3) and (5, 7, 3) give (5, 7, 3)",
-    "broadcast_shape_results: (5, 3, 4, 1) and (3": "(5, 3, 4, 1) and (3, 1, 1) give (5, 3, 4, 1)",
-    "broadcast_shape_results: shapes may come as lists; the": "shapes may come as lists; the result is a tuple",
-    "numpy_roundtrip: a float32 array gives a float32": "a float32 array gives a float32 tensor",
-    "numpy_roundtrip: a change to the tensor must": "a change to the tensor must show in the array",
+    "reshape_views: a list of these shapes": "a list of views of these shapes",
+    "reshape_views: views[3][1, 2]": "views[3][1, 2] must be [20, 21, 22, 23]",
+    "reshape_views: -1 inferred": "the size in place of -1 is inferred: expected the shapes [(4, 6), (2, 4, 3)], got "
+                                  "{got}",
+    "reshape_views: views of t.T": "transposed = torch.arange(12).view(3, 4).T has views of shapes (4, 3, 1) and "
+                                   "(2, 2, 3): return them, their elements in transposed's row-major order",
+    "reshape_views: 24 elements into (5, 5)": "reshape_views of 24 elements into (5, 5)",
+    "demo: cannot broadcast": "-> cannot broadcast:",
+    "broadcast_shape: must return": "{call} must return the tuple of Python ints {want}, got {got!r}",
+    "numpy_roundtrip: values": "the tensor must hold the array's values",
+    "numpy_roundtrip: array to tensor": "a change to the array must show in the tensor",
+    "numpy_roundtrip: shared memory": "a change to the tensor must show in the array",
 }
 
 
@@ -234,34 +281,36 @@ print("PyTorch", torch.__version__, "| CUDA:", torch.cuda.is_available())
 # %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Вспомогательные функции для видимых проверок", "en": "Helpers for the visible checks"}
 def assert_view_of(result, t, what):
     """`result` must share t's storage: writing through one shows in the other."""
-    assert isinstance(result, torch.Tensor), TEXT["assert_view_of: what must return a tensor, got"].format(
+    assert isinstance(result, torch.Tensor), TEXT["view: not a tensor"].format(
         what=what, result_type=type(result).__name__)
     assert result.untyped_storage().data_ptr() == t.untyped_storage().data_ptr(), \
-        TEXT["assert_view_of: what must return a view of"].format(what=what)
+        TEXT["view: a copy"].format(what=what)
+
+
+def assert_kind(value, what, shape, dtype):
+    """`value` must be a tensor of this shape and dtype."""
+    got = TEXT["kind: a tensor"].format(dtype=value.dtype, shape=tuple(value.shape)) \
+        if isinstance(value, torch.Tensor) else type(value).__name__
+    assert isinstance(value, torch.Tensor) and value.shape == shape and value.dtype == dtype, \
+        TEXT["kind: wrong"].format(what=what, dtype=dtype, shape=shape, got=got)
 
 
 def assert_raises(error, call, *args, what="", **kwargs):
     """`call(*args, **kwargs)` must raise `error`; returns the message."""
     try:
         call(*args, **kwargs)
+    except NotImplementedError:
+        raise  # the exercise is not solved yet (and NotImplementedError is a RuntimeError)
     except error as exc:
         return str(exc)
-    except NotImplementedError:
-        raise  # the exercise is not solved yet
     except Exception as exc:
-        raise AssertionError(TEXT["assert_raises: what must raise error, but raised"].format(
+        raise AssertionError(TEXT["raises: another error"].format(
             what=what, error=error.__name__, exc_type=type(exc).__name__, exc=exc))
-    raise AssertionError(TEXT["assert_raises: what must raise error, but raised 2"].format(
-        what=what, error=error.__name__))
+    raise AssertionError(TEXT["raises: nothing"].format(what=what, error=error.__name__))
 
 
-# %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах (check_more_...)", "en": "Extra checks on random inputs (check_more_...)"}
-import random
-import re
-
-
-class _TorchCalls(torch.overrides.TorchFunctionMode):
-    """Inside `with _TorchCalls() as calls:`, calls.names lists the torch functions called."""
+class TorchCalls(torch.overrides.TorchFunctionMode):
+    """Inside `with TorchCalls() as calls:`, calls.names lists the torch functions called."""
 
     def __init__(self):
         super().__init__()
@@ -270,6 +319,11 @@ class _TorchCalls(torch.overrides.TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         self.names.append(getattr(func, "__name__", str(func)))
         return func(*args, **(kwargs or {}))
+
+
+# %% tags=["demo", "self_check"] title={"ru": "Дополнительные проверки на случайных входах (check_more_...)", "en": "Extra checks on random inputs (check_more_...)"}
+import random
+import re
 
 
 def _fail(key, **values):
@@ -282,7 +336,7 @@ def _call(case, function, *args):
     except NotImplementedError:
         raise  # not solved yet
     except Exception as error:
-        _fail("raised", case=case, error=f"{type(error).__name__}: {error}")
+        _fail("more: raised", case=case, error=f"{type(error).__name__}: {error}")
 
 
 def _expect_raises(case, error, function, *args):
@@ -294,31 +348,31 @@ def _expect_raises(case, error, function, *args):
     except error as raised:
         return str(raised)
     except Exception as raised:
-        _fail("must_raise", case=case, error=error.__name__,
-              got=TEXT["raised_other"].format(got=f"{type(raised).__name__}: {raised}"))
-    _fail("must_raise", case=case, error=error.__name__, got=TEXT["returned"])
+        _fail("more: must raise", case=case, error=error.__name__,
+              got=TEXT["more: raised another"].format(got=f"{type(raised).__name__}: {raised}"))
+    _fail("more: must raise", case=case, error=error.__name__, got=TEXT["more: returned"])
 
 
 def _expect_kind(case, got, shape, dtype):
     if not isinstance(got, torch.Tensor):
-        _fail("not_tensor", case=case, got=type(got).__name__)
+        _fail("more: not a tensor", case=case, got=type(got).__name__)
     if got.shape != shape:
-        _fail("shape", case=case, want=tuple(shape), got=tuple(got.shape))
+        _fail("more: shape", case=case, want=tuple(shape), got=tuple(got.shape))
     if got.dtype != dtype:
-        _fail("dtype", case=case, want=dtype, got=got.dtype)
+        _fail("more: dtype", case=case, want=dtype, got=got.dtype)
 
 
 def _expect_same(case, got, want):
     """got must be a tensor of want's shape, dtype and values (floats up to rounding)."""
     _expect_kind(case, got, want.shape, want.dtype)
     if not (torch.equal(got, want) or (want.is_floating_point() and torch.allclose(got, want))):
-        _fail("values", case=case, want=want, got=got)
+        _fail("more: values", case=case, want=want, got=got)
 
 
 def _expect_view(case, got, want, t):
     _expect_same(case, got, want)
     if got.untyped_storage().data_ptr() != t.untyped_storage().data_ptr():
-        _fail("copy", case=case)
+        _fail("more: a copy", case=case)
 
 
 def _names_shape(text, shape):
@@ -335,15 +389,18 @@ def _names_number(text, number):
 
 
 def _random_cubes(seed, count=40):
-    """3-D tensors of random shapes (sizes 1 to 6) and values."""
+    """3-D tensors of random shapes (sizes 1 to 6) holding 0, 1, 2, ... row by row: a wrong pick shows which
+    elements it took."""
     generator = torch.Generator().manual_seed(seed)
     for _ in range(count):
-        yield torch.randn(tuple(torch.randint(1, 7, (3,), generator=generator).tolist()), generator=generator)
+        shape = tuple(torch.randint(1, 7, (3,), generator=generator).tolist())
+        yield torch.arange(shape[0] * shape[1] * shape[2]).reshape(shape)
 
 
 def _not_3d(name, function, *args):
     for shape in [(5,), (3, 4), (2, 3, 4, 5)]:
-        _expect_raises(f"{name}(t of shape {shape})", ValueError, function, torch.zeros(shape), *args)
+        _expect_raises(TEXT["more: t of shape"].format(name=name, shape=shape), ValueError, function,
+                       torch.zeros(shape), *args)
 
 
 def check_more_create_tensors(create_tensors, calls=20):
@@ -352,25 +409,25 @@ def check_more_create_tensors(create_tensors, calls=20):
              "range_4x4": torch.arange(16).reshape(4, 4)}
     previous = None
     for n in range(1, calls + 1):
-        case = f"create_tensors() (call {n})"
-        with _TorchCalls() as torch_calls:
+        case = TEXT["more: call"].format(n=n)
+        with TorchCalls() as torch_calls:
             result = _call(case, create_tensors)
         if type(result) is not dict or set(result) != keys:
-            _fail("keys", case=case, want=sorted(keys), got=sorted(result) if type(result) is dict else type(result))
+            _fail("more: keys", case=case, want=sorted(keys), got=sorted(result) if type(result) is dict else type(result))
         rand = result["rand_3x4"]
         _expect_kind(f"{case}['rand_3x4']", rand, (3, 4), torch.float32)
         if not bool(((rand >= 0) & (rand < 1)).all()):
-            _fail("range", case=case, low=rand.min().item(), high=rand.max().item())
+            _fail("more: rand range", case=case, low=rand.min().item(), high=rand.max().item())
         if rand.unique().numel() == 1:
-            _fail("constant", case=case)
+            _fail("more: rand constant", case=case)
         if previous is not None and torch.equal(rand, previous):
-            _fail("fresh", case=case)
+            _fail("more: not fresh", case=case)
         previous = rand
         for key, want in fixed.items():
             _expect_same(f"{case}[{key!r}]", result[key], want)
         if "arange" not in torch_calls.names or not {"reshape", "view"} & set(torch_calls.names):
-            _fail("made_with", case=case, got=", ".join(sorted(set(torch_calls.names))))
-    print(TEXT["passed"].format(n=calls))
+            _fail("more: range made with", case=case, got=", ".join(sorted(set(torch_calls.names))))
+    print(TEXT["more: passed"].format(n=calls))
 
 
 def check_more_tensor_ops(tensor_ops):
@@ -385,40 +442,42 @@ def check_more_tensor_ops(tensor_ops):
         case = f"tensor_ops(a {n}x{m}, b {m}x{n}, {dtype})"
         ops = _call(case, tensor_ops, a, b)
         if not torch.equal(a, a0) or a.stride() != a0.stride():
-            _fail("changed", case=case, name="a")
+            _fail("more: input changed", case=case, name="a")
         if not torch.equal(b, b0) or b.stride() != b0.stride():
-            _fail("changed", case=case, name="b")
+            _fail("more: input changed", case=case, name="b")
         expected = {"a_t": a0.T, "matmul": a0 @ b0, "elementwise": a0 * b0.T, "total": a0.sum()}
         if type(ops) is not dict or set(ops) != set(expected):
-            _fail("keys", case=case, want=sorted(expected), got=sorted(ops) if type(ops) is dict else type(ops))
+            _fail("more: keys", case=case, want=sorted(expected), got=sorted(ops) if type(ops) is dict else type(ops))
         for key, want in expected.items():
             _expect_same(f"{case}[{key!r}]", ops[key], want)
         cases += 1
-    for other, name in [(np.ones((2, 3)), "a NumPy array"), ([[1.0, 2.0]], "a list"), (3.0, "a float")]:
-        _expect_raises(f"tensor_ops({name}, a tensor)", TypeError, tensor_ops, other, torch.ones(3, 2))
-        _expect_raises(f"tensor_ops(a tensor, {name})", TypeError, tensor_ops, torch.ones(2, 3), other)
+    tensor = TEXT["more: a tensor"]
+    for other, name in [(np.ones((2, 3)), "more: a NumPy array"), ([[1.0, 2.0]], "more: a list"),
+                        (3.0, "more: a float")]:
+        _expect_raises(f"tensor_ops({TEXT[name]}, {tensor})", TypeError, tensor_ops, other, torch.ones(3, 2))
+        _expect_raises(f"tensor_ops({tensor}, {TEXT[name]})", TypeError, tensor_ops, torch.ones(2, 3), other)
         cases += 2
     rng = random.Random(2)
     while cases < 100:
         shape_a, shape_b = (tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 3))) for _ in range(2))
         if len(shape_a) == 2 and shape_a == shape_b[::-1]:
             continue  # a valid pair
-        case = f"tensor_ops(a of shape {shape_a}, b of shape {shape_b})"
+        case = TEXT["more: tensor_ops of shapes"].format(a=shape_a, b=shape_b)
         message = _expect_raises(case, ValueError, tensor_ops, torch.ones(shape_a), torch.ones(shape_b))
         if not (_names_shape(message, shape_a) and _names_shape(message, shape_b)):
-            _fail("message", case=case, error="ValueError", what=f"{shape_a} & {shape_b}", got=message)
+            _fail("more: message names both shapes", case=case, a=shape_a, b=shape_b, got=message)
         cases += 1
-    print(TEXT["passed"].format(n=cases))
+    print(TEXT["more: passed"].format(n=cases))
 
 
 def _check_more_views(name, function, pick, seed):
     """function(t) must be the view pick(t) for random 3-D t, and raise ValueError for t of other dims."""
     cubes = list(_random_cubes(seed))
     for t in cubes:
-        case = f"{name}(t of shape {tuple(t.shape)})"
+        case = TEXT["more: t of shape"].format(name=name, shape=tuple(t.shape))
         _expect_view(case, _call(case, function, t), pick(t), t)
     _not_3d(name, function)
-    print(TEXT["passed"].format(n=len(cubes) + 3))
+    print(TEXT["more: passed"].format(n=len(cubes) + 3))
 
 
 def check_more_first_rows(first_rows):
@@ -439,13 +498,13 @@ def check_more_center_crop(center_crop):
     for t in _random_cubes(5, count=60):
         _, rows, columns = t.shape
         size = sizes.randint(-1, max(rows, columns) + 1)
-        case = f"center_crop(t of shape {tuple(t.shape)}, size={size})"
+        case = TEXT["more: t of shape, size"].format(shape=tuple(t.shape), size=size)
         if 1 <= size <= min(rows, columns):
             r0, c0 = (rows - size) // 2, (columns - size) // 2
             _expect_view(case, _call(case, center_crop, t, size), t[:, r0:r0 + size, c0:c0 + size], t)
         else:
             _expect_raises(case, ValueError, center_crop, t, size)
-        case = f"center_crop(t of shape {tuple(t.shape)})"
+        case = TEXT["more: t of shape"].format(name="center_crop", shape=tuple(t.shape))
         if min(rows, columns) >= 2:
             r0, c0 = (rows - 2) // 2, (columns - 2) // 2
             _expect_view(case, _call(case, center_crop, t), t[:, r0:r0 + 2, c0:c0 + 2], t)
@@ -453,7 +512,7 @@ def check_more_center_crop(center_crop):
             _expect_raises(case, ValueError, center_crop, t)
         cases += 2
     _not_3d("center_crop", center_crop, 1)
-    print(TEXT["passed"].format(n=cases + 3))
+    print(TEXT["more: passed"].format(n=cases + 3))
 
 
 def _factors(numel, parts, rng):
@@ -468,22 +527,46 @@ def _factors(numel, parts, rng):
 
 def check_more_reshape_views(reshape_views):
     rng = random.Random(7)
+    cases = 0
     for trial in range(40):
         t = torch.randn([rng.randint(1, 5) for _ in range(rng.randint(1, 3))])
         shapes = [_factors(t.numel(), rng.randint(1, 4), rng) for _ in range(rng.randint(0, 4))]
-        case = f"reshape_views(t of shape {tuple(t.shape)}, {shapes})"
-        views = _call(case, reshape_views, t, shapes)
-        if type(views) is not list or len(views) != len(shapes):
-            _fail("not_list", case=case, want=len(shapes), got=type(views).__name__ if type(views) is not list
-                  else len(views))
-        for view, shape in zip(views, shapes):
-            _expect_view(f"{case}, shape {shape}", view, t.reshape(shape), t)
-        bad = rng.choice([(t.numel() + 1,), (t.numel() + 2, t.numel() + 3)])  # no size equals t.numel()
-        case = f"reshape_views(t of shape {tuple(t.shape)}, {shapes[:1] + [bad]})"
+        if shapes and trial % 2:  # one size left for view to infer
+            shape = list(shapes[-1])
+            shape[rng.randrange(len(shape))] = -1
+            shapes[-1] = tuple(shape)
+        case = TEXT["more: t of shape, shapes"].format(shape=tuple(t.shape), shapes=shapes)
+        _expect_views(case, _call(case, reshape_views, t, shapes), [t.reshape(shape) for shape in shapes], t)
+        bad = rng.choice([(t.numel() + 1,), (t.numel() + 2, t.numel() + 3), (t.numel() + 1, -1)])  # none fits
+        case = TEXT["more: t of shape, shapes"].format(shape=tuple(t.shape), shapes=shapes[:1] + [bad])
         message = _expect_raises(case, ValueError, reshape_views, t, shapes[:1] + [bad])
         if not (_names_number(message, t.numel()) and _names_shape(message, bad)):
-            _fail("message", case=case, error="ValueError", what=f"{t.numel()} & {bad}", got=message)
-    print(TEXT["passed"].format(n=80))
+            _fail("more: message names count and shape", case=case, numel=t.numel(), shape=bad, got=message)
+        cases += 2
+    for shape, shapes in [((0,), [(0, 3), (3, 0, 2)]), ((2, 0), [(0,), (4, 0, 1)])]:  # no elements at all
+        t = torch.zeros(shape)
+        case = TEXT["more: t of shape, shapes"].format(shape=shape, shapes=shapes)
+        _expect_views(case, _call(case, reshape_views, t, shapes), [t.reshape(shape) for shape in shapes], t)
+        cases += 1
+    for rows, columns in [(3, 4), (2, 5), (4, 6), (5, 3)]:  # t.T: a view exists for some shapes, not for others
+        t = torch.arange(rows * columns).reshape(rows, columns).T
+        shapes = [(columns, rows, 1), (columns, 1, rows), (1, columns, rows)]
+        case = TEXT["more: t not contiguous, shapes"].format(shape=tuple(t.shape), shapes=shapes)
+        _expect_views(case, _call(case, reshape_views, t, shapes), [t.view(shape) for shape in shapes], t)
+        for shapes in ([(rows * columns,)], [(columns, 1, rows), (rows, columns)], [(-1,)]):
+            case = TEXT["more: t not contiguous, shapes"].format(shape=tuple(t.shape), shapes=shapes)
+            _expect_raises(case, RuntimeError, reshape_views, t, shapes)
+            cases += 1
+        cases += 1
+    print(TEXT["more: passed"].format(n=cases))
+
+
+def _expect_views(case, views, expected, t):
+    if type(views) is not list or len(views) != len(expected):
+        _fail("more: not a list", case=case, want=len(expected),
+              got=type(views).__name__ if type(views) is not list else len(views))
+    for view, want in zip(views, expected):
+        _expect_view(TEXT["more: view of shape"].format(case=case, shape=tuple(want.shape)), view, want, t)
 
 
 LIBRARY_BROADCASTING = [(torch, "broadcast_shapes"), (torch, "broadcast_tensors"), (torch, "broadcast_to"),
@@ -506,11 +589,11 @@ def check_more_broadcast_shape(broadcast_shape, pairs=300):
     code, scope = broadcast_shape.__code__, broadcast_shape.__globals__
     for name in code.co_names:  # a library function under another name of yours
         if any(scope.get(name) is original for original in originals.values()):
-            _fail("by_hand", case=f"broadcast_shape: {name}", got=f"{scope[name].__module__}.{scope[name].__name__}")
+            _fail("more: not by hand", case=f"broadcast_shape: {name}", got=f"{scope[name].__module__}.{scope[name].__name__}")
     try:
         for (module, name) in originals:
             setattr(module, name, _spied(module, name, used))
-        with _TorchCalls() as torch_calls:
+        with TorchCalls() as torch_calls:
             for trial in range(pairs):
                 shape_a, shape_b = ([rng.choice([0, 1, 1, 2, 3]) for _ in range(rng.randint(0, 4))] for _ in range(2))
                 if trial % 2:
@@ -525,15 +608,15 @@ def check_more_broadcast_shape(broadcast_shape, pairs=300):
                 else:
                     result = _call(case, broadcast_shape, shape_a, shape_b)
                     if not isinstance(result, tuple) or not all(type(size) is int for size in result):
-                        _fail("not_tuple", case=case, got=result)
+                        _fail("more: not a tuple", case=case, got=result)
                     if result != expected:
-                        _fail("shape", case=case, want=expected, got=result)
+                        _fail("more: shape", case=case, want=expected, got=result)
                 if used or torch_calls.names:
-                    _fail("by_hand", case=case, got=", ".join(sorted(set(used + torch_calls.names))))
+                    _fail("more: not by hand", case=case, got=", ".join(sorted(set(used + torch_calls.names))))
     finally:
         for (module, name), original in originals.items():
             setattr(module, name, original)
-    print(TEXT["passed"].format(n=pairs))
+    print(TEXT["more: passed"].format(n=pairs))
 
 
 def check_more_numpy_roundtrip(numpy_roundtrip):
@@ -542,17 +625,17 @@ def check_more_numpy_roundtrip(numpy_roundtrip):
     for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8, np.int16):
         for ndim in range(1, 4):
             arr = (rng.random(tuple(rng.integers(1, 5, ndim))) * 100).astype(dtype)
-            case = f"numpy_roundtrip(an array of {np.dtype(dtype).name} of shape {arr.shape})"
+            case = TEXT["more: an array of"].format(dtype=np.dtype(dtype).name, shape=arr.shape)
             tensor = _call(case, numpy_roundtrip, arr)
             _expect_same(case, tensor, torch.from_numpy(arr.copy()))
             arr[(0,) * ndim] = 200  # the values are below 100
             if tensor[(0,) * ndim].item() != arr[(0,) * ndim]:
-                _fail("to_tensor", case=case)
+                _fail("more: array to tensor", case=case)
             tensor[(-1,) * ndim] = 250
             if arr[(-1,) * ndim] != tensor[(-1,) * ndim].item():
-                _fail("to_array", case=case)
+                _fail("more: tensor to array", case=case)
             cases += 1
-    print(TEXT["passed"].format(n=cases))
+    print(TEXT["more: passed"].format(n=cases))
 
 
 # %% judge="helpers"
@@ -633,7 +716,7 @@ print(torch.randn(2, 3))                      # standard normal
 #
 # Случайные числа берутся из генератора по умолчанию, общего для всего процесса (у каждого
 # устройства свой): каждый вызов `torch.rand` сдвигает его и выдаёт новые числа.
-# `torch.manual_seed` возвращает генераторы в известное состояние, и следующие вызовы повторят
+# `torch.manual_seed` переводит генераторы в известное состояние, и следующие вызовы повторят
 # ту же последовательность — удобно для воспроизводимых экспериментов, но функция, которая
 # вызывает `manual_seed` у себя внутри, при каждом вызове вернёт одни и те же «случайные» числа.
 
@@ -666,14 +749,15 @@ print(TEXT["demo: the same seed repeats them"], torch.equal(first, torch.rand(3)
 # - `"zeros_2x3x4"` — нули, `float32`, форма 2×3×4;
 # - `"ones_5x5"` — единицы, `float32`, форма 5×5;
 # - `"range_4x4"` — числа 0..15 типа `int64`, построчно (`[[0, 1, 2, 3], [4, 5, 6, 7], ...]`),
-#   сделанные вызовом `torch.arange` и превращённые в 4×4 через `reshape` (или `view`).
+#   сделанные вызовом `torch.arange` и превращённые в 4×4 через `reshape` (или `view`) — внутри
+#   функции, при каждом вызове (тензор, сделанный один раз вне её, был бы общим для всех вызовов).
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
 # - 1 балл за `"rand_3x4"`: форма (3, 4), `float32`, все значения в [0, 1), не константа, новые
 #   числа при втором вызове.
 # - 1 балл за остальные три ключа: ровно эти четыре ключа, формы, типы и значения, а для
-#   `"range_4x4"` — вызовы `torch.arange` и `reshape` (или `view`).
+#   `"range_4x4"` — вызовы `torch.arange` и `reshape` (или `view`) во время вызова `create_tensors()`.
 # </details>
 
 # %% [markdown] tags=["en"]
@@ -685,14 +769,15 @@ print(TEXT["demo: the same seed repeats them"], torch.equal(first, torch.rand(3)
 # - `"zeros_2x3x4"`: zeros, `float32`, shape 2×3×4;
 # - `"ones_5x5"`: ones, `float32`, shape 5×5;
 # - `"range_4x4"`: the numbers 0..15 as `int64`, row by row (`[[0, 1, 2, 3], [4, 5, 6, 7], ...]`),
-#   made by a call of `torch.arange` and turned into 4×4 with `reshape` (or `view`).
+#   made by a call of `torch.arange` and turned into 4×4 with `reshape` (or `view`), inside the
+#   function at every call (a tensor made once outside it would be shared by every call).
 #
 # <details><summary>What grading checks</summary>
 #
 # - 1 point for `"rand_3x4"`: shape (3, 4), `float32`, every value in [0, 1), not a constant, new
 #   numbers at a second call.
 # - 1 point for the other three keys: exactly these four keys, the shapes, dtypes and values, and
-#   for `"range_4x4"` calls of `torch.arange` and of `reshape` (or `view`).
+#   for `"range_4x4"` calls of `torch.arange` and of `reshape` (or `view`) while `create_tensors()` runs.
 # </details>
 
 # %% nbgrader={"grade_id": "create_tensors", "solution": true}
@@ -710,9 +795,9 @@ def create_tensors():
 
 # %% nbgrader={"grade_id": "test_create_tensors_random", "grade": true, "points": 1, "locked": true}
 rand = create_tensors()["rand_3x4"]
-assert rand.shape == (3, 4) and rand.dtype == torch.float32, TEXT["create_tensors_random: rand_3x4 must be float32 of shape"]
-assert bool(((rand >= 0) & (rand < 1)).all()), TEXT["create_tensors_random: rand_3x4 must lie in [0, 1)"]
-assert not torch.equal(rand, create_tensors()["rand_3x4"]), TEXT["create_tensors_random: rand_3x4 must be new random numbers"]
+assert_kind(rand, "rand_3x4", (3, 4), torch.float32)
+assert bool(((rand >= 0) & (rand < 1)).all()), TEXT["create_tensors: rand_3x4 in [0, 1)"]
+assert not torch.equal(rand, create_tensors()["rand_3x4"]), TEXT["create_tensors: rand_3x4 new at every call"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 probe.call("create_tensors()", create_tensors)
@@ -736,13 +821,18 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_create_tensors_fixed", "grade": true, "points": 1, "locked": true}
-tensors = create_tensors()
-assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, TEXT["create_tensors_fixed: unexpected keys sorted_tensors"].format(
-    sorted_tensors=sorted(tensors))
-assert tensors["zeros_2x3x4"].shape == (2, 3, 4) and tensors["ones_5x5"].shape == (5, 5), \
-    TEXT["create_tensors_fixed: zeros_2x3x4 must have shape (2, 3"]
-assert tensors["range_4x4"].dtype == torch.int64, TEXT["create_tensors_fixed: range_4x4 must be int64"]
-assert tensors["range_4x4"][1, 0] == 4, TEXT["create_tensors_fixed: range_4x4 is filled row by row"]
+with TorchCalls() as calls:
+    tensors = create_tensors()
+assert set(tensors) == {"rand_3x4", "zeros_2x3x4", "ones_5x5", "range_4x4"}, \
+    TEXT["create_tensors: the keys"].format(sorted_tensors=sorted(tensors))
+assert_kind(tensors["zeros_2x3x4"], "zeros_2x3x4", (2, 3, 4), torch.float32)
+assert_kind(tensors["ones_5x5"], "ones_5x5", (5, 5), torch.float32)
+assert not tensors["zeros_2x3x4"].any() and bool((tensors["ones_5x5"] == 1).all()), \
+    TEXT["create_tensors: zeros and ones values"]
+assert_kind(tensors["range_4x4"], "range_4x4", (4, 4), torch.int64)
+assert torch.equal(tensors["range_4x4"].flatten(), torch.arange(16)), TEXT["create_tensors: range_4x4 row by row"]
+assert "arange" in calls.names and {"reshape", "view"} & set(calls.names), \
+    TEXT["create_tensors: range_4x4 made inside"].format(got=", ".join(sorted(set(calls.names))))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with probe.torch_calls() as calls:
@@ -762,7 +852,8 @@ def judge(got, want):
          ": it must hold 0..15 row by row, [[0, 1, 2, 3], [4, 5, 6, 7], ...]")
     calls = got["torch functions called by create_tensors()"]
     assert "arange" in calls and ("reshape" in calls or "view" in calls), \
-        "range_4x4 must be made with torch.arange and then reshape (or view), not written out by hand"
+        "range_4x4 must be made inside create_tensors at every call, with torch.arange and then reshape (or view): " \
+        "not written out by hand, nor made once outside the function"
 
 
 # %% tags=["demo", "self_check"]
@@ -801,7 +892,7 @@ check_more_create_tensors(create_tensors)
 a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 b = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
 print(a + b, a * b, a @ b, sep="\n")
-print(TEXT["demo: sum"], a.sum(), TEXT["demo: | per column"], a.sum(dim=0), TEXT["demo: | per row"], a.sum(dim=1))
+print(TEXT["demo: sum"], a.sum(), TEXT["demo: per column"], a.sum(dim=0), TEXT["demo: per row"], a.sum(dim=1))
 print(TEXT["demo: transposed"], a.T)
 c = a.clone()
 c.add_(1)                                      # in place: c changes, a does not
@@ -815,8 +906,8 @@ print(a, c, sep="\n")
 # `"elementwise"` — `a * b.T`, `"total"` — сумма всех элементов `a` (0-мерный тензор, не число
 # Python). Каждый результат имеет тот же `dtype`, что и входы. `a` и `b` не изменяются.
 #
-# Ошибки: если `a` или `b` не тензор — `TypeError`; если `a` и `b` не двумерные формы (n, m) и
-# (m, n) — `ValueError`, в сообщении которого названы обе формы.
+# Ошибки: если `a` или `b` не тензор — `TypeError`; если `a` и `b` не двумерные тензоры форм (n, m)
+# и (m, n) — `ValueError`, в сообщении которого названы обе формы.
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -863,12 +954,16 @@ def tensor_ops(a, b):
 a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 b = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 ops = tensor_ops(a, b)
-assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, TEXT["tensor_ops_results: unexpected keys sorted_ops"].format(
+assert torch.equal(a, torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])) and a.stride() == (3, 1) \
+    and torch.equal(b, torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])) and b.stride() == (2, 1), \
+    TEXT["tensor_ops: a and b unchanged"]
+assert set(ops) == {"a_t", "matmul", "elementwise", "total"}, TEXT["tensor_ops: the keys"].format(
     sorted_ops=sorted(ops))
-assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), TEXT["tensor_ops_results: a_t must be a transposed"]
-assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), TEXT["tensor_ops_results: matmul must be a @ b"]
-assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), TEXT["tensor_ops_results: elementwise must be a * b.T"]
-assert ops["total"].dim() == 0 and ops["total"].item() == 21.0, TEXT["tensor_ops_results: total must be a 0-dim tensor"]
+assert torch.equal(ops["a_t"], torch.tensor([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]])), TEXT["tensor_ops: a_t"]
+assert torch.equal(ops["matmul"], torch.tensor([[4.0, 5.0], [10.0, 11.0]])), TEXT["tensor_ops: matmul"]
+assert torch.equal(ops["elementwise"], torch.tensor([[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])), TEXT["tensor_ops: elementwise"]
+assert_kind(ops["total"], "total", (), torch.float32)
+assert ops["total"].item() == 21.0, TEXT["tensor_ops: total"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(1)
@@ -902,9 +997,9 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_tensor_ops_errors", "grade": true, "points": 1, "locked": true}
-assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what=TEXT["tensor_ops_errors: tensor_ops with a list"])
+assert_raises(TypeError, tensor_ops, [[1.0, 2.0]], torch.ones(2, 1), what=TEXT["tensor_ops: with a list"])
 message = assert_raises(ValueError, tensor_ops, torch.ones(2, 3), torch.ones(2, 3), what="tensor_ops(2x3, 2x3)")
-print(TEXT["tensor_ops_errors: The message"], message)
+print(TEXT["visible: the message"], message)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 probe.call("tensor_ops(a NumPy array, a tensor)", tensor_ops, np.ones((2, 3)), torch.ones(3, 2))
@@ -1015,7 +1110,7 @@ row = t[0, 1]                              # a view: row 1 of matrix 0
 row[0] = 100
 print(t[0])                                # the change shows in t
 print(TEXT["demo: shares storage"], row.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
-print(TEXT["demo: stride of t"], t.stride(), TEXT["demo: | stride of t[:, :, 0]"], t[:, :, 0].stride())
+print(TEXT["demo: stride of t"], t.stride(), TEXT["demo: stride of t[:, :, 0]"], t[:, :, 0].stride())
 picked = t[t > 20]                         # boolean mask: a copy, flattened
 print(picked, picked.untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
 
@@ -1138,9 +1233,10 @@ def first_rows(t):
 
 # %% nbgrader={"grade_id": "test_first_rows", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
-assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), TEXT["first_rows: first_rows(t) must be row 0 of"]
-assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), TEXT["first_rows: row 0 of matrix 0, then"]
+assert torch.equal(first_rows(t), torch.tensor([[0, 1, 2, 3], [12, 13, 14, 15]])), TEXT["first_rows: row 0 of every matrix"]
+assert torch.equal(first_rows(t), torch.stack([t[0, 0], t[1, 0]])), TEXT["first_rows: in matrix order"]
 assert_view_of(first_rows(t), t, "first_rows")
+assert_raises(ValueError, first_rows, torch.arange(6).reshape(2, 3), what="first_rows(torch.arange(6).reshape(2, 3))")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(3)
@@ -1155,6 +1251,7 @@ for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6)]:
     probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 for shape in [(4, 5), (2, 3, 4, 5), (7,)]:
     probe.call(f"first_rows(t of shape {shape})", first_rows, torch.zeros(shape))
+probe.call("first_rows(arange(6) as 2x3)", first_rows, torch.arange(6).reshape(2, 3))  # the visible example
 ### END HIDDEN TESTS
 
 # %% judge="test_first_rows"
@@ -1191,8 +1288,10 @@ def last_columns(t):
 # %% nbgrader={"grade_id": "test_last_columns", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
 assert torch.equal(last_columns(t), torch.tensor([[3, 7, 11], [15, 19, 23]])), \
-    TEXT["last_columns: last_columns(t) must be the last column"]
+    TEXT["last_columns: the last column"]
 assert_view_of(last_columns(t), t, "last_columns")
+assert_raises(ValueError, last_columns, torch.arange(6).reshape(2, 3),
+              what="last_columns(torch.arange(6).reshape(2, 3))")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(4)
@@ -1207,6 +1306,7 @@ for shape in [(2, 3, 4), (1, 1, 1), (3, 2, 5), (4, 5, 2), (2, 6, 6), (2, 3, 3)]:
     probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 for shape in [(4, 5), (2, 3, 4, 5)]:
     probe.call(f"last_columns(t of shape {shape})", last_columns, torch.zeros(shape))
+probe.call("last_columns(arange(6) as 2x3)", last_columns, torch.arange(6).reshape(2, 3))  # the visible example
 ### END HIDDEN TESTS
 
 # %% judge="test_last_columns"
@@ -1233,10 +1333,17 @@ def center_crop(t, size=2):
 
 # %% nbgrader={"grade_id": "test_center_crop", "grade": true, "points": 1, "locked": true}
 t = torch.arange(32).reshape(2, 4, 4)
-assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), TEXT["center_crop: center_crop(t)[0] must be [[5, 6], [9"]
-assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), TEXT["center_crop: rows 1..2 and columns 1..2 of"]
+assert torch.equal(center_crop(t)[0], torch.tensor([[5, 6], [9, 10]])), TEXT["center_crop: the crop of matrix 0"]
+assert torch.equal(center_crop(t), t[..., 1:3, 1:3]), TEXT["center_crop: rows and columns 1..2"]
+for size in (1, 4):
+    start = (4 - size) // 2
+    assert torch.equal(center_crop(t, size), t[..., start:start + size, start:start + size]), \
+        TEXT["center_crop: size"].format(size=size, start=start, stop=start + size - 1)
 assert_view_of(center_crop(t), t, "center_crop")
-assert_raises(ValueError, center_crop, t, 5, what="center_crop(t of shape (2, 4, 4), size=5)")
+for size in (5, 0):
+    assert_raises(ValueError, center_crop, t, size, what=f"center_crop(t, size={size})")
+assert_raises(ValueError, center_crop, torch.arange(6).reshape(2, 3),
+              what="center_crop(torch.arange(6).reshape(2, 3))")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(5)
@@ -1251,11 +1358,16 @@ key = "center_crop(t of shape (1, 4, 6)) with the default size"
 result = probe.call(key, center_crop, t)
 probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 probe.call("center_crop(t of shape (4, 4))", center_crop, torch.zeros(4, 4))
-for size in (2, 5):  # the visible examples
+for size in (2, 1, 4, 5, 0):  # the visible examples
     t = torch.arange(32).reshape(2, 4, 4)
     key = f"center_crop(arange(32) as 2x4x4, size={size})"
     result = probe.call(key, center_crop, t, size)
     probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+t = torch.arange(32).reshape(2, 4, 4)
+key = "center_crop(arange(32) as 2x4x4) with the default size"
+result = probe.call(key, center_crop, t)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
+probe.call("center_crop(arange(6) as 2x3)", center_crop, torch.arange(6).reshape(2, 3))
 ### END HIDDEN TESTS
 
 # %% judge="test_center_crop"
@@ -1280,8 +1392,12 @@ def even_index_elements(t):
 # %% nbgrader={"grade_id": "test_even_index_elements", "grade": true, "points": 1, "locked": true}
 t = torch.arange(24).reshape(2, 3, 4)
 assert torch.equal(even_index_elements(t), torch.tensor([[[0, 2], [8, 10]]])), \
-    TEXT["even_index_elements: even_index_elements(t) must be [[[0, 2], [8"]
+    TEXT["even_index_elements: the elements"]
 assert_view_of(even_index_elements(t), t, "even_index_elements")
+u = torch.arange(60).reshape(3, 4, 5)
+assert torch.equal(even_index_elements(u), u[::2, ::2, ::2]), TEXT["even_index_elements: every index even"]
+assert_raises(ValueError, even_index_elements, torch.arange(6).reshape(2, 3),
+              what="even_index_elements(torch.arange(6).reshape(2, 3))")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(6)
@@ -1295,6 +1411,11 @@ for shape in [(2, 3, 4), (1, 1, 1), (3, 5, 4), (4, 2, 7), (5, 5, 5)]:
     result = probe.call(key, even_index_elements, t)
     probe.record(f"shares memory with t: {key}", probe.shares_storage(result, t))
 probe.call("even_index_elements(t of shape (4, 4))", even_index_elements, torch.zeros(4, 4))
+u = torch.arange(60).reshape(3, 4, 5)  # the visible examples
+key = "even_index_elements(arange(60) as 3x4x5)"
+result = probe.call(key, even_index_elements, u)
+probe.record(f"shares memory with t: {key}", probe.shares_storage(result, u))
+probe.call("even_index_elements(arange(6) as 2x3)", even_index_elements, torch.arange(6).reshape(2, 3))
 ### END HIDDEN TESTS
 
 # %% judge="test_even_index_elements"
@@ -1350,6 +1471,63 @@ try:
 except RuntimeError as error:
     print(TEXT["demo: view fails"], str(error).splitlines()[0])
 print(TEXT["demo: reshape copies instead"], transposed.reshape(12))
+
+# %% [markdown] tags=["ru"]
+# **Почему `t.T.view(12)` не работает.** Представление читает память с постоянным шагом по каждому
+# измерению, а у одномерного представления шаг всего один. Для `t = torch.arange(12).view(3, 4)`
+# построчное чтение `t` идёт по памяти подряд, а `t.T` — скачками +4, +4, −7: одного шага нет.
+#
+# ![Память t и порядок, в котором t и t.T читаются построчно](attachment:transpose_order.png)
+
+# %% [markdown] tags=["en"]
+# **Why `t.T.view(12)` fails.** A view reads memory at a fixed step along each dimension, and a 1-D
+# view has just one step. For `t = torch.arange(12).view(3, 4)`, reading `t` row by row walks the
+# storage in order, while `t.T` jumps by +4, +4, −7: there is no single step.
+#
+# ![The storage of t and the order in which t and t.T are read row by row](attachment:transpose_order.png)
+
+
+# %% figure="transpose_order"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+T = {"ru": {"grid": "t.T: форма (4, 3),\nstride (1, 4)",
+            "t": "t.view(12): t построчно — это память подряд,\nшаг всегда +1 → представление есть",
+            "tT": "t.T.view(12): t.T построчно — шаги +4, +4, −7, …\nодного шага нет → view бросает RuntimeError, "
+                  "reshape копирует"},
+     "en": {"grid": "t.T: shape (4, 3),\nstride (1, 4)",
+            "t": "t.view(12): t row by row is the storage in order,\nalways a step of +1 → a view exists",
+            "tT": "t.T.view(12): t.T row by row steps +4, +4, −7, …\nno single step → view raises RuntimeError, "
+                  "reshape copies"}}[lang]
+colors = plt.get_cmap("Set3").colors
+fig, ax = plt.subplots(figsize=(8, 3.2))
+
+
+def cell(x, y, index):
+    ax.add_patch(Rectangle((x, y), 0.8, 0.8, facecolor=colors[index], edgecolor="black"))
+    ax.text(x + 0.4, y + 0.4, str(index), ha="center", va="center", fontsize=10)
+
+
+for i in range(4):  # t = torch.arange(12).view(3, 4): t.T[i, j] is storage element i + 4 j
+    for j in range(3):
+        cell(j * 0.9, 2.7 - i * 0.9, i + 4 * j)
+ax.text(1.3, 3.65, T["grid"], ha="center", va="bottom", fontsize=9)
+x0 = 3.5
+for row, (order, label, bad) in enumerate([(list(range(12)), T["t"], False),
+                                           ([i + 4 * j for i in range(4) for j in range(3)], T["tT"], True)]):
+    y = 2.9 - row * 2.4
+    ax.text(x0, y + 0.95, label, fontsize=9, va="bottom")
+    for k, index in enumerate(order):
+        cell(x0 + k * 0.9, y, index)
+        if k:
+            step = index - order[k - 1]
+            ax.text(x0 + k * 0.9 - 0.05, y - 0.25, f"{step:+d}".replace("-", "−"), ha="center", va="center",
+                    fontsize=8, color="firebrick" if bad and step < 0 else "dimgray")
+ax.set_xlim(-0.1, x0 + 12 * 0.9)
+ax.set_ylim(-0.1, 4.6)
+ax.set_aspect("equal")
+ax.axis("off")
+fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
 # **Склейка.** `torch.cat(tensors, dim)` приставляет тензоры друг к другу вдоль *существующего*
@@ -1434,15 +1612,24 @@ except RuntimeError as error:
 #
 # `reshape_views(t, shapes)` получает тензор `t` любой формы и список форм `shapes` (возможно,
 # пустой) и возвращает **список** представлений `t`, по одному на каждую форму, в том же порядке:
-# все делят память с `t`, элементы идут в порядке `t`, построчно. Если какая-то форма не подходит
-# по числу элементов — `ValueError`, в сообщении которого названы число элементов `t` (например,
-# `24`) и неподходящая форма.
+# все делят память с `t`, элементы идут в порядке `t`, построчно. Один размер в форме может быть
+# `-1`: его вычисляют, как это делает `view`. Ошибки:
+# - форма не подходит по числу элементов (произведение её размеров не равно числу элементов `t`,
+#   а при `-1` произведение остальных его не делит) — `ValueError`, в сообщении которого названы
+#   число элементов `t` (например, `24`) и неподходящая форма;
+# - число элементов подходит, но представления такой формы нет: `t` не непрерывный, и построчно его
+#   элементы не идут в памяти с нужными шагами (как у `t.T.view(12)` выше) — `RuntimeError`, как у
+#   `view`. Копию (`reshape`, `contiguous`) не возвращайте: для не непрерывного `t` представление
+#   есть не у всякой формы, но у многих есть.
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
-# - 1 балл за представления: список нужной длины, формы, типы и значения, общая с `t` память.
-# - 1 балл за ошибку: `ValueError`, в сообщении число элементов `t` и неподходящая форма в любой
-#   привычной записи: `(5, 5)`, `[5, 5]`, `5x5`.
+# - 1 балл за представления: список нужной длины, формы (и с `-1`), типы и значения, общая с `t`
+#   память — для непрерывных `t` и для не непрерывных (транспонированных), у которых есть
+#   представление такой формы.
+# - 1 балл за ошибки: `ValueError`, в сообщении число элементов `t` и неподходящая форма в любой
+#   привычной записи: `(5, 5)`, `[5, 5]`, `5x5`, `(5, -1)`; `RuntimeError`, если представления
+#   такой формы нет.
 # </details>
 
 # %% [markdown] tags=["en"]
@@ -1450,16 +1637,24 @@ except RuntimeError as error:
 #
 # `reshape_views(t, shapes)` takes a tensor `t` of any shape and a list of shapes `shapes`
 # (possibly empty) and returns a **list** with one view of `t` per shape, in the same order: all
-# share memory with `t`, their elements in `t`'s row-major order. If a shape does not fit the
-# number of elements, it raises `ValueError` with a message that names `t`'s number of elements
-# (e.g. `24`) and the bad shape.
+# share memory with `t`, their elements in `t`'s row-major order. One size of a shape may be `-1`:
+# it is inferred, as `view` does. Errors:
+# - a shape that does not fit the number of elements (the product of its sizes is not `t`'s number
+#   of elements, or with a `-1` the product of the others does not divide it): `ValueError` with a
+#   message that names `t`'s number of elements (e.g. `24`) and the bad shape;
+# - a shape that fits, but no view of it exists: `t` is not contiguous and its elements, read row
+#   by row, do not lie in memory at the steps it needs (as with `t.T.view(12)` above):
+#   `RuntimeError`, as `view` raises. Return no copy (`reshape`, `contiguous`): a tensor that is
+#   not contiguous has a view of many shapes, though not of every one.
 #
 # <details><summary>What grading checks</summary>
 #
-# - 1 point for the views: a list of the right length, the shapes, dtypes and values, memory shared
-#   with `t`.
-# - 1 point for the error: `ValueError`, its message naming `t`'s number of elements and the bad
-#   shape in any common spelling: `(5, 5)`, `[5, 5]`, `5x5`.
+# - 1 point for the views: a list of the right length, the shapes (with `-1` too), dtypes and
+#   values, memory shared with `t`: for contiguous `t` and for non-contiguous (transposed) ones that
+#   have a view of that shape.
+# - 1 point for the errors: `ValueError`, its message naming `t`'s number of elements and the bad
+#   shape in any common spelling: `(5, 5)`, `[5, 5]`, `5x5`, `(5, -1)`; `RuntimeError` where no view
+#   of that shape exists.
 # </details>
 
 # %% nbgrader={"grade_id": "reshape_views", "solution": true}
@@ -1468,9 +1663,10 @@ def reshape_views(t, shapes):
     ### BEGIN SOLUTION
     views = []
     for shape in shapes:
-        if np.prod(shape, dtype=np.int64) != t.numel():
+        known = np.prod([size for size in shape if size != -1], dtype=np.int64)  # -1 is inferred
+        if t.numel() % known if -1 in shape else known != t.numel():
             raise ValueError(f"a tensor of {t.numel()} elements cannot be viewed as shape {tuple(shape)}")
-        views.append(t.view(shape))
+        views.append(t.view(shape))  # RuntimeError where no view of that shape exists
     return views
     ### END SOLUTION
 
@@ -1479,26 +1675,47 @@ def reshape_views(t, shapes):
 t = torch.arange(24)
 shapes = [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]
 views = reshape_views(t, shapes)
-assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, TEXT["reshape_views_shapes: a list of views of these"]
-assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), TEXT["reshape_views_shapes: views[3][1, 2] must be [20, 21"]
+assert isinstance(views, list) and [tuple(v.shape) for v in views] == shapes, TEXT["reshape_views: a list of these shapes"]
+assert torch.equal(views[3][1, 2], torch.tensor([20, 21, 22, 23])), TEXT["reshape_views: views[3][1, 2]"]
 for v in views:
     assert_view_of(v, t, "reshape_views")
+views = reshape_views(t, [(-1, 6), (2, -1, 3)])
+assert isinstance(views, list) and [tuple(v.shape) for v in views] == [(4, 6), (2, 4, 3)], \
+    TEXT["reshape_views: -1 inferred"].format(got=[tuple(v.shape) for v in views])
+for v in views:
+    assert_view_of(v, t, "reshape_views")
+transposed = torch.arange(12).view(3, 4).T  # not contiguous
+views = reshape_views(transposed, [(4, 3, 1), (2, 2, 3)])
+assert isinstance(views, list) and len(views) == 2 and torch.equal(views[0], transposed.reshape(4, 3, 1)) \
+    and torch.equal(views[1], transposed.reshape(2, 2, 3)), TEXT["reshape_views: views of t.T"]
+for v in views:
+    assert_view_of(v, transposed, "reshape_views")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 generator = torch.Generator().manual_seed(7)
 for shape, shapes in [((24,), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]),
                       ((24,), [(24,), (1, 24), (6, 4), (3, 2, 4), (1, 2, 1, 12)]),
-                      ((30,), [(5, 6), (2, 3, 5)]), ((7,), [(7, 1)]), ((4, 6), [(24,), (2, 12)]), ((5,), [])]:
+                      ((30,), [(5, 6), (2, 3, 5)]), ((7,), [(7, 1)]), ((4, 6), [(24,), (2, 12)]), ((5,), []),
+                      ((24,), [(-1,), (4, -1), (2, -1, 3), (-1, 1)]), ((5, 6), [(5, -1), (-1, 3, 2), (1, -1)]),
+                      ((2, 0), [(0,), (0, 5), (5, 0, 1)])]:
     t = torch.randn(shape, generator=generator)
     key = f"reshape_views(t of shape {shape}, {shapes})"
     views = probe.call(key, reshape_views, t, shapes)
     probe.record(f"views of {key} sharing memory with t",
                  [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
-t = torch.arange(24)  # the visible example
-key = "reshape_views(arange(24), [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])"
-views = probe.call(key, reshape_views, t, [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)])
-probe.record(f"views of {key} sharing memory with t",
-             [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
+for shape, shapes in [((4, 6), [(6, 2, 2), (3, 2, 4), (6, 4, 1), (6, -1, 2)]), ((5, 3), [(3, 5, 1), (1, 3, 5)])]:
+    t = torch.randn(shape, generator=generator).T
+    key = f"reshape_views(t of shape {tuple(t.shape)}, not contiguous, {shapes})"
+    views = probe.call(key, reshape_views, t, shapes)
+    probe.record(f"views of {key} sharing memory with t",
+                 [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
+for t, name, shapes in [(torch.arange(24), "arange(24)", [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]),
+                        (torch.arange(24), "arange(24)", [(-1, 6), (2, -1, 3)]),
+                        (torch.arange(12).view(3, 4).T, "arange(12).view(3, 4).T", [(4, 3, 1), (2, 2, 3)])]:
+    key = f"reshape_views({name}, {shapes})"  # the visible examples
+    views = probe.call(key, reshape_views, t, shapes)
+    probe.record(f"views of {key} sharing memory with t",
+                 [probe.shares_storage(v, t) for v in views] if type(views) is list else [])
 ### END HIDDEN TESTS
 
 # %% judge="test_reshape_views_shapes"
@@ -1516,17 +1733,33 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_reshape_views_errors", "grade": true, "points": 1, "locked": true}
 message = assert_raises(ValueError, reshape_views, torch.arange(24), [(24,), (5, 5)],
-                        what=TEXT["reshape_views_errors: reshape_views of 24 elements into (5"])
-print(TEXT["tensor_ops_errors: The message"], message)
+                        what=TEXT["reshape_views: 24 elements into (5, 5)"])
+print(TEXT["visible: the message"], message)
+message = assert_raises(ValueError, reshape_views, torch.arange(24), [(5, -1)],
+                        what="reshape_views(torch.arange(24), [(5, -1)])")
+print(TEXT["visible: the message"], message)
+assert_raises(RuntimeError, reshape_views, torch.arange(12).view(3, 4).T, [(12,)],
+              what="reshape_views(torch.arange(12).view(3, 4).T, [(12,)])")
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
-for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8))]:
+for numel, bad in [(24, (5, 5)), (24, (2, 3, 5)), (12, (13,)), (30, (4, 8)), (24, (-1, 5)), (30, (4, -1)),
+                   (12, (-1, 5, 2)), (6, (-1, 4))]:
     key = f"reshape_views(t of {numel} elements, shapes [({numel},), {bad}])"
     probe.call(key, reshape_views, torch.zeros(numel), [(numel,), bad])
     probe.record(f"arguments of {key}", (numel, bad))
-key = "reshape_views(arange(24), shapes [(24,), (5, 5)])"  # the visible example
-probe.call(key, reshape_views, torch.arange(24), [(24,), (5, 5)])
-probe.record(f"arguments of {key}", (24, (5, 5)))
+for numel, bad in [(24, (5, 5)), (24, (5, -1))]:  # the visible examples
+    shapes = [(24,), bad] if bad == (5, 5) else [bad]
+    key = f"reshape_views(arange(24), shapes {shapes})"
+    probe.call(key, reshape_views, torch.arange(numel), shapes)
+    probe.record(f"arguments of {key}", (numel, bad))
+generator = torch.Generator().manual_seed(10)
+for name, t, shapes in [("arange(12).view(3, 4).T", torch.arange(12).view(3, 4).T, [(12,)]),  # the visible example
+                        ("t of shape (6, 4), transposed", torch.randn(4, 6, generator=generator).T, [(24,)]),
+                        ("t of shape (6, 4), transposed", torch.randn(4, 6, generator=generator).T, [(6, 4, 1), (4, 6)]),
+                        ("t of shape (5, 2), columns 0 and 3", torch.randn(5, 4, generator=generator)[:, ::3],
+                         [(-1,)]),
+                        ("t of shape (3, 2), transposed", torch.randn(2, 3, generator=generator).T, [(2, 3)])]:
+    probe.call(f"no view: reshape_views({name}, {shapes})", reshape_views, t, shapes)
 ### END HIDDEN TESTS
 
 # %% judge="test_reshape_views_errors"
@@ -1536,6 +1769,9 @@ def judge(got, want):
         message = raises(got, key, ValueError, f" ({bad} does not hold {numel} elements)").message
         assert mentions_number(message, numel) and mentions_shape(message, bad), \
             f"the ValueError of {key} must name t's number of elements ({numel}) and the bad shape {bad}"
+    for key in want.keys("no view: "):
+        raised = raises(got, key, RuntimeError, " (no view of that shape exists, and view raises RuntimeError)")
+        assert not raised.is_a(NotImplementedError), f"{key} must raise RuntimeError, not NotImplementedError"
 
 
 # %% tags=["demo", "self_check"]
@@ -1636,7 +1872,7 @@ for pair in [((5, 7, 3), (5, 7, 3)), ((0,), (2, 2)), ((5, 3, 4, 1), (3, 1, 1)), 
     try:
         print(pair, "->", tuple(torch.broadcast_shapes(*pair)))
     except RuntimeError as error:
-        print(pair, TEXT["demo: -> cannot broadcast"], str(error).splitlines()[0])
+        print(pair, TEXT["demo: cannot broadcast"], str(error).splitlines()[0])
 
 # %% [markdown] tags=["ru"]
 # ### Задание 5 (3 балла). `broadcast_shape`
@@ -1695,15 +1931,18 @@ def broadcast_shape(shape_a, shape_b):
 
 
 # %% nbgrader={"grade_id": "test_broadcast_shape_results", "grade": true, "points": 2, "locked": true}
-assert broadcast_shape((5, 7, 3), (5, 7, 3)) == (5, 7, 3), TEXT["broadcast_shape_results: (5, 7, 3) and (5, 7"]
-assert broadcast_shape((5, 3, 4, 1), (3, 1, 1)) == (5, 3, 4, 1), TEXT["broadcast_shape_results: (5, 3, 4, 1) and (3"]
-assert broadcast_shape([2, 1], [3]) == (2, 3), TEXT["broadcast_shape_results: shapes may come as lists; the"]
+for shape_a, shape_b, want in [((5, 7, 3), (5, 7, 3), (5, 7, 3)), ((5, 3, 4, 1), (3, 1, 1), (5, 3, 4, 1)),
+                               ((3, 1, 1), (5, 3, 4, 1), (5, 3, 4, 1)), ([2, 1], [3], (2, 3))]:
+    got = broadcast_shape(shape_a, shape_b)
+    assert isinstance(got, tuple) and all(type(size) is int for size in got) and got == want, \
+        TEXT["broadcast_shape: must return"].format(call=f"broadcast_shape({shape_a}, {shape_b})", want=want, got=got)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import random
 
 rng = random.Random(8)
-pairs = [((5, 7, 3), (5, 7, 3)), ((5, 3, 4, 1), (3, 1, 1)), ((), ()), ((), (3, 1)), ((1,), (0,)), ((0,), (1,)),
+pairs = [((5, 7, 3), (5, 7, 3)), ((5, 3, 4, 1), (3, 1, 1)), ((3, 1, 1), (5, 3, 4, 1)), ((), ()), ((), (3, 1)),
+         ((1,), (0,)), ((0,), (1,)),
          ((0, 1), (1, 0)), ((1, 0), (3, 1)), ((2, 1, 0), (7, 1)), ((1, 1), (1,)), ((6, 1, 5), (1, 4, 1)),
          ([2, 1], [3]), ([4, 1, 3], (5, 1))]
 pairs += [tuple(tuple(rng.choice([0, 1, 1, 2, 3]) for _ in range(rng.randint(0, 4))) for _ in range(2))
@@ -1949,13 +2188,22 @@ def numpy_roundtrip(arr):
 # %% nbgrader={"grade_id": "test_numpy_roundtrip", "grade": true, "points": 1, "locked": true}
 arr = np.zeros(3, dtype=np.float32)
 tensor = numpy_roundtrip(arr)
-assert isinstance(tensor, torch.Tensor) and tensor.dtype == torch.float32, TEXT["numpy_roundtrip: a float32 array gives a float32"]
+assert_kind(tensor, "numpy_roundtrip(np.zeros(3, dtype=np.float32))", (3,), torch.float32)
 tensor[0] = 5.0
-assert arr[0] == 5.0, TEXT["numpy_roundtrip: a change to the tensor must"]
+assert arr[0] == 5.0, TEXT["numpy_roundtrip: shared memory"]
+arr = np.arange(6, dtype=np.int64).reshape(2, 3)
+tensor = numpy_roundtrip(arr)
+assert_kind(tensor, "numpy_roundtrip(np.arange(6, dtype=np.int64).reshape(2, 3))", (2, 3), torch.int64)
+assert tensor.tolist() == [[0, 1, 2], [3, 4, 5]], TEXT["numpy_roundtrip: values"]
+arr[1, 2] = 50
+assert tensor[1, 2] == 50, TEXT["numpy_roundtrip: array to tensor"]
+tensor[0, 0] = 70
+assert arr[0, 0] == 70, TEXT["numpy_roundtrip: shared memory"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 rng = np.random.default_rng(9)
-arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32))]
+arrays = [("the visible example, zeros of float32 of shape (3,)", np.zeros(3, dtype=np.float32)),
+          ("the visible example, arange(6) as 2x3", np.arange(6, dtype=np.int64).reshape(2, 3))]
 for dtype in (np.float32, np.float64, np.int64, np.int32, np.uint8):
     for shape in [(4,), (2, 3), (2, 1, 5)]:
         arrays.append((f"an array of {np.dtype(dtype).name} of shape {shape}", (rng.random(shape) * 100).astype(dtype)))
@@ -2024,7 +2272,7 @@ check_more_numpy_roundtrip(numpy_roundtrip)
 #
 #    <details><summary>Ответ</summary>
 #
-#    Она возвращает генератор в одно и то же состояние, поэтому каждый вызов даёт те же самые
+#    Она переводит генератор в одно и то же состояние, поэтому каждый вызов даёт те же самые
 #    «случайные» числа.
 #    </details>
 #

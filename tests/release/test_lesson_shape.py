@@ -11,7 +11,8 @@ import pytest
 from autograder import ROOT
 from autograder.course import LANGS, Course
 from autograder.release.figures import ATTACHMENT
-from autograder.release.howto import HOW_TO, HOW_TO_ID
+from autograder.release.howto import HOW_TO_ID, how_to
+from autograder.release.titles import exercises
 
 MIN_FIGURES, MAX_VISIBLE_CODE_LINES, MAX_PROSE_WORDS = 3, 20, 3500
 # Words that tell a student the file's name matters, which grading does not care about.
@@ -80,9 +81,15 @@ def test_no_lesson_says_the_file_name_matters_or_has_its_own_submission_text(ass
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_lesson_has_the_one_how_to_block(lang):
-    blocks = [[cell.source for cell in student(lang, a).cells if cell.id == HOW_TO_ID] for a in Course().assignments()]
-    assert blocks == [[HOW_TO[lang]]] * len(Course().assignments())
-    assert not NAME_MATTERS.search(HOW_TO[lang]) and "name does not matter" in HOW_TO["en"]
+    """The same block in every lesson, but for written answers (`YOUR ANSWER HERE`): named only where there are some."""
+    for assignment in Course().assignments():
+        nb = student(lang, assignment)
+        written = any(exercise.written for exercise in exercises(nb))
+        blocks = [cell.source for cell in nb.cells if cell.id == HOW_TO_ID]
+        assert blocks == [how_to(lang, written)], assignment
+        assert ("YOUR ANSWER HERE" in blocks[0]) == written, assignment
+    for written in (True, False, None):
+        assert not NAME_MATTERS.search(how_to(lang, written)) and "name does not matter" in how_to("en", written)
 
 
 def made_up(*cells):
@@ -129,4 +136,4 @@ def test_prose_leaves_details_out():
                                   "### Как работать и что сдавать"])
 def test_the_words_that_say_a_name_matters_or_repeat_the_block_are_found(text):
     assert NAME_MATTERS.search(text) or OWN_SUBMISSION_TEXT.search(text)
-    assert not NAME_MATTERS.search(HOW_TO["ru"]) and not OWN_SUBMISSION_TEXT.search(HOW_TO["ru"].split("\n", 1)[1])
+    assert not NAME_MATTERS.search(how_to("ru")) and not OWN_SUBMISSION_TEXT.search(how_to("ru").split("\n", 1)[1])

@@ -83,7 +83,26 @@ def test_the_file_shows_deleted_copied_and_changed_cells(tiny_course, tmp_path, 
     assert words["deleted"].format(title="square") in printed
     assert words["copied"].format(title="double", count=2) in printed
     assert words["changed"].format(title="double") in printed
-    assert words["not run"] in row(printed, "double")  # the changed check cell is another cell: never run
+    assert words["edited"] in row(printed, "double")  # it ran, but only as changed: not "not run yet"
+
+
+def test_a_changed_check_cell_that_ran_is_neither_passed_nor_never_run(tiny_course, tmp_path, monkeypatch):
+    nb = released(tiny_course, "lessons", "ru")
+    cell(nb, "double").source = "def double(x):\n    return 2 * x"
+    cell(nb, "test_double").source = "print('my own check')"
+    printed = run_as_student(nb, tmp_path, monkeypatch)
+    words = WORDS["ru"]
+    assert words["edited"] in row(printed, "double") and words["not run"] not in row(printed, "double")
+    assert words["changed"].format(title="double") in printed
+    printed = run_as_student(nb, tmp_path, monkeypatch, readable=False)  # nothing tells the two cells apart
+    assert words["not run"] in row(printed, "double") and words["no file"] in printed
+
+
+def test_the_russian_words_do_not_repeat_the_title():
+    """A title reads «Задание 6. numpy_roundtrip»: the words around it must not say «задания» again."""
+    for key in ("deleted", "copied", "changed"):
+        assert "задани" not in WORDS["ru"][key].lower(), WORDS["ru"][key]
+        assert WORDS["ru"][key].format(title="Задание 6", count=2).count("Задание") == 1
 
 
 def test_without_the_file_it_says_so(tiny_course, tmp_path, monkeypatch):

@@ -14,9 +14,9 @@ import pytest
 from autograder import ROOT, release
 from autograder.course import LANGS, Course, ReleaseError, judges_path
 from autograder.release import figures, notebooks
-from autograder.release.howto import HOW_TO
+from autograder.release.howto import HOW_TO_ID, how_to
 from autograder.release.ready import READY_ID
-from autograder.release.sources import SETUP_TITLE
+from autograder.release.sources import SETUP_TITLE, read_source
 
 SOURCE = '''\
 # %% [markdown] tags=["ru"]
@@ -238,7 +238,19 @@ def test_the_release_adds_its_cells_around_the_source(course, lang):
     ids = [cell.id for cell in nb.cells]
     assert ids[0] == "colab-badge" and ids[2:4] == ["setup", "how-to-submit"] and ids[-2:] == ["ready-heading", READY_ID]
     assert nb.cells[1].source.startswith({"ru": "# Тренировка", "en": "# Practice"}[lang]), "the first screen is the lesson"
-    assert nb.cells[3].source == HOW_TO[lang]
+    assert nb.cells[3].source == how_to(lang, written=True)  # the practice lesson has a written answer
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_how_to_block_names_written_answers_only_in_a_lesson_that_has_them(tmp_path, lang):
+    without = SOURCE[:SOURCE.index('# %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_why"')]
+    blocks = {}
+    for name, source in (("01_practice", SOURCE), ("02_code_only", without)):
+        course = make_course(tmp_path / name, source, name)
+        blocks[name] = next(cell.source for cell in read_source(course, name, lang).cells if cell.id == HOW_TO_ID)
+    assert "YOUR ANSWER HERE" in blocks["01_practice"] and "YOUR ANSWER HERE" not in blocks["02_code_only"]
+    assert "YOUR ANSWER HERE" in how_to(lang), "the README serves every lesson: it says where a lesson asks for them"
+    assert blocks["02_code_only"] == how_to(lang, written=False)
 
 
 @pytest.mark.parametrize("folder", ["lessons", "solutions"])

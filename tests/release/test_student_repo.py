@@ -8,7 +8,7 @@ import pytest
 from autograder import ROOT, release
 from autograder.course import Course, ReleaseError
 from autograder.release import student_repo
-from autograder.release.howto import HOW_TO, HOW_TO_ID
+from autograder.release.howto import HOW_TO_ID, how_to
 from tests.release.test_release import make_course
 
 
@@ -41,7 +41,8 @@ def test_the_readmes_say_how_to_work_and_submit_as_the_lessons_do(course):
     for lang, readme in (("ru", "README.md"), ("en", "README.en.md")):
         lesson = nbformat.read(tree / lang / "01_practice.ipynb", as_version=4)
         block = next(cell.source for cell in lesson.cells if cell.id == HOW_TO_ID)
-        assert block == HOW_TO[lang] and block in (tree / readme).read_text(encoding="utf-8")
+        assert block == how_to(lang, written=True)  # the practice lesson has a written answer
+        assert how_to(lang) in (tree / readme).read_text(encoding="utf-8")  # the README's serves every lesson
 
 
 def test_no_solution_hidden_check_judge_or_gradebook_reaches_students(course):

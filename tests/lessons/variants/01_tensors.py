@@ -79,6 +79,16 @@ def create_tensors():
     return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4), "ones_5x5": torch.ones(5, 5),
             "range_4x4": torch.stack([torch.arange(4 * row, 4 * row + 4) for row in range(4)])}
 ''',
+        # built once at module level: every call returns the same tensor, and create_tensors calls neither
+        # arange nor reshape
+        "range_at_module_level": '''
+RANGE_4X4 = torch.arange(16).reshape(4, 4)
+
+
+def create_tensors():
+    return {"rand_3x4": torch.rand(3, 4), "zeros_2x3x4": torch.zeros(2, 3, 4), "ones_5x5": torch.ones(5, 5),
+            "range_4x4": RANGE_4X4}
+''',
         # a fifth key
         "extra_key": '''
 def create_tensors():
@@ -439,6 +449,51 @@ def reshape_views(t, shapes):
             raise ValueError(f"a shape does not hold {t.numel()} elements")
     return [t.view(shape) for shape in shapes]
 ''',
+        # the product of a shape with -1 is negative: every shape with -1 is rejected
+        "rejects_minus_one": '''
+def reshape_views(t, shapes):
+    views = []
+    for shape in shapes:
+        if np.prod(shape, dtype=np.int64) != t.numel():
+            raise ValueError(f"a tensor of {t.numel()} elements cannot be viewed as shape {tuple(shape)}")
+        views.append(t.view(shape))
+    return views
+''',
+        # reshape copies where no view exists (t.T into one dimension) instead of raising RuntimeError
+        "reshape_copies": '''
+import math
+
+def reshape_views(t, shapes):
+    for shape in shapes:
+        known = math.prod(size for size in shape if size != -1)
+        if (t.numel() % known if -1 in shape else known != t.numel()):
+            raise ValueError(f"shape {list(shape)} does not hold {t.numel()} elements")
+    return [t.reshape(shape) for shape in shapes]
+''',
+        # contiguous() copies a t that is not contiguous, even where a view of it exists
+        "contiguous_copy": '''
+def reshape_views(t, shapes):
+    views = []
+    for shape in shapes:
+        known = int(np.prod([size for size in shape if size != -1]))
+        if (t.numel() % known if -1 in shape else known != t.numel()):
+            raise ValueError(f"{t.numel()} elements do not fit {tuple(shape)}")
+        views.append(t.contiguous().view(shape))
+    return views
+''',
+        # refuses every t that is not contiguous, though it has views of many shapes, and with ValueError
+        "refuses_non_contiguous": '''
+def reshape_views(t, shapes):
+    if not t.is_contiguous():
+        raise ValueError(f"t of shape {tuple(t.shape)} is not contiguous")
+    views = []
+    for shape in shapes:
+        known = int(np.prod([size for size in shape if size != -1]))
+        if (t.numel() % known if -1 in shape else known != t.numel()):
+            raise ValueError(f"{t.numel()} elements do not fit {tuple(shape)}")
+        views.append(t.view(shape))
+    return views
+''',
     },
     "broadcast_shape": {
         # torch does the work
@@ -723,14 +778,21 @@ def even_index_elements(t):
 ''',
     },
     "reshape_views": {
-        "reshape_of_contiguous": '''
+        # reshape, then a check that it made no copy
+        "reshape_checked": '''
 import math
 
 def reshape_views(t, shapes):
+    views = []
     for shape in shapes:
-        if math.prod(shape) != t.numel():
+        known = math.prod(size for size in shape if size != -1)
+        if (-1 in shape and (known == 0 or t.numel() % known)) or (-1 not in shape and known != t.numel()):
             raise ValueError(f"shape {list(shape)} does not hold {t.numel()} elements")
-    return [t.reshape(shape) for shape in shapes]
+        view = t.reshape(shape)
+        if view.untyped_storage().data_ptr() != t.untyped_storage().data_ptr():
+            raise RuntimeError(f"no view of shape {list(shape)} exists: t is not contiguous")
+        views.append(view)
+    return views
 ''',
         "list_message": '''
 def reshape_views(t, shapes):
@@ -738,8 +800,10 @@ def reshape_views(t, shapes):
     for shape in shapes:
         size = 1
         for n in shape:
-            size *= n
-        if size != t.numel():
+            if n != -1:
+                size *= n
+        fits = size == t.numel() if -1 not in shape else size > 0 and t.numel() % size == 0
+        if not fits:
             raise ValueError(f"cannot view {t.numel()} elements as shape [{', '.join(map(str, shape))}]")
         views.append(t.view(*shape))
     return views
@@ -813,7 +877,11 @@ def numpy_roundtrip(arr):
 EQUIVALENT_MUTANTS = {
     "tensor_ops:6:drop tuple()": "the message names a's shape as torch.Size([2, 3]), a spelling the task accepts",
     "tensor_ops:6:drop tuple()#2": "the message names b's shape as torch.Size([2, 3]), a spelling the task accepts",
-    "reshape_views:6:drop tuple()": "the message names the bad shape as given, (5, 5) or [5, 5], both accepted",
+    "reshape_views:7:drop tuple()": "the message names the bad shape as given, (5, 5) or [5, 5], both accepted",
+    "reshape_views:5:drop USub": "the product then leaves out the sizes 1, which change nothing, and takes in the -1, "
+                                 "which changes only its sign: whether it divides t.numel() does not depend on the sign",
+    "reshape_views:5:1->2": "the product then takes in the -1 too, which changes only its sign: whether it divides "
+                            "t.numel() does not depend on the sign",
     "broadcast_shape:9:drop tuple()": "the ValueError's message is free: the task asks only for ValueError",
     "broadcast_shape:9:drop tuple()#2": "the ValueError's message is free: the task asks only for ValueError",
     "center_crop:3:drop statement": "without require_3d, unpacking t.shape into three names raises ValueError "
@@ -823,6 +891,8 @@ EQUIVALENT_MUTANTS = {
 # Every visible example: the solution is broken on exactly that call (tests/lessons/test_lessons.py), so
 # the hidden checks must include it. {exercise: {example: (function, condition on its arguments)}}
 CUBE = "torch.arange(24).reshape(2, 3, 4)"
+FLAT = "torch.arange(6).reshape(2, 3)"  # not 3-D: a ValueError
+TRANSPOSED = "torch.arange(12).view(3, 4).T"  # not contiguous
 VISIBLE_EXAMPLES = {
     "create_tensors": {"create_tensors()": ("create_tensors", "lambda: True")},
     "tensor_ops": {
@@ -831,28 +901,44 @@ VISIBLE_EXAMPLES = {
         "a list": ("tensor_ops", "lambda a, b: _same(a, [[1.0, 2.0]]) and _same(b, torch.ones(2, 1))"),
         "2x3 and 2x3": ("tensor_ops", "lambda a, b: _same(a, torch.ones(2, 3)) and _same(b, torch.ones(2, 3))"),
     },
-    "first_rows": {"arange(24) as 2x3x4": ("first_rows", f"lambda t: _same(t, {CUBE})")},
-    "last_columns": {"arange(24) as 2x3x4": ("last_columns", f"lambda t: _same(t, {CUBE})")},
+    "first_rows": {"arange(24) as 2x3x4": ("first_rows", f"lambda t: _same(t, {CUBE})"),
+                   "arange(6) as 2x3": ("first_rows", f"lambda t: _same(t, {FLAT})")},
+    "last_columns": {"arange(24) as 2x3x4": ("last_columns", f"lambda t: _same(t, {CUBE})"),
+                     "arange(6) as 2x3": ("last_columns", f"lambda t: _same(t, {FLAT})")},
     "center_crop": {
         "arange(32) as 2x4x4": ("center_crop", "lambda t, size=2: _same(t, torch.arange(32).reshape(2, 4, 4)) "
                                                "and _same(size, 2)"),
-        "size 5 of 2x4x4": ("center_crop", "lambda t, size=2: _same(t, torch.arange(32).reshape(2, 4, 4)) "
-                                           "and _same(size, 5)"),
+        **{f"size {size} of 2x4x4": ("center_crop", "lambda t, size=2: _same(t, torch.arange(32).reshape(2, 4, 4)) "
+                                                    f"and _same(size, {size})") for size in (1, 4, 5, 0)},
+        "arange(6) as 2x3": ("center_crop", f"lambda t, size=2: _same(t, {FLAT})"),
     },
-    "even_index_elements": {"arange(24) as 2x3x4": ("even_index_elements", f"lambda t: _same(t, {CUBE})")},
+    "even_index_elements": {"arange(24) as 2x3x4": ("even_index_elements", f"lambda t: _same(t, {CUBE})"),
+                            "arange(60) as 3x4x5": ("even_index_elements",
+                                                    "lambda t: _same(t, torch.arange(60).reshape(3, 4, 5))"),
+                            "arange(6) as 2x3": ("even_index_elements", f"lambda t: _same(t, {FLAT})")},
     "reshape_views": {
         "arange(24) into five shapes": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) and "
                                         "[tuple(s) for s in shapes] == [(2, 12), (3, 8), (4, 6), (2, 3, 4), (2, 2, 2, 3)]"),
         "arange(24) into (24,) and (5, 5)": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) and "
                                              "[tuple(s) for s in shapes] == [(24,), (5, 5)]"),
+        "arange(24) into (-1, 6) and (2, -1, 3)": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) "
+                                                   "and [tuple(s) for s in shapes] == [(-1, 6), (2, -1, 3)]"),
+        "arange(24) into (5, -1)": ("reshape_views", "lambda t, shapes: _same(t, torch.arange(24)) and "
+                                    "[tuple(s) for s in shapes] == [(5, -1)]"),
+        "t.T into (4, 3, 1) and (2, 2, 3)": ("reshape_views", f"lambda t, shapes: _same(t, {TRANSPOSED}) and "
+                                             "[tuple(s) for s in shapes] == [(4, 3, 1), (2, 2, 3)]"),
+        "t.T into (12,)": ("reshape_views", f"lambda t, shapes: _same(t, {TRANSPOSED}) and "
+                           "[tuple(s) for s in shapes] == [(12,)]"),
     },
     "broadcast_shape": {
         f"{a} with {b}": ("broadcast_shape", f"lambda shape_a, shape_b: _same(shape_a, {a}) and _same(shape_b, {b})")
-        for a, b in [("(5, 7, 3)", "(5, 7, 3)"), ("(5, 3, 4, 1)", "(3, 1, 1)"), ("[2, 1]", "[3]"), ("(0,)", "(2, 2)"),
-                     ("(5, 2, 4, 1)", "(3, 1, 1)")]
+        for a, b in [("(5, 7, 3)", "(5, 7, 3)"), ("(5, 3, 4, 1)", "(3, 1, 1)"), ("(3, 1, 1)", "(5, 3, 4, 1)"),
+                     ("[2, 1]", "[3]"), ("(0,)", "(2, 2)"), ("(5, 2, 4, 1)", "(3, 1, 1)")]
     },
     "numpy_roundtrip": {
         "zeros(3) in float32": ("numpy_roundtrip", "lambda arr: type(arr) is np.ndarray and arr.dtype == np.float32 "
                                                    "and arr.shape == (3,) and not arr.any()"),
+        "arange(6) as 2x3 in int64": ("numpy_roundtrip", "lambda arr: type(arr) is np.ndarray and arr.dtype == np.int64 "
+                                                         "and arr.tolist() == [[0, 1, 2], [3, 4, 5]]"),
     },
 }
