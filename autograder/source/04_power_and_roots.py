@@ -62,17 +62,14 @@
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "cell: torch torch; CUDA available: is_available_cuda_torch": "torch {torch}; CUDA доступна: "
-                                                                  "{is_available_cuda_torch}",
-    "demo: MulConstant.forward(x, 4): y = item_direct, grad_fn": "MulConstant.forward(x, 4): y = {item_direct}, "
-                                                                 "grad_fn = {direct_grad_fn_type} (встроенный узел: "
-                                                                 "наш backward обойдён)",
-    "demo: Mul passes gradcheck": "Mul проходит gradcheck:        ",
-    "demo: MulConstant passes gradcheck": "MulConstant проходит gradcheck:",
-    "demo: float32 machine epsilon": "машинный эпсилон float32:",
-    "demo: | divided by 2 * 1e-6": "| делённый на 2 * 1e-6:",
-    "demo: function -> dz/dx = item_grad_x (should": "{function:>10} -> dz/dx = {item_grad_x} (должно быть 3.0), "
-                                                     "ошибки нет",
+    "setup: versions": "torch {torch}; CUDA доступна: {cuda}",
+    "MulConstant demo: forward called directly": "MulConstant.forward(x, 4): y = {y}, grad_fn = {grad_fn} "
+                                                 "(встроенный узел: наш backward обойдён)",
+    "gradcheck demo: Mul": "Mul проходит gradcheck:        ",
+    "gradcheck demo: MulConstant": "MulConstant проходит gradcheck:",
+    "gradcheck demo: float32 epsilon": "машинный эпсилон float32:",
+    "gradcheck demo: epsilon / 2e-6": "| делённый на 2 * 1e-6:",
+    "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (должно быть 3.0), ошибки нет",
     "passed": "Дополнительные проверки пройдены (случайных случаев: {cases}).",
     "not_tensor": "{call} должен вернуть тензор, получено {got}",
     "dtype": "{call}: у результата должен остаться dtype x, {want}; получено {got}",
@@ -82,7 +79,8 @@ TEXT = {
     "forbidden": "{call}: forward вызвал {names}; разрешены только умножения",
     "too_many": "{call} сделал {used} умножений; быстрому возведению в степень нужно не больше {limit}",
     "too_few": "{call} сделал всего {used} умножений тензоров: x ** {p} должно получаться хотя бы из {least}",
-    "grad": "градиент Power.apply(x, {p}) для {dtype} x = {x} при grad_output = {g}: ожидалось {want}, получено {got}",
+    "grad": "градиент Power.apply(x, {p}) для {dtype} x = {x} при grad_output = {g}: ожидалось {want}, получено "
+            "{got}",
     "no_grad": "backward должен дать x градиент (нули при p = 0), а не None: Power.apply(x, {p})",
     "type_error": "Power.apply(x, {p}) должен бросить TypeError (p не целое); он {got}",
     "type_message": "в TypeError от Power.apply(x, {p}) должно быть названо, что пришло: тип {type} или значение {p}",
@@ -96,8 +94,8 @@ TEXT = {
     "far": "{call}: вернула {got:.10g}, это в {error:.2e} от корня {root:.10g} (допустимо {allowed:.1e})",
     "halvings": "{call}: обычные правила остановки дают здесь {low} или {high} делений, насчитано {n}",
     "max_iter": "{call}: bisection_root должна остановиться после max_iter = {max_iter} делений, насчитано {n}",
-    "end_root": "{call}: f({end}) = 0, так что этот конец нужно вернуть сразу, с n = 0; получено x = {got:.10g}, n = "
-                "{n}",
+    "end_root": "{call}: f({end}) = 0, так что этот конец нужно вернуть сразу, с n = 0; получено x = {got:.10g}, n "
+                "= {n}",
     "no_value_error": "{call}: у f(lo) и f(hi) один знак, нужен ValueError; она {got}",
     "ends_message": "в ValueError от {call} должны быть названы оба конца, {lo} и {hi}",
     "bracket": "{call} должна вернуть {want}, первый [-s, s] со сменой знака или нулём на концах; получено: {got}",
@@ -124,98 +122,84 @@ TEXT = {
     "coeffs_changed": "{call} изменила coeffs: их менять нельзя",
     "calls_grow": "в newton_roots_batched не должно быть цикла по многочленам: {small} вызовов torch при B = "
                   "{b_small}, {large} при B = {b_large}",
-    "demo: power_loop(x, 13): calls_naive multiplications; all calls": "power_loop(x, 13): {calls_naive} умножений; "
-                                                                       "все вызовы: {dict_calls_naive}",
-    "Power_forward: x ** 0 must be all": "x ** 0 должно состоять из единиц",
-    "Power_forward: [1, 2, 3] ** 2 must": "[1, 2, 3] ** 2 должно быть [1, 4, 9]",
-    "Power_forward: the result must keep the dtype": "у результата должен остаться dtype x",
+    "power_loop demo: calls counted": "power_loop(x, 13): {mul} умножений; все вызовы: {calls}",
+    "Power_forward: x ** 0 is ones": "x ** 0 должно состоять из единиц",
+    "Power_forward: [1, 2, 3] ** 2": "[1, 2, 3] ** 2 должно быть [1, 4, 9]",
+    "Power_forward: keeps the dtype": "у результата должен остаться dtype x",
     "visible passed": "Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.",
-    "Power_multiplications: forward must not call pow (or": "forward не должен вызывать pow (или **)",
-    "Power_multiplications: Power.apply(x, 1000) must take at most": "Power.apply(x, 1000) должен делать от 9 до 20 "
-                                                                     "умножений, насчитано {_multiplications}",
-    "Power_backward: d(x^3)/dx at x = 2 must": "d(x^3)/dx при x = 2 равна 12, получено {grad__x}",
-    "Power_backward: for p = 0 the gradient": "при p = 0 градиент равен 0, получено {grad__x}",
+    "Power_multiplications: no pow": "forward не должен вызывать pow (или **)",
+    "Power_multiplications: 9 to 20 for p = 1000": "Power.apply(x, 1000) должен делать от 9 до 20 умножений, "
+                                                   "насчитано {count}",
+    "Power_backward: x ** 3 times grad_output": "d(x^3)/dx при x = 2 равна 12, получено {got}",
+    "Power_backward: zeros for p = 0": "при p = 0 градиент равен 0, получено {got}",
     "Power_errors: Power.apply(x, 2.5) must raise TypeError: p": "Power.apply(x, 2.5) должен бросить TypeError: p "
                                                                  "должно быть целым",
-    "Power_errors: Power.apply(x, -1) must raise ValueError: p": "Power.apply(x, -1) должен бросить ValueError: p не "
-                                                                 "может быть отрицательным",
-    "demo: naive loop": "наивный цикл",
-    "demo: limit 2 floor(log2 p) + 2": "граница 2 floor(log2 p) + 2",
-    "demo: largest |Power - torch.pow|": "наибольшая |Power - torch.pow|",
-    "demo: Skipped: this demonstration needs Power (exercise": "Пропущено: этой демонстрации нужен Power (задание "
-                                                               "1). Решите его и запустите ячейку снова.",
-    "bisection_root: bisection_root must return (tensor, int)": "bisection_root должна вернуть (тензор, int)",
-    "bisection_root: the root of poly is 0.49362": "корень poly с пятью знаками: 0.49362, получено {item__root:.7f}",
-    "bisection_root: bisection on [0, 1] with tol": "бисекции на [0, 1] при tol = 1e-5 нужно 16 или 17 делений, "
-                                                    "получено {_n}",
-    "bisection_root: poly is positive on [1, 2]": "poly положителен на [1, 2]: bisection_root должна бросить "
-                                                  "ValueError",
+    "Power_errors: Power.apply(x, -1) must raise ValueError: p": "Power.apply(x, -1) должен бросить ValueError: p "
+                                                                 "не может быть отрицательным",
+    "Power table: naive loop": "наивный цикл",
+    "Power table: limit": "граница 2 floor(log2 p) + 2",
+    "Power table: largest error": "наибольшая |Power - torch.pow|",
+    "Power table: skipped": "Пропущено: этой демонстрации нужен Power (задание 1). Решите его и запустите ячейку "
+                            "снова.",
+    "bisection_root: a pair (tensor, int)": "bisection_root должна вернуть (тензор, int)",
+    "poly's root": "корень poly с пятью знаками: 0.49362, получено {got:.7f}",
+    "bisection_root: 16 or 17 halvings": "бисекции на [0, 1] при tol = 1e-5 нужно 16 или 17 делений, получено {n}",
+    "bisection_root: same sign on [1, 2]": "poly положителен на [1, 2]: bisection_root должна бросить ValueError",
     "find_bracket: poly changes sign on [-1, 1]": "poly меняет знак уже на [-1, 1], получено {find_bracket_poly}",
     "find_bracket: x - 5.5: [-1, 1], [-2": "x - 5.5: [-1, 1], [-2, 2], [-4, 4] не подходят, подходит [-8, 8]",
-    "demo: Skipped: this demonstration needs find_bracket (exercise": "Пропущено: этой демонстрации нужны "
-                                                                      "find_bracket (задание 2б) и bisection_root "
-                                                                      "(задание 2).",
-    "demo: bracket [lo, hi] -> root item_root": "отрезок [{lo}, {hi}] -> корень {item_root:.6f} после {n} делений",
-    "newton_root: newton_root must return (tensor, int)": "newton_root должна вернуть (тензор, int)",
-    "newton_root: newton_root must stop only when |f(x)|": "newton_root останавливается, только когда |f(x)| < tol",
-    "newton_root: from x0 = 0, Newton's method": "из x0 = 0 методу Ньютона на poly нужно 3 шага, насчитано {_n}",
-    "demo: method": "метод",
-    "demo: root": "корень",
-    "demo: 5 decimals": "5 знаков",
-    "demo: |f(root)|": "|f(корень)|",
-    "demo: iterations": "итераций",
-    "demo: ms per call": "мс на вызов",
-    "demo: bisection on [0, 1]": "бисекция на [0, 1]",
-    "demo: Newton from x0 = 0": "Ньютон из x0 = 0",
-    "demo: Skipped: this comparison needs bisection_root (exercise": "Пропущено: этому сравнению нужны "
-                                                                     "bisection_root (задание 2) и newton_root "
-                                                                     "(задание 3).",
-    "demo: Skipped: %timeit of bisection_root needs exercise": "Пропущено: для %timeit бисекции нужно решённое "
-                                                               "задание 2.",
-    "demo: Skipped: %timeit of newton_root needs exercise": "Пропущено: для %timeit метода Ньютона нужно решённое "
-                                                            "задание 3.",
-    "demo: bisection iterations": "итераций бисекции",
-    "demo: Newton steps": "шагов Ньютона",
-    "demo: Skipped: this table needs bisection_root (exercise": "Пропущено: этой таблице нужны bisection_root "
-                                                                "(задание 2) и newton_root (задание 3).",
-    "demo: x^3 - 2x + 2 from": "x^3 - 2x + 2 из 0",
-    "demo: x^2 - 4 from 0": "x^2 - 4 из 0",
-    "demo: name -> skipped: newton_root (exercise 3)": "{name} -> пропущено: newton_root (задание 3) ещё не решён",
-    "newton_roots_batched: newton_roots_batched must return a tensor of": "newton_roots_batched должна вернуть "
-                                                                          "тензор формы (B,)",
-    "demo: Skipped: this comparison needs newton_root (exercise": "Пропущено: этому сравнению нужны newton_root "
-                                                                  "(задание 3) и newton_roots_batched (задание 4).",
-    "demo: version": "вариант",
-    "demo: torch calls": "вызовов torch",
-    "demo: time (ms)": "время (мс)",
-    "demo: µs per call": "мкс на вызов",
-    "demo: loop over 200 polynomials": "цикл по 200 многочленам",
-    "demo: one batched call": "один векторный вызов",
-    "demo: largest difference between the roots": "наибольшая разница между корнями:",
-    "demo: Skipped: this demonstration needs newton_roots_batched (exercise": "Пропущено: этой демонстрации нужен "
-                                                                              "newton_roots_batched (задание 4).",
-    "demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms": "1 000 000 многочленов пятой степени на "
-                                                                          "{get_device_name_cuda_torch}: "
-                                                                          "{elapsed:.1f} мс, наибольшее |p(корень)| "
-                                                                          "= {item_max_abs:.2e}",
-    "demo: No GPU here. With one, this": "GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени "
-                                         "одним вызовом newton_roots_batched и напечатала бы время.",
+    "bracket then bisect: skipped": "Пропущено: этой демонстрации нужны find_bracket (задание 2б) и bisection_root "
+                                    "(задание 2).",
+    "bracket then bisect: result": "отрезок [{lo}, {hi}] -> корень {root:.6f} после {n} делений",
+    "newton_root: a pair (tensor, int)": "newton_root должна вернуть (тензор, int)",
+    "newton_root: |f(x)| < tol": "newton_root останавливается, только когда |f(x)| < tol",
+    "newton_root: 3 steps from 0": "из x0 = 0 методу Ньютона на poly нужно 3 шага, насчитано {n}",
+    "comparison table: method": "метод",
+    "comparison table: root": "корень",
+    "comparison table: 5 decimals": "5 знаков",
+    "comparison table: |f(root)|": "|f(корень)|",
+    "comparison table: iterations": "итераций",
+    "comparison table: ms per call": "мс на вызов",
+    "comparison table: bisection": "бисекция на [0, 1]",
+    "comparison table: Newton": "Ньютон из x0 = 0",
+    "comparison table: skipped": "Пропущено: этому сравнению нужны bisection_root (задание 2) и newton_root "
+                                 "(задание 3).",
+    "timeit: bisection skipped": "Пропущено: для %timeit бисекции нужно решённое задание 2.",
+    "timeit: Newton skipped": "Пропущено: для %timeit метода Ньютона нужно решённое задание 3.",
+    "iterations table: bisection": "итераций бисекции",
+    "iterations table: Newton": "шагов Ньютона",
+    "iterations table: skipped": "Пропущено: этой таблице нужны bisection_root (задание 2) и newton_root (задание "
+                                 "3).",
+    "Newton failures: a cycle": "x^3 - 2x + 2 из 0",
+    "Newton failures: a flat start": "x^2 - 4 из 0",
+    "Newton failures: skipped": "{name} -> пропущено: newton_root (задание 3) ещё не решён",
+    "newton_roots_batched: shape (B,)": "newton_roots_batched должна вернуть тензор формы (B,)",
+    "loop or batch: skipped": "Пропущено: этому сравнению нужны newton_root (задание 3) и newton_roots_batched "
+                              "(задание 4).",
+    "loop or batch: version": "вариант",
+    "loop or batch: torch calls": "вызовов torch",
+    "loop or batch: time": "время (мс)",
+    "loop or batch: µs per call": "мкс на вызов",
+    "loop or batch: the loop": "цикл по 200 многочленам",
+    "loop or batch: one call": "один векторный вызов",
+    "loop or batch: largest difference": "наибольшая разница между корнями:",
+    "GPU demo: skipped": "Пропущено: этой демонстрации нужен newton_roots_batched (задание 4).",
+    "GPU demo: result": "1 000 000 многочленов пятой степени на {device}: {elapsed:.1f} мс, наибольшее |p(корень)| "
+                        "= {residual:.2e}",
+    "GPU demo: no GPU": "GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени одним вызовом "
+                        "newton_roots_batched и напечатала бы время.",
 }
 
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "cell: torch torch; CUDA available: is_available_cuda_torch": "torch {torch}; CUDA available: "
-                                                                  "{is_available_cuda_torch}",
-    "demo: MulConstant.forward(x, 4): y = item_direct, grad_fn": "MulConstant.forward(x, 4): y = {item_direct}, "
-                                                                 "grad_fn = {direct_grad_fn_type} (a built-in node: "
-                                                                 "our backward is bypassed)",
-    "demo: Mul passes gradcheck": "Mul passes gradcheck:        ",
-    "demo: MulConstant passes gradcheck": "MulConstant passes gradcheck:",
-    "demo: float32 machine epsilon": "float32 machine epsilon:",
-    "demo: | divided by 2 * 1e-6": "| divided by 2 * 1e-6:",
-    "demo: function -> dz/dx = item_grad_x (should": "{function:>10} -> dz/dx = {item_grad_x} (should be 3.0), no "
-                                                     "error raised",
+    "setup: versions": "torch {torch}; CUDA available: {cuda}",
+    "MulConstant demo: forward called directly": "MulConstant.forward(x, 4): y = {y}, grad_fn = {grad_fn} (a "
+                                                 "built-in node: our backward is bypassed)",
+    "gradcheck demo: Mul": "Mul passes gradcheck:        ",
+    "gradcheck demo: MulConstant": "MulConstant passes gradcheck:",
+    "gradcheck demo: float32 epsilon": "float32 machine epsilon:",
+    "gradcheck demo: epsilon / 2e-6": "| divided by 2 * 1e-6:",
+    "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (should be 3.0), no error raised",
     "passed": "Extra checks passed ({cases} random cases).",
     "not_tensor": "{call} must return a tensor, got {got}",
     "dtype": "{call}: the result must keep the dtype of x, {want}; got {got}",
@@ -252,13 +236,15 @@ TEXT = {
     "steps": "{call}: Newton's method stops after {want} steps (as soon as |f(x)| < tol), counted {n}",
     "other_root": "{call}: Newton's method from x0 reaches {want:.8f}, got {got:.8f}",
     "requires_grad": "{call}: the returned value must not require grad (return x.detach())",
-    "autograd": "{call}: f'(x) must come from autograd (the backward of f): {n} steps, but backward ran {calls} times",
+    "autograd": "{call}: f'(x) must come from autograd (the backward of f): {n} steps, but backward ran {calls} "
+                "times",
     "newton_error": "{call} must raise {kind} ({why}); it {got}",
     "why_zero": "f'(x0) = 0: the tangent is flat",
     "why_max_iter": "|f(x)| < tol is not reached within max_iter = {max_iter} steps",
     "names_max_iter": "the RuntimeError of {call} must name max_iter = {max_iter}",
     "roots_shape": "{call} must return a tensor of shape ({batch},), got {got}",
-    "roots_residual": "{call}: polynomial {i} (coefficients {row}) has |p(root)| = {residual:.2e}, it must be < {tol}",
+    "roots_residual": "{call}: polynomial {i} (coefficients {row}) has |p(root)| = {residual:.2e}, it must be < "
+                      "{tol}",
     "roots_other": "{call}: polynomial {i} (coefficients {row}) must end at the root Newton's method reaches from "
                    "its x0, {want:.8f}; got {got:.8f}",
     "roots_memory": "{call}: the roots share memory with {what}: return a new tensor",
@@ -267,82 +253,69 @@ TEXT = {
     "coeffs_changed": "{call} changed coeffs: leave them unchanged",
     "calls_grow": "newton_roots_batched must not loop over the polynomials: {small} torch calls for B = {b_small}, "
                   "{large} for B = {b_large}",
-    "demo: power_loop(x, 13): calls_naive multiplications; all calls": "power_loop(x, 13): {calls_naive} "
-                                                                       "multiplications; all calls: "
-                                                                       "{dict_calls_naive}",
-    "Power_forward: x ** 0 must be all": "x ** 0 must be all ones",
-    "Power_forward: [1, 2, 3] ** 2 must": "[1, 2, 3] ** 2 must be [1, 4, 9]",
-    "Power_forward: the result must keep the dtype": "the result must keep the dtype of x",
+    "power_loop demo: calls counted": "power_loop(x, 13): {mul} multiplications; all calls: {calls}",
+    "Power_forward: x ** 0 is ones": "x ** 0 must be all ones",
+    "Power_forward: [1, 2, 3] ** 2": "[1, 2, 3] ** 2 must be [1, 4, 9]",
+    "Power_forward: keeps the dtype": "the result must keep the dtype of x",
     "visible passed": "Visible checks passed. Hidden tests run at grading.",
-    "Power_multiplications: forward must not call pow (or": "forward must not call pow (or **)",
-    "Power_multiplications: Power.apply(x, 1000) must take at most": "Power.apply(x, 1000) must take at most 20 "
-                                                                     "multiplications, counted {_multiplications}",
-    "Power_backward: d(x^3)/dx at x = 2 must": "d(x^3)/dx at x = 2 must be 12, got {grad__x}",
-    "Power_backward: for p = 0 the gradient": "for p = 0 the gradient is 0, got {grad__x}",
+    "Power_multiplications: no pow": "forward must not call pow (or **)",
+    "Power_multiplications: 9 to 20 for p = 1000": "Power.apply(x, 1000) must take at most 20 multiplications, "
+                                                   "counted {count}",
+    "Power_backward: x ** 3 times grad_output": "d(x^3)/dx at x = 2 must be 12, got {got}",
+    "Power_backward: zeros for p = 0": "for p = 0 the gradient is 0, got {got}",
     "Power_errors: Power.apply(x, 2.5) must raise TypeError: p": "Power.apply(x, 2.5) must raise TypeError: p must "
                                                                  "be an integer",
     "Power_errors: Power.apply(x, -1) must raise ValueError: p": "Power.apply(x, -1) must raise ValueError: p must "
                                                                  "be non-negative",
-    "demo: naive loop": "naive loop",
-    "demo: limit 2 floor(log2 p) + 2": "limit 2 floor(log2 p) + 2",
-    "demo: largest |Power - torch.pow|": "largest |Power - torch.pow|",
-    "demo: Skipped: this demonstration needs Power (exercise": "Skipped: this demonstration needs Power (exercise "
-                                                               "1). Solve it and run this cell again.",
-    "bisection_root: bisection_root must return (tensor, int)": "bisection_root must return (tensor, int)",
-    "bisection_root: the root of poly is 0.49362": "the root of poly is 0.49362 to five decimals, got "
-                                                   "{item__root:.7f}",
-    "bisection_root: bisection on [0, 1] with tol": "bisection on [0, 1] with tol = 1e-5 needs 16 or 17 halvings, "
-                                                    "got {_n}",
-    "bisection_root: poly is positive on [1, 2]": "poly is positive on [1, 2]: bisection_root must raise ValueError",
+    "Power table: naive loop": "naive loop",
+    "Power table: limit": "limit 2 floor(log2 p) + 2",
+    "Power table: largest error": "largest |Power - torch.pow|",
+    "Power table: skipped": "Skipped: this demonstration needs Power (exercise 1). Solve it and run this cell again.",
+    "bisection_root: a pair (tensor, int)": "bisection_root must return (tensor, int)",
+    "poly's root": "the root of poly is 0.49362 to five decimals, got {got:.7f}",
+    "bisection_root: 16 or 17 halvings": "bisection on [0, 1] with tol = 1e-5 needs 16 or 17 halvings, got {n}",
+    "bisection_root: same sign on [1, 2]": "poly is positive on [1, 2]: bisection_root must raise ValueError",
     "find_bracket: poly changes sign on [-1, 1]": "poly changes sign on [-1, 1] already, got {find_bracket_poly}",
     "find_bracket: x - 5.5: [-1, 1], [-2": "x - 5.5: [-1, 1], [-2, 2], [-4, 4] fail, [-8, 8] works",
-    "demo: Skipped: this demonstration needs find_bracket (exercise": "Skipped: this demonstration needs "
-                                                                      "find_bracket (exercise 2b) and bisection_root "
-                                                                      "(exercise 2).",
-    "demo: bracket [lo, hi] -> root item_root": "bracket [{lo}, {hi}] -> root {item_root:.6f} after {n} halvings",
-    "newton_root: newton_root must return (tensor, int)": "newton_root must return (tensor, int)",
-    "newton_root: newton_root must stop only when |f(x)|": "newton_root must stop only when |f(x)| < tol",
-    "newton_root: from x0 = 0, Newton's method": "from x0 = 0, Newton's method needs 3 steps on poly, counted {_n}",
-    "demo: method": "method",
-    "demo: root": "root",
-    "demo: 5 decimals": "5 decimals",
-    "demo: |f(root)|": "|f(root)|",
-    "demo: iterations": "iterations",
-    "demo: ms per call": "ms per call",
-    "demo: bisection on [0, 1]": "bisection on [0, 1]",
-    "demo: Newton from x0 = 0": "Newton from x0 = 0",
-    "demo: Skipped: this comparison needs bisection_root (exercise": "Skipped: this comparison needs bisection_root "
-                                                                     "(exercise 2) and newton_root (exercise 3).",
-    "demo: Skipped: %timeit of bisection_root needs exercise": "Skipped: %timeit of bisection_root needs exercise 2 "
-                                                               "solved.",
-    "demo: Skipped: %timeit of newton_root needs exercise": "Skipped: %timeit of newton_root needs exercise 3 solved.",
-    "demo: bisection iterations": "bisection iterations",
-    "demo: Newton steps": "Newton steps",
-    "demo: Skipped: this table needs bisection_root (exercise": "Skipped: this table needs bisection_root (exercise "
-                                                                "2) and newton_root (exercise 3).",
-    "demo: x^3 - 2x + 2 from": "x^3 - 2x + 2 from 0",
-    "demo: x^2 - 4 from 0": "x^2 - 4 from 0",
-    "demo: name -> skipped: newton_root (exercise 3)": "{name} -> skipped: newton_root (exercise 3) is not solved yet",
-    "newton_roots_batched: newton_roots_batched must return a tensor of": "newton_roots_batched must return a tensor "
-                                                                          "of shape (B,)",
-    "demo: Skipped: this comparison needs newton_root (exercise": "Skipped: this comparison needs newton_root "
-                                                                  "(exercise 3) and newton_roots_batched (exercise "
-                                                                  "4).",
-    "demo: version": "version",
-    "demo: torch calls": "torch calls",
-    "demo: time (ms)": "time (ms)",
-    "demo: µs per call": "µs per call",
-    "demo: loop over 200 polynomials": "loop over 200 polynomials",
-    "demo: one batched call": "one batched call",
-    "demo: largest difference between the roots": "largest difference between the roots:",
-    "demo: Skipped: this demonstration needs newton_roots_batched (exercise": "Skipped: this demonstration needs "
-                                                                              "newton_roots_batched (exercise 4).",
-    "demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms": "1,000,000 quintics on "
-                                                                          "{get_device_name_cuda_torch}: "
-                                                                          "{elapsed:.1f} ms, largest |p(root)| = "
-                                                                          "{item_max_abs:.2e}",
-    "demo: No GPU here. With one, this": "No GPU here. With one, this cell solves 1,000,000 quintics in a single "
-                                         "newton_roots_batched call and prints the time it took.",
+    "bracket then bisect: skipped": "Skipped: this demonstration needs find_bracket (exercise 2b) and "
+                                    "bisection_root (exercise 2).",
+    "bracket then bisect: result": "bracket [{lo}, {hi}] -> root {root:.6f} after {n} halvings",
+    "newton_root: a pair (tensor, int)": "newton_root must return (tensor, int)",
+    "newton_root: |f(x)| < tol": "newton_root must stop only when |f(x)| < tol",
+    "newton_root: 3 steps from 0": "from x0 = 0, Newton's method needs 3 steps on poly, counted {n}",
+    "comparison table: method": "method",
+    "comparison table: root": "root",
+    "comparison table: 5 decimals": "5 decimals",
+    "comparison table: |f(root)|": "|f(root)|",
+    "comparison table: iterations": "iterations",
+    "comparison table: ms per call": "ms per call",
+    "comparison table: bisection": "bisection on [0, 1]",
+    "comparison table: Newton": "Newton from x0 = 0",
+    "comparison table: skipped": "Skipped: this comparison needs bisection_root (exercise 2) and newton_root "
+                                 "(exercise 3).",
+    "timeit: bisection skipped": "Skipped: %timeit of bisection_root needs exercise 2 solved.",
+    "timeit: Newton skipped": "Skipped: %timeit of newton_root needs exercise 3 solved.",
+    "iterations table: bisection": "bisection iterations",
+    "iterations table: Newton": "Newton steps",
+    "iterations table: skipped": "Skipped: this table needs bisection_root (exercise 2) and newton_root (exercise "
+                                 "3).",
+    "Newton failures: a cycle": "x^3 - 2x + 2 from 0",
+    "Newton failures: a flat start": "x^2 - 4 from 0",
+    "Newton failures: skipped": "{name} -> skipped: newton_root (exercise 3) is not solved yet",
+    "newton_roots_batched: shape (B,)": "newton_roots_batched must return a tensor of shape (B,)",
+    "loop or batch: skipped": "Skipped: this comparison needs newton_root (exercise 3) and newton_roots_batched "
+                              "(exercise 4).",
+    "loop or batch: version": "version",
+    "loop or batch: torch calls": "torch calls",
+    "loop or batch: time": "time (ms)",
+    "loop or batch: µs per call": "µs per call",
+    "loop or batch: the loop": "loop over 200 polynomials",
+    "loop or batch: one call": "one batched call",
+    "loop or batch: largest difference": "largest difference between the roots:",
+    "GPU demo: skipped": "Skipped: this demonstration needs newton_roots_batched (exercise 4).",
+    "GPU demo: result": "1,000,000 quintics on {device}: {elapsed:.1f} ms, largest |p(root)| = {residual:.2e}",
+    "GPU demo: no GPU": "No GPU here. With one, this cell solves 1,000,000 quintics in a single "
+                        "newton_roots_batched call and prints the time it took.",
 }
 
 
@@ -356,8 +329,8 @@ import torch
 from prettytable import PrettyTable
 from torch.overrides import TorchFunctionMode
 
-print(TEXT["cell: torch torch; CUDA available: is_available_cuda_torch"].format(
-    torch=torch.__version__, is_available_cuda_torch=torch.cuda.is_available()))
+print(TEXT["setup: versions"].format(
+    torch=torch.__version__, cuda=torch.cuda.is_available()))
 
 # %% judge="helpers"
 import re
@@ -490,8 +463,8 @@ y = MulConstant.apply(x, 4)
 y.backward()
 print(f"MulConstant.apply(x, 4):   y = {y.item()}, grad_fn = {type(y.grad_fn).__name__}, dy/dx = {x.grad.item()}")
 direct = MulConstant.forward(x, 4)
-print(TEXT["demo: MulConstant.forward(x, 4): y = item_direct, grad_fn"].format(
-    item_direct=direct.item(), direct_grad_fn_type=type(direct.grad_fn).__name__))
+print(TEXT["MulConstant demo: forward called directly"].format(
+    y=direct.item(), grad_fn=type(direct.grad_fn).__name__))
 
 # %% [markdown] tags=["ru"]
 # Второй пример — произведение двух тензоров: $\partial(xy)/\partial x = y$ и
@@ -585,9 +558,9 @@ print(f"z = {z.item()}, grad_fn = {type(z.grad_fn).__name__}, dz/dx = {x.grad.it
 # %% tags=["demo"]
 a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 b = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
-print(TEXT["demo: Mul passes gradcheck"], torch.autograd.gradcheck(Mul.apply, (a, b)))
-print(TEXT["demo: MulConstant passes gradcheck"], torch.autograd.gradcheck(lambda t: MulConstant.apply(t, -2.5), (a,)))
-print(TEXT["demo: float32 machine epsilon"], torch.finfo(torch.float32).eps, TEXT["demo: | divided by 2 * 1e-6"],
+print(TEXT["gradcheck demo: Mul"], torch.autograd.gradcheck(Mul.apply, (a, b)))
+print(TEXT["gradcheck demo: MulConstant"], torch.autograd.gradcheck(lambda t: MulConstant.apply(t, -2.5), (a,)))
+print(TEXT["gradcheck demo: float32 epsilon"], torch.finfo(torch.float32).eps, TEXT["gradcheck demo: epsilon / 2e-6"],
       torch.finfo(torch.float32).eps / 2e-6)
 
 # %% [markdown] tags=["ru"]
@@ -652,8 +625,8 @@ for function in (MulOnCtx, Mul):
     y.add_(10.0)  # y changes in place after forward
     try:
         z.backward()
-        print(TEXT["demo: function -> dz/dx = item_grad_x (should"].format(
-            function=function.__name__, item_grad_x=x.grad.item()))
+        print(TEXT["saved tensor demo: no error raised"].format(
+            function=function.__name__, grad=x.grad.item()))
     except RuntimeError as error:
         print(f"{function.__name__:>10} -> RuntimeError: {str(error).splitlines()[0][:90]}...")
 
@@ -758,8 +731,8 @@ def _clear_of(tol, residuals, factor):
 # %% tags=["demo"]
 with CountCalls() as naive:
     power_loop(torch.tensor([1.5, -2.0]), 13)
-print(TEXT["demo: power_loop(x, 13): calls_naive multiplications; all calls"].format(
-    calls_naive=naive.calls['mul'], dict_calls_naive=dict(naive.calls)))
+print(TEXT["power_loop demo: calls counted"].format(
+    mul=naive.calls['mul'], calls=dict(naive.calls)))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 1. `Power` [4 балла: 1 + 1 + 1 + 1] (≈ 45 минут)
@@ -972,9 +945,9 @@ class Power(torch.autograd.Function):
         ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_Power_forward", "grade": true, "points": 1, "locked": true}
-assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), TEXT["Power_forward: x ** 0 must be all"]
-assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), TEXT["Power_forward: [1, 2, 3] ** 2 must"]
-assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, TEXT["Power_forward: the result must keep the dtype"]
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), TEXT["Power_forward: x ** 0 is ones"]
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), TEXT["Power_forward: [1, 2, 3] ** 2"]
+assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, TEXT["Power_forward: keeps the dtype"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2024)
@@ -1015,9 +988,9 @@ def judge(got, want):
 with CountCalls() as _counted:
     _out = Power.apply(torch.linspace(-1.001, 1.001, 5, dtype=torch.float64), 1000)
 _multiplications = sum(_counted.calls[name] for name in ("mul", "mul_", "square", "square_", "multiply"))
-assert "pow" not in _counted.calls, TEXT["Power_multiplications: forward must not call pow (or"]
-assert 9 <= _multiplications <= 20, TEXT["Power_multiplications: Power.apply(x, 1000) must take at most"].format(
-    _multiplications=_multiplications)
+assert "pow" not in _counted.calls, TEXT["Power_multiplications: no pow"]
+assert 9 <= _multiplications <= 20, TEXT["Power_multiplications: 9 to 20 for p = 1000"].format(
+    count=_multiplications)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def traced(x, p):
@@ -1068,12 +1041,12 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_Power_backward", "grade": true, "points": 1, "locked": true}
 _x = torch.tensor(2.0, requires_grad=True)
 Power.apply(_x, 3).backward()
-assert _x.grad is not None and _x.grad.item() == 12.0, TEXT["Power_backward: d(x^3)/dx at x = 2 must"].format(
-    grad__x=_x.grad)
+assert _x.grad is not None and _x.grad.item() == 12.0, TEXT["Power_backward: x ** 3 times grad_output"].format(
+    got=_x.grad)
 _x = torch.tensor([0.0, -1.0], requires_grad=True)
 Power.apply(_x, 0).backward(torch.ones(2))
-assert _x.grad is not None and torch.equal(_x.grad, torch.zeros(2)), TEXT["Power_backward: for p = 0 the gradient"].format(
-    grad__x=_x.grad)
+assert _x.grad is not None and torch.equal(_x.grad, torch.zeros(2)), TEXT["Power_backward: zeros for p = 0"].format(
+    got=_x.grad)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def gradient(x, p, grad_output):
@@ -1261,7 +1234,7 @@ check_more_power(Power)
 
 # %% tags=["demo"]
 x = torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)
-table = PrettyTable(["p", TEXT["demo: naive loop"], "Power", TEXT["demo: limit 2 floor(log2 p) + 2"], TEXT["demo: largest |Power - torch.pow|"]])
+table = PrettyTable(["p", TEXT["Power table: naive loop"], "Power", TEXT["Power table: limit"], TEXT["Power table: largest error"]])
 try:
     for p in (13, 1000):
         with CountCalls() as naive:
@@ -1271,7 +1244,7 @@ try:
         table.add_row([p, naive.calls["mul"], fast.calls["mul"], 2 * math.floor(math.log2(p)) + 2,
                        f"{(quick - x.pow(p)).abs().max().item():.1e}"])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this demonstration needs Power (exercise"])
+    print(TEXT["Power table: skipped"])
 else:
     print(table)
 
@@ -1497,16 +1470,16 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
 
 # %% nbgrader={"grade_id": "test_bisection_root", "grade": true, "points": 3, "locked": true}
 _root, _n = bisection_root(poly, 0.0, 1.0)
-assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["bisection_root: bisection_root must return (tensor, int)"]
-assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["bisection_root: the root of poly is 0.49362"].format(
-    item__root=_root.item())
-assert 16 <= _n <= 17, TEXT["bisection_root: bisection on [0, 1] with tol"].format(_n=_n)
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["bisection_root: a pair (tensor, int)"]
+assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["poly's root"].format(
+    got=_root.item())
+assert 16 <= _n <= 17, TEXT["bisection_root: 16 or 17 halvings"].format(n=_n)
 try:
     bisection_root(poly, 1.0, 2.0)
 except ValueError:
     pass
 else:
-    raise AssertionError(TEXT["bisection_root: poly is positive on [1, 2]"])
+    raise AssertionError(TEXT["bisection_root: same sign on [1, 2]"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(x) - x": lambda x: torch.cos(x) - x,
@@ -1830,9 +1803,9 @@ try:
     lo, hi = find_bracket(lambda x: poly(x - 20))  # the same polynomial, shifted: its root is near 20.49
     root, n = bisection_root(lambda x: poly(x - 20), lo, hi)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this demonstration needs find_bracket (exercise"])
+    print(TEXT["bracket then bisect: skipped"])
 else:
-    print(TEXT["demo: bracket [lo, hi] -> root item_root"].format(lo=lo, hi=hi, item_root=root.item(), n=n))
+    print(TEXT["bracket then bisect: result"].format(lo=lo, hi=hi, root=root.item(), n=n))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 3. Метод Ньютона: `newton_root` [3 балла] (≈ 25 минут)
@@ -2006,11 +1979,11 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
 
 # %% nbgrader={"grade_id": "test_newton_root", "grade": true, "points": 3, "locked": true}
 _root, _n = newton_root(poly, 0.0)
-assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["newton_root: newton_root must return (tensor, int)"]
-assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["bisection_root: the root of poly is 0.49362"].format(
-    item__root=_root.item())
-assert abs(poly(_root.detach()).item()) < 1e-5, TEXT["newton_root: newton_root must stop only when |f(x)|"]
-assert _n == 3, TEXT["newton_root: from x0 = 0, Newton's method"].format(_n=_n)
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["newton_root: a pair (tensor, int)"]
+assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["poly's root"].format(
+    got=_root.item())
+assert abs(poly(_root.detach()).item()) < 1e-5, TEXT["newton_root: |f(x)| < tol"]
+assert _n == 3, TEXT["newton_root: 3 steps from 0"].format(n=_n)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 class CountedCubic(torch.autograd.Function):
@@ -2222,12 +2195,12 @@ check_more_newton(newton_root)
 # </details>
 
 # %% tags=["demo"]
-table = PrettyTable([TEXT["demo: method"], "tol", TEXT["demo: root"], TEXT["demo: 5 decimals"], TEXT["demo: |f(root)|"], TEXT["demo: iterations"], TEXT["demo: ms per call"]])
+table = PrettyTable([TEXT["comparison table: method"], "tol", TEXT["comparison table: root"], TEXT["comparison table: 5 decimals"], TEXT["comparison table: |f(root)|"], TEXT["comparison table: iterations"], TEXT["comparison table: ms per call"]])
 try:
     for tol in (1e-5, 1e-7):
         solvers = {
-            TEXT["demo: bisection on [0, 1]"]: lambda: bisection_root(poly, 0.0, 1.0, tol=tol),
-            TEXT["demo: Newton from x0 = 0"]: lambda: newton_root(poly, 0.0, tol=tol),
+            TEXT["comparison table: bisection"]: lambda: bisection_root(poly, 0.0, 1.0, tol=tol),
+            TEXT["comparison table: Newton"]: lambda: newton_root(poly, 0.0, tol=tol),
         }
         for name, solve in solvers.items():
             root, n = solve()
@@ -2236,7 +2209,7 @@ try:
             table.add_row([name, f"{tol:.0e}", f"{root.item():.7f}", f"{root.item():.5f}",
                            f"{abs(poly(root).item()):.1e}", n, f"{seconds * 1e3:.3f}"])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this comparison needs bisection_root (exercise"])
+    print(TEXT["comparison table: skipped"])
 else:
     print(table)
 
@@ -2244,7 +2217,7 @@ else:
 try:
     bisection_root(poly, 0.0, 1.0)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: %timeit of bisection_root needs exercise"])
+    print(TEXT["timeit: bisection skipped"])
 else:
     # %timeit -n 50 -r 5 bisection_root(poly, 0.0, 1.0)
 
@@ -2252,7 +2225,7 @@ else:
 try:
     newton_root(poly, 0.0)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: %timeit of newton_root needs exercise"])
+    print(TEXT["timeit: Newton skipped"])
 else:
     # %timeit -n 50 -r 5 newton_root(poly, 0.0)
 
@@ -2321,13 +2294,13 @@ fig.tight_layout()
 
 
 # %% tags=["demo"]
-table = PrettyTable(["tol", TEXT["demo: bisection iterations"], TEXT["demo: Newton steps"]])
+table = PrettyTable(["tol", TEXT["iterations table: bisection"], TEXT["iterations table: Newton"]])
 try:
     for k in (1, 3, 5, 7, 9, 12):
         tol = 10.0**-k
         table.add_row([f"1e-{k}", bisection_root(poly, 0.0, 1.0, tol=tol)[1], newton_root(poly, 0.0, tol=tol)[1]])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this table needs bisection_root (exercise"])
+    print(TEXT["iterations table: skipped"])
 else:
     print(table)
 
@@ -2372,12 +2345,12 @@ else:
 # </details>
 
 # %% tags=["demo"]
-for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2, 0.0),
-                    (TEXT["demo: x^2 - 4 from 0"], lambda x: x**2 - 4, 0.0)):
+for name, f, x0 in ((TEXT["Newton failures: a cycle"], lambda x: x**3 - 2 * x + 2, 0.0),
+                    (TEXT["Newton failures: a flat start"], lambda x: x**2 - 4, 0.0)):
     try:
         print(name, "->", newton_root(f, x0))
     except NotImplementedError:  # a subclass of RuntimeError: caught first
-        print(TEXT["demo: name -> skipped: newton_root (exercise 3)"].format(name=name))
+        print(TEXT["Newton failures: skipped"].format(name=name))
     except (RuntimeError, ZeroDivisionError) as error:
         print(f"{name} -> {type(error).__name__}: {error}")
 
@@ -2518,7 +2491,7 @@ _coeffs = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9],   # x^7 + 5x^3 + 17x - 9
                         [0.0, 0, 0, 0, 1, 0, 0, -8]],   # x^3 - 8
                        dtype=torch.float64)
 _roots = newton_roots_batched(_coeffs, 1.0)
-assert isinstance(_roots, torch.Tensor) and _roots.shape == (3,), TEXT["newton_roots_batched: newton_roots_batched must return a tensor of"]
+assert isinstance(_roots, torch.Tensor) and _roots.shape == (3,), TEXT["newton_roots_batched: shape (B,)"]
 torch.testing.assert_close(_roots.detach(), torch.tensor([0.4936172, 2.0, 2.0], dtype=torch.float64), rtol=0, atol=1e-5)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
@@ -2788,15 +2761,15 @@ try:
         batched = newton_roots_batched(coeffs, 0.0)
     batch_seconds = timeit.default_timer() - start
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this comparison needs newton_root (exercise"])
+    print(TEXT["loop or batch: skipped"])
 else:
-    table = PrettyTable([TEXT["demo: version"], TEXT["demo: torch calls"], TEXT["demo: time (ms)"], TEXT["demo: µs per call"]])
-    for name, calls, seconds in ((TEXT["demo: loop over 200 polynomials"], loop_calls, loop_seconds),
-                                 (TEXT["demo: one batched call"], batch_calls, batch_seconds)):
+    table = PrettyTable([TEXT["loop or batch: version"], TEXT["loop or batch: torch calls"], TEXT["loop or batch: time"], TEXT["loop or batch: µs per call"]])
+    for name, calls, seconds in ((TEXT["loop or batch: the loop"], loop_calls, loop_seconds),
+                                 (TEXT["loop or batch: one call"], batch_calls, batch_seconds)):
         total = sum(calls.calls.values())
         table.add_row([name, total, f"{seconds * 1e3:.1f}", f"{seconds * 1e6 / total:.1f}"])
     print(table)
-    print(TEXT["demo: largest difference between the roots"], (looped - batched.detach()).abs().max().item())
+    print(TEXT["loop or batch: largest difference"], (looped - batched.detach()).abs().max().item())
 
 # %% [markdown] tags=["ru"]
 # На GPU разрыв ещё больше: шаг Ньютона для миллиона многочленов — это те же вызовы операций, что и для
@@ -2821,15 +2794,15 @@ if torch.cuda.is_available():
         torch.cuda.synchronize()
         elapsed = timeit.default_timer() - start
     except NotImplementedError:
-        print(TEXT["demo: Skipped: this demonstration needs newton_roots_batched (exercise"])
+        print(TEXT["GPU demo: skipped"])
     else:
         residual = torch.zeros_like(roots)
         for k in range(big.shape[1]):  # Horner's scheme for all rows at once
             residual = residual * roots + big[:, k]
-        print(TEXT["demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms"].format(
-            get_device_name_cuda_torch=torch.cuda.get_device_name(), elapsed=elapsed * 1000.0, item_max_abs=residual.abs().max().item()))
+        print(TEXT["GPU demo: result"].format(
+            device=torch.cuda.get_device_name(), elapsed=elapsed * 1000.0, residual=residual.abs().max().item()))
 else:
-    print(TEXT["demo: No GPU here. With one, this"])
+    print(TEXT["GPU demo: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги и вопросы (≈ 10 минут)
