@@ -71,6 +71,7 @@ TEXT = {
     "gradcheck demo: epsilon / 2e-6": "| делённый на 2 * 1e-6:",
     "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (должно быть 3.0), ошибки нет",
     "passed": "Дополнительные проверки пройдены (случайных случаев: {cases}).",
+    "skipped": "Пропущено: {names} пока бросает NotImplementedError. Напишите решение и запустите эту ячейку снова.",
     "not_tensor": "{call} должен вернуть тензор, получено {got}",
     "dtype": "{call}: у результата должен остаться dtype x, {want}; получено {got}",
     "shape": "{call}: у результата должна остаться форма x, {want}; получено {got}",
@@ -201,6 +202,7 @@ TEXT = {
     "gradcheck demo: epsilon / 2e-6": "| divided by 2 * 1e-6:",
     "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (should be 3.0), no error raised",
     "passed": "Extra checks passed ({cases} random cases).",
+    "skipped": "Skipped: {names} still raises NotImplementedError. Write it, then run this cell again.",
     "not_tensor": "{call} must return a tensor, got {got}",
     "dtype": "{call}: the result must keep the dtype of x, {want}; got {got}",
     "shape": "{call}: the result must keep the shape of x, {want}; got {got}",
@@ -680,31 +682,49 @@ def power_loop(x, p):
         result = result * x
     return result
 
-# %% tags=["demo", "self_check"] title={"ru": "Общие помощники необязательных проверок", "en": "Helpers shared by the optional checks"}
+# %% title={"ru": "Помощники видимых и дополнительных проверок: что сделал вызов, названо ли число", "en": "Helpers of the visible and the optional checks: what a call did, whether a number is named"}
 import re
 
 
 def _outcome(call):
-    """(exception or None, what happened in words, value) of a call."""
+    """(exception or None, what happened in words, value) of a call; NotImplementedError (unsolved) goes through."""
     try:
         value = call()
+    except NotImplementedError:
+        raise
     except Exception as error:
         return error, TEXT["raised"].format(name=type(error).__name__, message=error), None
     return None, TEXT["returned"].format(value=value), value
-
-
-def _attempt(call, thunk):
-    """thunk(), with an exception it raises turned into a failed check that names the call."""
-    try:
-        return thunk()
-    except Exception as error:
-        raise AssertionError(TEXT["crashed"].format(call=call, name=type(error).__name__, message=error)) from error
 
 
 def _names_number(message, value):
     """Whether a message names this number in any usual spelling (-7, -7.0, tensor(-7.))."""
     numbers = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", str(message))
     return any(math.isclose(float(token), value, rel_tol=1e-9, abs_tol=1e-12) for token in numbers)
+
+# %% tags=["demo", "self_check"] title={"ru": "Общие помощники необязательных проверок", "en": "Helpers shared by the optional checks"}
+import functools
+
+
+def _optional(check):
+    """An optional check that, while an exercise it runs is unsolved (NotImplementedError), says it is skipped."""
+    @functools.wraps(check)
+    def run(*functions, **options):
+        try:
+            check(*functions, **options)
+        except NotImplementedError:
+            print(TEXT["skipped"].format(names=", ".join(function.__name__ for function in functions)))
+    return run
+
+
+def _attempt(call, thunk):
+    """thunk(), with an exception it raises turned into a failed check that names the call."""
+    try:
+        return thunk()
+    except NotImplementedError:
+        raise
+    except Exception as error:
+        raise AssertionError(TEXT["crashed"].format(call=call, name=type(error).__name__, message=error)) from error
 
 
 def _as_pair(call, result):
@@ -1151,6 +1171,7 @@ _NOT_MULTIPLICATIONS = {"pow", "pow_", "__pow__", "__rpow__", "__ipow__", "float
                        "linalg_matrix_power", "numpy", "tolist", "item"}
 
 
+@_optional
 def check_more_power(Power, cases=60):
     """Power on random inputs: values, dtype and shape against torch.pow, the count of multiplications,
     gradients against PyTorch's own, and the checks of p."""
@@ -1565,6 +1586,7 @@ def _random_function(gen):
     return (lambda x: scale * torch.tanh(x - r)), r, f"{scale:.3g} tanh(x - {r:.6f})"
 
 
+@_optional
 def check_more_bisection(bisection_root, cases=200):
     """bisection_root on random monotonic functions: the distance to the root, the number of halvings,
     max_iter, a root at an end and the ValueError for ends of the same sign."""
@@ -1753,6 +1775,7 @@ def _counted(g, limit=2000):
     return f
 
 
+@_optional
 def check_more_find_bracket(find_bracket, cases=120):
     """find_bracket against the rule itself, [-s, s] for s = start * 2**k, on random functions."""
     gen = torch.Generator().manual_seed(3004)
@@ -2094,6 +2117,7 @@ class _CountedCubic(torch.autograd.Function):
         return grad_output * a * ((x - c) ** 2 + d + 2 * (x - r) * (x - c)), None, None, None, None
 
 
+@_optional
 def check_more_newton(newton_root, cases=40):
     """newton_root on random cubics with one root: steps, residual, the root reached, autograd's derivative,
     a fresh result and both errors."""
@@ -2630,6 +2654,7 @@ def _horner(coeffs, x):
     return value
 
 
+@_optional
 def check_more_batched(newton_roots_batched, cases=40):
     """newton_roots_batched on random batches against Newton's method row by row: the roots, a fresh result,
     coeffs left alone, the RuntimeError, and a number of torch calls that does not grow with B."""
