@@ -1940,10 +1940,13 @@ else:
 
 # %% figure="newton"
 import matplotlib.pyplot as plt
-T = {"ru": {"title": "Метод Ньютона: каждая касательная пересекает ось $x$ в следующем приближении",
-            "tangent": "касательная в $x_n$", "back": "от $x_n$ вверх к $f(x_n)$"},
-     "en": {"title": "Newton's method: each tangent meets the $x$-axis at the next iterate",
-            "tangent": "tangent at $x_n$", "back": "from $x_n$ up to $f(x_n)$"}}[lang]
+T = {"ru": {"title": "Метод Ньютона из $x_0 = 0$, как в задании: касательная в $x_n$ пересекает ось $x$ в $x_{n+1}$",
+            "tangent": "касательная в $x_n$", "back": "от $x_{n+1}$ вверх к $f(x_{n+1})$", "zoom": "вблизи корня",
+            "stop": "|f(x_3)| < tol = 1e-5: стоп, n = 3"},
+     "en": {"title": "Newton's method from $x_0 = 0$, as in the exercise: the tangent at $x_n$ meets the $x$-axis at "
+                     "$x_{n+1}$",
+            "tangent": "tangent at $x_n$", "back": "from $x_{n+1}$ up to $f(x_{n+1})$", "zoom": "near the root",
+            "stop": "|f(x_3)| < tol = 1e-5: stop, n = 3"}}[lang]
 
 
 def f(x):
@@ -1954,28 +1957,42 @@ def df(x):
     return 7 * x**6 + 15 * x**2 + 17
 
 
-iterates = [1.3]
+iterates = [0.0]
 for _ in range(3):
     x = iterates[-1]
     iterates.append(x - f(x) / df(x))
 fig, ax = plt.subplots(figsize=(8, 4.5))
-xs = [0.3 + i * 1.1 / 400 for i in range(401)]
-ax.plot(xs, [f(x) for x in xs], color="C0", lw=2, label="$f(x) = x^7 + 5x^3 + 17x - 9$")
-ax.axhline(0, color="black", lw=0.8)
-for n, (x, after) in enumerate(zip(iterates, iterates[1:])):
-    left = after - 0.06
-    ax.plot([left, x], [f(x) + df(x) * (left - x), f(x)], color="C1", lw=1.5,
-            label=T["tangent"] if n == 0 else None)
-    ax.plot([x, x], [0, f(x)], color="gray", ls=":", lw=1.2, label=T["back"] if n == 0 else None)
-    ax.plot([x], [f(x)], "o", color="C1", ms=5)
-for n, x in enumerate(iterates):
-    ax.plot([x], [0], "o", color="C3" if n == len(iterates) - 1 else "black", ms=5)
-    ax.annotate(f"$x_{n}$", (x, 0), xytext=(0, -16), textcoords="offset points", ha="center", fontsize=11)
-ax.set_xlim(0.3, 1.4)
-ax.set_ylim(-8, 34)
+zoom = ax.inset_axes([0.6, 0.08, 0.38, 0.5])
+for axes, (left, right), labelled in ((ax, (-0.05, 0.65), True), (zoom, (0.485, 0.545), False)):
+    xs = [left + i * (right - left) / 400 for i in range(401)]
+    axes.plot(xs, [f(x) for x in xs], color="C0", lw=2, label="$f(x) = x^7 + 5x^3 + 17x - 9$" if labelled else None)
+    axes.axhline(0, color="black", lw=0.8)
+    for n, (x, after) in enumerate(zip(iterates[:2], iterates[1:3])):
+        end = after + (0.04 if after > x else -0.008)  # a little past the next iterate
+        axes.plot([x, end], [f(x), f(x) + df(x) * (end - x)], color="C1", lw=1.5,
+                  label=T["tangent"] if labelled and n == 0 else None)
+        axes.plot([after, after], [0, f(after)], color="gray", ls=":", lw=1.2,
+                  label=T["back"] if labelled and n == 0 else None)
+        axes.plot([x], [f(x)], "o", color="C1", ms=5)
+    axes.set_xlim(left, right)
+for n, x in enumerate(iterates[:2]):
+    ax.plot([x], [0], "o", color="black", ms=5)
+    ax.annotate(f"$x_{n}$", (x, 0), xytext=(0, -16 if n == 0 else 8), textcoords="offset points", ha="center",
+                fontsize=11)
+for n, x in enumerate(iterates[1:3], start=1):
+    zoom.plot([x], [0], "o", color="black" if n < 3 else "C3", ms=4)
+    zoom.annotate(f"$x_{n}$", (x, 0), xytext=(0, -14), textcoords="offset points", ha="center", fontsize=10)
+zoom.set_ylim(-0.25, 0.9)
+zoom.set_title(T["zoom"], fontsize=9)
+zoom.tick_params(labelsize=8)
+ax.indicate_inset_zoom(zoom, edgecolor="gray")
+rows = ["n   x_n         |f(x_n)|"] + [f"{n}   {x:.7f}   {abs(f(x)):.1e}" for n, x in enumerate(iterates)]
+rows.append("    " + T["stop"])
+ax.text(0.015, 0.64, "\n".join(rows), transform=ax.transAxes, fontsize=9, family="DejaVu Sans Mono", va="top")
+ax.set_ylim(-10, 4)
 ax.set_xlabel("$x$")
 ax.set_ylabel("$f(x)$")
-ax.set_title(T["title"], fontsize=11)
+ax.set_title(T["title"], fontsize=10)
 ax.legend(loc="upper left", fontsize=9)
 fig.tight_layout()
 
@@ -2259,32 +2276,40 @@ else:
     # %timeit -n 50 -r 5 newton_root(poly, 0.0)
 
 # %% [markdown] tags=["ru"]
-# Как растёт число итераций с точностью? У бисекции ошибка убывает вдвое за шаг (на логарифмической
-# шкале — прямая), и каждый новый десятичный знак стоит $\log_2 10 \approx 3.3$ итерации. У Ньютона
-# вблизи корня число верных знаков удваивается (кривая падает всё круче), поэтому при переходе от
-# $10^{-3}$ к $10^{-12}$ число шагов растёт совсем немного — посмотрите и в таблицу.
+# Как растёт число итераций с точностью? Бисекция за шаг делит пополам отрезок, а с ним и границу
+# ошибки: середина отстоит от корня не больше чем на половину отрезка, $2^{-(n+1)}(hi - lo)$. На
+# логарифмической шкале эта граница — прямая, и каждый новый десятичный знак стоит
+# $\log_2 10 \approx 3.3$ итерации. Сама ошибка вдвое за шаг не убывает: на графике она вырастает
+# с 0.006 при $n = 0$ (первая середина, 0.5, случайно близка к корню) до 0.24 при $n = 1$ и дальше
+# идёт зигзагом под границей. У Ньютона вблизи корня число верных знаков удваивается (кривая падает
+# всё круче), поэтому при переходе от $10^{-3}$ к $10^{-12}$ число шагов растёт совсем немного —
+# посмотрите и в таблицу.
 #
 # ![Ошибка против номера итерации: бисекция и Ньютон](attachment:convergence.png)
 
 # %% [markdown] tags=["en"]
-# How does the iteration count grow with the accuracy? Bisection halves the error at every step (a
-# straight line on a log scale), so every extra decimal digit costs $\log_2 10 \approx 3.3$
-# iterations. Newton's method doubles the number of correct digits near the root (the curve falls
-# ever more steeply), so going from $10^{-3}$ to $10^{-12}$ adds hardly any steps: see the table too.
+# How does the iteration count grow with the accuracy? Bisection halves the bracket at every step,
+# and with it the bound on its error: the midpoint is at most half the bracket,
+# $2^{-(n+1)}(hi - lo)$, away from the root. On a log scale that bound is a straight line, and every
+# extra decimal digit costs $\log_2 10 \approx 3.3$ iterations. The error itself does not halve at
+# every step: on the figure it grows from 0.006 at $n = 0$ (the first midpoint, 0.5, happens to lie
+# close to the root) to 0.24 at $n = 1$, then zig-zags under the bound. Newton's method doubles the
+# number of correct digits near the root (the curve falls ever more steeply), so going from $10^{-3}$
+# to $10^{-12}$ adds hardly any steps: see the table too.
 #
 # ![Error against iteration: bisection and Newton](attachment:convergence.png)
 
 # %% figure="convergence"
 import matplotlib.pyplot as plt
 T = {"ru": {"title": "Ошибка $|x_n - x^*|$ на многочлене лекции (float64)",
-            "bisection": "бисекция на $[0, 1]$: вдвое за шаг",
-            "newton": "Ньютон из $x_0 = 1.3$: число верных знаков удваивается",
-            "bound": "её гарантия: половина отрезка, $2^{-(n+1)}$",
+            "bisection": "бисекция на $[0, 1]$: ошибка идёт зигзагом",
+            "bound": "граница ошибки бисекции, половина отрезка $2^{-(n+1)}$: вдвое за шаг",
+            "newton": "Ньютон из $x_0 = 0$: число верных знаков удваивается",
             "iteration": "итерация $n$", "error": "расстояние до корня $|x_n - x^*|$"},
      "en": {"title": "Error $|x_n - x^*|$ on the lecture's polynomial (float64)",
-            "bisection": "bisection on $[0, 1]$: halves every step",
-            "newton": "Newton from $x_0 = 1.3$: correct digits double",
-            "bound": "its guarantee: half the interval, $2^{-(n+1)}$",
+            "bisection": "bisection on $[0, 1]$: the error zig-zags",
+            "bound": "bisection's bound, half the bracket $2^{-(n+1)}$: halves every step",
+            "newton": "Newton from $x_0 = 0$: correct digits double",
             "iteration": "iteration $n$", "error": "distance to the root $|x_n - x^*|$"}}[lang]
 
 
@@ -2304,23 +2329,25 @@ while len(bisection) < 40:
     mid = (lo + hi) / 2
     bisection.append(abs(mid - root))
     lo, hi = (mid, hi) if (f(mid) > 0) == (f(lo) > 0) else (lo, mid)
-x, newton = 1.3, []
+x, newton = 0.0, []
 while abs(x - root) > 0:
     newton.append(abs(x - root))
     x -= f(x) / df(x)
 fig, ax = plt.subplots(figsize=(8, 4.5))
+ax.semilogy(range(len(bisection)), [2.0 ** -(n + 1) for n in range(len(bisection))], "--", color="C1", lw=1.2,
+            label=T["bound"])
 ax.semilogy(range(len(bisection)), [max(e, 1e-17) for e in bisection], "o-", ms=3, color="C1", label=T["bisection"])
 ax.semilogy(range(len(newton)), newton, "s-", ms=5, color="C0", label=T["newton"])
-ax.semilogy(range(len(bisection)), [2.0 ** -(n + 1) for n in range(len(bisection))], "--", color="C1", lw=1,
-            label=T["bound"])
-ax.set_ylim(1e-15, 3)
+for n in (0, 1):
+    ax.annotate(f"{bisection[n]:.3f}", (n, bisection[n]), xytext=(4, -13) if n == 0 else (8, 2), textcoords="offset points",
+                fontsize=8, color="C1")
+ax.set_ylim(1e-15, 30)
 ax.set_xlabel(T["iteration"])
 ax.set_ylabel(T["error"])
 ax.set_title(T["title"])
-ax.legend(loc="upper right")
+ax.legend(loc="upper right", fontsize=9)
 ax.grid(True, which="major", alpha=0.3)
 fig.tight_layout()
-
 
 # %% tags=["demo"]
 table = PrettyTable(["tol", TEXT["iterations table: bisection"], TEXT["iterations table: Newton"]])
@@ -2843,10 +2870,11 @@ else:
 #   Проверка — `gradcheck` во `float64`.
 # - Быстрое возведение в степень делает $O(\log p)$ умножений вместо $p - 1$; `TorchFunctionMode`
 #   позволяет это проверить, посчитав операции.
-# - Бисекция надёжна и предсказуема (один двоичный разряд за шаг), Ньютон быстр (число верных знаков
-#   удваивается), но требует хорошего начального приближения и ненулевой производной.
-# - Векторизация: один цикл по итерациям, операции над всем батчем сразу, маски для тех, кто уже
-#   сошёлся. Число вызовов операций не зависит от размера батча.
+# - Бисекция надёжна и предсказуема (отрезок вдвое за шаг: один двоичный разряд), Ньютон быстр
+#   (число верных знаков удваивается), но требует хорошего начального приближения и ненулевой
+#   производной.
+# - Векторизация: никакого цикла по многочленам, операции над всем батчем сразу, маски для тех, кто
+#   уже сошёлся. Число вызовов операций не зависит от размера батча.
 #
 # **Что почитать** (список из лекции):
 #
@@ -2863,10 +2891,11 @@ else:
 #   `gradcheck` in `float64` checks it.
 # - Exponentiation by squaring takes $O(\log p)$ multiplications instead of $p - 1$; a
 #   `TorchFunctionMode` proves it by counting operations.
-# - Bisection is reliable and predictable (one binary digit per step), Newton is fast (the number of
-#   correct digits doubles) but needs a good starting point and a non-zero derivative.
-# - Vectorization: one loop over iterations, operations on the whole batch at once, masks for the
-#   entries that have converged. The number of operation calls does not depend on the batch size.
+# - Bisection is reliable and predictable (the bracket halves: one binary digit per step), Newton is
+#   fast (the number of correct digits doubles) but needs a good starting point and a non-zero
+#   derivative.
+# - Vectorization: no loop over the polynomials, operations on the whole batch at once, masks for
+#   the entries that have converged. The number of operation calls does not depend on the batch size.
 #
 # **Further reading** (the lecture's list):
 #
@@ -2916,13 +2945,17 @@ else:
 #
 #    </details>
 #
-# 5. Почему на графике ошибки бисекция — прямая, а кривая Ньютона падает всё круче?
+# 5. Почему на графике ошибки граница бисекции — прямая, её ошибка — зигзаг, а кривая Ньютона падает
+#    всё круче?
 #
 #    <details><summary>Ответ</summary>
 #
-#    У бисекции $e_{n+1} \approx e_n / 2$: логарифм ошибки уменьшается на одну и ту же величину за шаг
-#    (линейная сходимость). У Ньютона $e_{n+1} \approx C e_n^2$: логарифм ошибки за шаг примерно
-#    удваивается (квадратичная сходимость).
+#    Бисекция за шаг делит отрезок пополам, поэтому граница ошибки — половина отрезка — за шаг
+#    уменьшается ровно вдвое: на логарифмической шкале прямая (линейная сходимость, один двоичный
+#    разряд за шаг). Сама ошибка — расстояние от середины до корня — зависит от того, где в отрезке
+#    лежит корень: она может и вырасти (0.006 при $n = 0$, 0.24 при $n = 1$), но всегда остаётся под
+#    границей. У Ньютона $e_{n+1} \approx C e_n^2$: логарифм ошибки за шаг примерно удваивается
+#    (квадратичная сходимость).
 #
 #    </details>
 #
@@ -2987,13 +3020,17 @@ else:
 #
 #    </details>
 #
-# 5. Why is bisection a straight line on the error plot, while Newton's curve falls ever more steeply?
+# 5. On the error plot, why is bisection's bound a straight line while its error zig-zags, and why
+#    does Newton's curve fall ever more steeply?
 #
 #    <details><summary>Answer</summary>
 #
-#    Bisection has $e_{n+1} \approx e_n / 2$: the logarithm of the error drops by the same amount at
-#    every step (linear convergence). Newton has $e_{n+1} \approx C e_n^2$: the logarithm of the error
-#    roughly doubles at every step (quadratic convergence).
+#    Bisection halves the bracket at every step, so the bound on its error, half the bracket, drops by
+#    exactly a factor of 2 per step: a straight line on a log scale (linear convergence, one binary
+#    digit per step). The error itself, the distance from the midpoint to the root, depends on where
+#    the root lies in the bracket: it can even grow (0.006 at $n = 0$, 0.24 at $n = 1$), but it always
+#    stays under the bound. Newton has $e_{n+1} \approx C e_n^2$: the logarithm of the error roughly
+#    doubles at every step (quadratic convergence).
 #
 #    </details>
 #
