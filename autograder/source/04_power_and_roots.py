@@ -1647,6 +1647,8 @@ check_more_bisection(bisection_root)
 # разными или одно из значений не окажется нулём (тогда этот конец — корень). Верните кортеж
 # `(lo, hi) = (-s, s)` из двух чисел `float` для **первого** такого $s$; если его нет — `ValueError`.
 #
+# ![Удвоение отрезка для x - 5.5](attachment:doubling.png)
+#
 # Удвоение важно: за $k$ шагов мы добираемся до масштаба $2^k$, поэтому корень порядка $10^{6}$
 # находится за 20 шагов ($2^{20} \approx 1.05 \cdot 10^6$), а не за миллион. А функция без смены знака
 # (например, $x^2 + 1$) без ограничения числа удвоений крутила бы цикл вечно: $s$ дорастёт до `inf`.
@@ -1672,6 +1674,8 @@ check_more_bisection(bisection_root)
 # them is zero (then that end is a root). Return the tuple `(lo, hi) = (-s, s)` of two Python floats
 # for the **first** such $s$; if there is none, raise `ValueError`.
 #
+# ![The doubling intervals for x - 5.5](attachment:doubling.png)
+#
 # Doubling matters: $k$ steps reach the scale $2^k$, so a root of size $10^{6}$ is bracketed in 20
 # steps ($2^{20} \approx 1.05 \cdot 10^6$), not a million. And a function without a sign change (say
 # $x^2 + 1$) would keep the loop going forever without a cap on the doublings: $s$ grows to `inf`.
@@ -1688,6 +1692,43 @@ check_more_bisection(bisection_root)
 #   functions that accept all of these.
 #
 # </details>
+
+# %% figure="doubling"
+import matplotlib.pyplot as plt
+T = {"ru": {"title": "find_bracket(x - 5.5): $[-s, s]$ для $s = 1, 2, 4, 8$, пока знаки на концах не станут разными",
+            "same": "один знак: удвоить $s$", "found": "знаки разные: вернуть $(-8.0, 8.0)$",
+            "minus": "$f < 0$", "plus": "$f > 0$", "root": "корень 5.5"},
+     "en": {"title": "find_bracket(x - 5.5): $[-s, s]$ for $s = 1, 2, 4, 8$ until the ends' signs differ",
+            "same": "the same sign: double $s$", "found": "opposite signs: return $(-8.0, 8.0)$",
+            "minus": "$f < 0$", "plus": "$f > 0$", "root": "the root 5.5"}}[lang]
+
+
+def f(x):
+    return x - 5.5
+
+
+fig, ax = plt.subplots(figsize=(8, 3))
+for k in range(4):
+    s, y = 2.0**k, -k
+    found = (f(-s) > 0) != (f(s) > 0)
+    ax.plot([-s, s], [y, y], color="C2" if found else "gray", lw=5 if found else 3, solid_capstyle="butt")
+    for end in (-s, s):
+        ax.plot([end], [y], "o", ms=9, color="C0" if f(end) > 0 else "C3", zorder=3)
+    ax.text(-9.3, y, f"$k = {k}$, $s = {s:g}$", ha="right", va="center", fontsize=10)
+    ax.text(9.3, y, T["found"] if found else T["same"], va="center", fontsize=9, color="C2" if found else "gray")
+ax.axvline(5.5, color="C1", ls="--", lw=1)
+ax.text(5.6, 0.45, T["root"], color="C1", fontsize=9)
+ax.plot([], [], "o", color="C3", label=T["minus"])
+ax.plot([], [], "o", color="C0", label=T["plus"])
+ax.legend(loc="lower right", fontsize=9, ncol=2, frameon=False)
+ax.set_xlim(-14, 20)
+ax.set_ylim(-4.3, 0.8)
+ax.set_yticks([])
+ax.set_xticks(range(-8, 9, 2))
+for side in ("left", "right", "top"):
+    ax.spines[side].set_visible(False)
+ax.set_title(T["title"], fontsize=10)
+fig.tight_layout()
 
 # %% nbgrader={"grade_id": "find_bracket", "solution": true}
 def find_bracket(f, start=1.0, max_doublings=60):
@@ -2437,6 +2478,9 @@ for name, f, x0 in ((TEXT["Newton failures: a cycle"], lambda x: x**3 - 2 * x + 
 #   градиент суммы $\sum_i p_i(x_i)$ по вектору $x$ — это как раз вектор $p_i'(x_i)$.
 # - Многочлены сходятся за разное число шагов. Маска `done = |p(x)| < tol` показывает, кто уже
 #   сошёлся; `torch.where` двигает только остальных. Цикл заканчивается, когда сошлись все (`.all()`).
+#   Маска на примере из видимой проверки:
+#
+#   ![Маска done по итерациям для трёх многочленов](attachment:done_mask.png)
 # - Число `x0` превратите в тензор dtype и устройства `coeffs`:
 #   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 #
@@ -2486,7 +2530,9 @@ for name, f, x0 in ((TEXT["Newton failures: a cycle"], lambda x: x**3 - 2 * x + 
 #   sum $\sum_i p_i(x_i)$ with respect to the vector $x$ is exactly the vector of $p_i'(x_i)$.
 # - Polynomials converge after different numbers of steps. A mask `done = |p(x)| < tol` marks the
 #   ones that have converged; `torch.where` moves only the others. The loop ends when all of them
-#   have converged (`.all()`).
+#   have converged (`.all()`). The mask on the visible check's example:
+#
+#   ![The done mask across the iterations for three polynomials](attachment:done_mask.png)
 # - Turn a number `x0` into a tensor of the dtype and device of `coeffs`:
 #   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 #
@@ -2507,6 +2553,62 @@ for name, f, x0 in ((TEXT["Newton failures: a cycle"], lambda x: x**3 - 2 * x + 
 #   compute on the device of `coeffs` and return the roots there (you need no GPU to solve this).
 #
 # </details>
+
+# %% figure="done_mask"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Patch
+T = {"ru": {"title": "Маска done = |p(x)| < tol по итерациям\n(пример видимой проверки: x0 = 1, tol = 1e-5; в клетках |p(x)|)",
+            "step": "итерация", "done": "done: уже сошёлся, torch.where оставляет x",
+            "moving": "ещё нет: torch.where делает шаг Ньютона", "stop": "все done:\nцикл окончен"},
+     "en": {"title": "The mask done = |p(x)| < tol, iteration by iteration\n(the visible check's example: x0 = 1, tol = 1e-5; "
+                     "each cell holds |p(x)|)",
+            "step": "iteration", "done": "done: converged, torch.where keeps x",
+            "moving": "not yet: torch.where takes a Newton step", "stop": "all done:\nthe loop ends"}}[lang]
+rows = {"$x^7 + 5x^3 + 17x - 9$": [1, 0, 0, 0, 5, 0, 17, -9], "$x - 2$": [1, -2], "$x^3 - 8$": [1, 0, 0, -8]}
+tol = 1e-5
+
+
+def value(row, x):
+    result = 0.0
+    for c in row:
+        result = result * x + c
+    return result
+
+
+def slope(row, x):
+    degree = len(row) - 1
+    return sum(c * (degree - k) * x ** (degree - k - 1) for k, c in enumerate(row[:-1]))
+
+
+history = {name: [] for name in rows}  # |p(x)| at each iteration, until all are done
+xs = {name: 1.0 for name in rows}
+while True:
+    done = {name: abs(value(row, xs[name])) < tol for name, row in rows.items()}
+    for name, row in rows.items():
+        history[name].append((abs(value(row, xs[name])), done[name]))
+    if all(done.values()):
+        break
+    xs = {name: xs[name] if done[name] else xs[name] - value(row, xs[name]) / slope(row, xs[name])
+          for name, row in rows.items()}
+steps = len(next(iter(history.values())))
+fig, ax = plt.subplots(figsize=(8, 3.2))
+for i, name in enumerate(rows):
+    for n, (residual, finished) in enumerate(history[name]):
+        ax.add_patch(plt.Rectangle((n, -i - 0.45), 0.92, 0.9, color="#7fbf7f" if finished else "#f5b971"))
+        ax.text(n + 0.46, -i, f"{residual:.2g}" if residual >= 0.01 or not residual else f"{residual:.0e}", ha="center", va="center", fontsize=8)
+ax.text(steps + 0.1, -1, T["stop"], va="center", fontsize=9)
+ax.set_xlim(-0.1, steps + 1.3)
+ax.set_ylim(-len(rows) + 0.4, 0.6)
+ax.set_yticks([-i for i in range(len(rows))], list(rows))
+ax.set_xticks([n + 0.46 for n in range(steps)], range(steps))
+ax.set_xlabel(T["step"])
+for side in ("top", "right", "left", "bottom"):
+    ax.spines[side].set_visible(False)
+ax.tick_params(length=0)
+ax.legend(handles=[Patch(color="#7fbf7f", label=T["done"]), Patch(color="#f5b971", label=T["moving"])],
+          loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=2, fontsize=9, frameon=False)
+ax.set_title(T["title"], fontsize=10)
+fig.tight_layout()
 
 # %% nbgrader={"grade_id": "newton_roots_batched", "solution": true}
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
