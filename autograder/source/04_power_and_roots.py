@@ -62,58 +62,65 @@
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "cell: torch torch; CUDA available: is_available_cuda_torch": "torch {torch}; CUDA доступна: "
-                                                                  "{is_available_cuda_torch}",
-    "demo: MulConstant.forward(x, 4): y = item_direct, grad_fn": "MulConstant.forward(x, 4): y = {item_direct}, "
-                                                                 "grad_fn = {direct_grad_fn_type} (встроенный узел: "
-                                                                 "наш backward обойдён)",
-    "demo: Mul passes gradcheck": "Mul проходит gradcheck:        ",
-    "demo: MulConstant passes gradcheck": "MulConstant проходит gradcheck:",
-    "demo: float32 machine epsilon": "машинный эпсилон float32:",
-    "demo: | divided by 2 * 1e-6": "| делённый на 2 * 1e-6:",
-    "demo: function -> dz/dx = item_grad_x (should": "{function:>10} -> dz/dx = {item_grad_x} (должно быть 3.0), "
-                                                     "ошибки нет",
+    "setup: versions": "torch {torch}; CUDA доступна: {cuda}",
+    "MulConstant demo: forward called directly": "MulConstant.forward(x, 4): y = {y}, grad_fn = {grad_fn} "
+                                                 "(встроенный узел: наш backward обойдён)",
+    "gradcheck demo: Mul": "Mul проходит gradcheck:        ",
+    "gradcheck demo: MulConstant": "MulConstant проходит gradcheck:",
+    "gradcheck demo: float32 epsilon": "машинный эпсилон float32:",
+    "gradcheck demo: epsilon / 2e-6": "| делённый на 2 * 1e-6:",
+    "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (должно быть 3.0), ошибки нет",
     "passed": "Дополнительные проверки пройдены (случайных случаев: {cases}).",
-    "not_tensor": "{call} должен вернуть тензор, получено {got}",
+    "skipped": "Пропущено: {names} пока бросает NotImplementedError. Напишите решение и запустите эту ячейку снова.",
+    "not_tensor": "{call}: нужен тензор, получено {got}",
     "dtype": "{call}: у результата должен остаться dtype x, {want}; получено {got}",
     "shape": "{call}: у результата должна остаться форма x, {want}; получено {got}",
     "values": "{call} отличается от torch.pow(x, {p}): {detail}",
     "changed_x": "{call} изменил свой вход x: Power не должен менять x",
     "forbidden": "{call}: forward вызвал {names}; разрешены только умножения",
-    "too_many": "{call} сделал {used} умножений; быстрому возведению в степень нужно не больше {limit}",
-    "too_few": "{call} сделал всего {used} умножений тензоров: x ** {p} должно получаться хотя бы из {least}",
-    "grad": "градиент Power.apply(x, {p}) для {dtype} x = {x} при grad_output = {g}: ожидалось {want}, получено {got}",
+    "too_many": "{call}: умножений насчитано {used}, а быстрому возведению в степень нужно не больше {limit}",
+    "too_few": "{call}: умножений тензоров насчитано всего {used}, а для x ** {p} их нужно хотя бы {least}",
+    "grad": "градиент Power.apply(x, {p}) для {dtype} x = {x} при grad_output = {g}: ожидалось {want}, получено "
+            "{got}",
     "no_grad": "backward должен дать x градиент (нули при p = 0), а не None: Power.apply(x, {p})",
-    "type_error": "Power.apply(x, {p}) должен бросить TypeError (p не целое); он {got}",
+    "type_error": "Power.apply(x, {p}) должен бросить TypeError (p не целое); вызов {got}",
     "type_message": "в TypeError от Power.apply(x, {p}) должно быть названо, что пришло: тип {type} или значение {p}",
-    "value_error": "Power.apply(x, {p}) должен бросить ValueError (p отрицательное); он {got}",
+    "value_error": "Power.apply(x, {p}) должен бросить ValueError (p отрицательное); вызов {got}",
     "value_message": "в ValueError от Power.apply(x, {p}) должно быть значение {p}",
-    "integer_p": "Power.apply(x, {p}) должен работать как Power.apply(x, {value}): {detail}",
+    "integer_p": "Power.apply(x, {p}) должен работать как Power.apply(x, {value}); вызов {got}",
+    "integer_p_values": "Power.apply(x, {p}) должен давать то же, что Power.apply(x, {value}): {detail}",
     "returned": "вернул {value}",
-    "crashed": "{call} бросил {name}: {message}",
+    "crashed": "{call}: вызов бросил {name}: {message}",
     "raised": "бросил {name}: {message}",
-    "pair": "{call} должна вернуть пару (x, n): x — тензор из одного числа, n — int; получено {got}",
-    "far": "{call}: вернула {got:.10g}, это в {error:.2e} от корня {root:.10g} (допустимо {allowed:.1e})",
-    "halvings": "{call}: обычные правила остановки дают здесь {low} или {high} делений, насчитано {n}",
-    "max_iter": "{call}: bisection_root должна остановиться после max_iter = {max_iter} делений, насчитано {n}",
-    "end_root": "{call}: f({end}) = 0, так что этот конец нужно вернуть сразу, с n = 0; получено x = {got:.10g}, n = "
-                "{n}",
-    "no_value_error": "{call}: у f(lo) и f(hi) один знак, нужен ValueError; она {got}",
+    "pair": "{call}: нужна пара (x, n): x — тензор из одного числа, n — int; получено {got}",
+    "far": "{call}: ответ {got:.10g} в {error:.2e} от корня {root:.10g} (допустимо {allowed:.1e})",
+    "halvings": "{call}: обычные правила остановки дают здесь n = {low} или n = {high}, насчитано n = {n}",
+    "midpoint_root": "{call}: деление номер {j} попадает точно в корень {root!r}: верните его с n = {j} или "
+                     "продолжайте до n = {low} или n = {high}, не дальше tol от него; получено x = {got!r}, n = {n}",
+    "max_iter": "{call}: bisection_root должна остановиться на n = max_iter = {max_iter}, насчитано n = {n}",
+    "end_root": "{call}: f({end}) = 0, так что этот конец нужно вернуть сразу, с n = 0; получено x = {got:.10g}, n "
+                "= {n}",
+    "no_value_error": "{call}: у f(lo) и f(hi) один знак, нужен ValueError; вызов {got}",
     "ends_message": "в ValueError от {call} должны быть названы оба конца, {lo} и {hi}",
-    "bracket": "{call} должна вернуть {want}, первый [-s, s] со сменой знака или нулём на концах; получено: {got}",
+    "bracket": "{call} должна вернуть {want}, первый [-s, s] со сменой знака или нулём на концах; вызов {got}",
     "bracket_floats": "{call}: lo и hi должны быть числами float, получено {got}",
-    "bracket_error": "{call}: смены знака до start * 2**max_doublings нет, нужен ValueError; она {got}",
-    "too_many_calls": "{call} вызвала f больше {limit} раз: после max_doublings удвоений нужно остановиться",
+    "bracket_error": "{call}: смены знака до start * 2**max_doublings нет, нужен ValueError; вызов {got}",
+    "too_many_calls": "{call}: f вызвана больше {limit} раз, а после max_doublings удвоений нужно остановиться",
     "residual": "{call}: |f(x)| = {residual:.2e} в возвращённой точке, а должно быть < {tol}",
-    "steps": "{call}: метод Ньютона останавливается после {want} шагов (как только |f(x)| < tol), насчитано {n}",
+    "steps": "{call}: метод Ньютона останавливается на n = {want} (как только |f(x)| < tol), насчитано n = {n}",
     "other_root": "{call}: метод Ньютона из x0 приходит к {want:.8f}, получено {got:.8f}",
     "requires_grad": "{call}: возвращённое значение не должно требовать градиента (верните x.detach())",
-    "autograd": "{call}: f'(x) должна давать autograd (backward функции f): шагов {n}, а backward вызван {calls} раз",
-    "newton_error": "{call} должна бросить {kind} ({why}); она {got}",
-    "why_zero": "f'(x0) = 0: касательная горизонтальна",
+    "autograd": "{call}: f'(x) должна давать autograd: при n = {n} backward функции f должен выполниться хотя бы n "
+                "раз, а вызовов насчитано {calls}",
+    "newton_error": "{call}: нужен {kind} ({why}); вызов {got}",
+    "why_zero": "f'(x) = 0 там, откуда нужен шаг: касательная горизонтальна",
     "why_max_iter": "|f(x)| < tol не достигнуто за max_iter = {max_iter} шагов",
+    "why_flat": "p'(x) = 0 там, откуда нужен шаг: x становится inf или nan и не сходится",
+    "why_no_step_after_max_iter": "после шага max_iter = 1 шагов больше нет, какой бы ни была там f'(x): важно "
+                                  "лишь, что |f(x)| ≥ tol",
     "names_max_iter": "в RuntimeError от {call} должно быть значение max_iter = {max_iter}",
-    "roots_shape": "{call} должна вернуть тензор формы ({batch},), получено {got}",
+    "roots_shape": "{call}: нужен тензор формы ({batch},), получено {got}",
+    "dtype_of_coeffs": "{call}: корни должны быть в dtype coeffs, {want}; получено {got}",
     "roots_residual": "{call}: у многочлена {i} (коэффициенты {row}) |p(корень)| = {residual:.2e}, а должно быть < "
                       "{tol}",
     "roots_other": "{call}: многочлен {i} (коэффициенты {row}) должен прийти к корню, к которому метод Ньютона "
@@ -121,144 +128,152 @@ TEXT = {
     "roots_memory": "{call}: корни делят память с {what}: верните новый тензор",
     "roots_expanded": "{call}: корни — размноженное expand представление (шаги {stride}): каждому элементу нужна "
                       "своя память",
-    "coeffs_changed": "{call} изменила coeffs: их менять нельзя",
+    "coeffs_changed": "{call}: coeffs изменены, а менять их нельзя",
     "calls_grow": "в newton_roots_batched не должно быть цикла по многочленам: {small} вызовов torch при B = "
                   "{b_small}, {large} при B = {b_large}",
-    "demo: power_loop(x, 13): calls_naive multiplications; all calls": "power_loop(x, 13): {calls_naive} умножений; "
-                                                                       "все вызовы: {dict_calls_naive}",
-    "Power_forward: x ** 0 must be all": "x ** 0 должно состоять из единиц",
-    "Power_forward: [1, 2, 3] ** 2 must": "[1, 2, 3] ** 2 должно быть [1, 4, 9]",
-    "Power_forward: the result must keep the dtype": "у результата должен остаться dtype x",
+    "power_loop demo: calls counted": "power_loop(x, 13): {mul} умножений; все вызовы: {calls}",
+    "Power_forward: x ** 0 is ones": "x ** 0 должно состоять из единиц",
+    "Power_forward: [1, 2, 3] ** 2": "[1, 2, 3] ** 2 должно быть [1, 4, 9]",
+    "Power_forward: keeps the dtype": "у результата должен остаться dtype x",
     "visible passed": "Видимые проверки пройдены. Скрытые тесты запустятся при оценивании.",
-    "Power_multiplications: forward must not call pow (or": "forward не должен вызывать pow (или **)",
-    "Power_multiplications: Power.apply(x, 1000) must take at most": "Power.apply(x, 1000) должен делать от 9 до 20 "
-                                                                     "умножений, насчитано {_multiplications}",
-    "Power_backward: d(x^3)/dx at x = 2 must": "d(x^3)/dx при x = 2 равна 12, получено {grad__x}",
-    "Power_backward: for p = 0 the gradient": "при p = 0 градиент равен 0, получено {grad__x}",
-    "Power_errors: Power.apply(x, 2.5) must raise TypeError: p": "Power.apply(x, 2.5) должен бросить TypeError: p "
-                                                                 "должно быть целым",
-    "Power_errors: Power.apply(x, -1) must raise ValueError: p": "Power.apply(x, -1) должен бросить ValueError: p не "
-                                                                 "может быть отрицательным",
-    "demo: naive loop": "наивный цикл",
-    "demo: limit 2 floor(log2 p) + 2": "граница 2 floor(log2 p) + 2",
-    "demo: largest |Power - torch.pow|": "наибольшая |Power - torch.pow|",
-    "demo: Skipped: this demonstration needs Power (exercise": "Пропущено: этой демонстрации нужен Power (задание "
-                                                               "1). Решите его и запустите ячейку снова.",
-    "bisection_root: bisection_root must return (tensor, int)": "bisection_root должна вернуть (тензор, int)",
-    "bisection_root: the root of poly is 0.49362": "корень poly с пятью знаками: 0.49362, получено {item__root:.7f}",
-    "bisection_root: bisection on [0, 1] with tol": "бисекции на [0, 1] при tol = 1e-5 нужно 16 или 17 делений, "
-                                                    "получено {_n}",
-    "bisection_root: poly is positive on [1, 2]": "poly положителен на [1, 2]: bisection_root должна бросить "
-                                                  "ValueError",
-    "find_bracket: poly changes sign on [-1, 1]": "poly меняет знак уже на [-1, 1], получено {find_bracket_poly}",
-    "find_bracket: x - 5.5: [-1, 1], [-2": "x - 5.5: [-1, 1], [-2, 2], [-4, 4] не подходят, подходит [-8, 8]",
-    "demo: Skipped: this demonstration needs find_bracket (exercise": "Пропущено: этой демонстрации нужны "
-                                                                      "find_bracket (задание 2б) и bisection_root "
-                                                                      "(задание 2).",
-    "demo: bracket [lo, hi] -> root item_root": "отрезок [{lo}, {hi}] -> корень {item_root:.6f} после {n} делений",
-    "newton_root: newton_root must return (tensor, int)": "newton_root должна вернуть (тензор, int)",
-    "newton_root: newton_root must stop only when |f(x)|": "newton_root останавливается, только когда |f(x)| < tol",
-    "newton_root: from x0 = 0, Newton's method": "из x0 = 0 методу Ньютона на poly нужно 3 шага, насчитано {_n}",
-    "demo: method": "метод",
-    "demo: root": "корень",
-    "demo: 5 decimals": "5 знаков",
-    "demo: |f(root)|": "|f(корень)|",
-    "demo: iterations": "итераций",
-    "demo: ms per call": "мс на вызов",
-    "demo: bisection on [0, 1]": "бисекция на [0, 1]",
-    "demo: Newton from x0 = 0": "Ньютон из x0 = 0",
-    "demo: Skipped: this comparison needs bisection_root (exercise": "Пропущено: этому сравнению нужны "
-                                                                     "bisection_root (задание 2) и newton_root "
-                                                                     "(задание 3).",
-    "demo: Skipped: %timeit of bisection_root needs exercise": "Пропущено: для %timeit бисекции нужно решённое "
-                                                               "задание 2.",
-    "demo: Skipped: %timeit of newton_root needs exercise": "Пропущено: для %timeit метода Ньютона нужно решённое "
-                                                            "задание 3.",
-    "demo: bisection iterations": "итераций бисекции",
-    "demo: Newton steps": "шагов Ньютона",
-    "demo: Skipped: this table needs bisection_root (exercise": "Пропущено: этой таблице нужны bisection_root "
-                                                                "(задание 2) и newton_root (задание 3).",
-    "demo: x^3 - 2x + 2 from": "x^3 - 2x + 2 из 0",
-    "demo: x^2 - 4 from 0": "x^2 - 4 из 0",
-    "demo: name -> skipped: newton_root (exercise 3)": "{name} -> пропущено: newton_root (задание 3) ещё не решён",
-    "newton_roots_batched: newton_roots_batched must return a tensor of": "newton_roots_batched должна вернуть "
-                                                                          "тензор формы (B,)",
-    "demo: Skipped: this comparison needs newton_root (exercise": "Пропущено: этому сравнению нужны newton_root "
-                                                                  "(задание 3) и newton_roots_batched (задание 4).",
-    "demo: version": "вариант",
-    "demo: torch calls": "вызовов torch",
-    "demo: time (ms)": "время (мс)",
-    "demo: µs per call": "мкс на вызов",
-    "demo: loop over 200 polynomials": "цикл по 200 многочленам",
-    "demo: one batched call": "один векторный вызов",
-    "demo: largest difference between the roots": "наибольшая разница между корнями:",
-    "demo: Skipped: this demonstration needs newton_roots_batched (exercise": "Пропущено: этой демонстрации нужен "
-                                                                              "newton_roots_batched (задание 4).",
-    "demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms": "1 000 000 многочленов пятой степени на "
-                                                                          "{get_device_name_cuda_torch}: "
-                                                                          "{elapsed:.1f} мс, наибольшее |p(корень)| "
-                                                                          "= {item_max_abs:.2e}",
-    "demo: No GPU here. With one, this": "GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени "
-                                         "одним вызовом newton_roots_batched и напечатала бы время.",
+    "Power_multiplications: no pow": "forward не должен вызывать pow (или **)",
+    "Power_multiplications: 9 to 20 for p = 1000": "Power.apply(x, 1000) должен делать от 9 до 20 умножений, "
+                                                   "насчитано {count}",
+    "Power_backward: x ** 3 times grad_output": "при grad_output = [0.5, -2] градиент Power.apply(x, 3) в x = [2, "
+                                                "-1] равен grad_output * 3 * x ** 2 = [6, -6], получено {got}",
+    "Power_backward: zeros for p = 0": "при p = 0 градиент равен 0, получено {got}",
+    "Power table: naive loop": "наивный цикл",
+    "Power table: limit": "граница 2 floor(log2 p) + 2",
+    "Power table: largest error": "наибольшая |Power - torch.pow|",
+    "Power table: skipped": "Пропущено: этой демонстрации нужен Power (задание 1). Решите его и запустите ячейку "
+                            "снова.",
+    "bisection_root: a pair (tensor, int)": "bisection_root должна вернуть (тензор, int)",
+    "poly's root": "корень poly с пятью знаками: 0.49362, получено {got:.7f}",
+    "bisection_root: 16 or 17 halvings": "бисекции на [0, 1] при tol = 1e-5 нужно 16 или 17 делений, получено {n}",
+    "bisection_root: tol = 0.1": "bisection_root(poly, 0.0, 1.0, tol=0.1) должна закончить не дальше 0.1 от корня "
+                                 "0.49362, сделав 3 или 4 деления; получено x = {x:.6f}, n = {n}",
+    "bisection_root: max_iter = 5": "bisection_root(poly, 0.0, 1.0, max_iter=5) должна остановиться на n = 5, и x — "
+                                    "в последнем отрезке [0.46875, 0.5]; получено x = {x:.6f}, n = {n}",
+    "bracket then bisect: skipped": "Пропущено: этой демонстрации нужны find_bracket (задание 2б) и bisection_root "
+                                    "(задание 2).",
+    "bracket then bisect: result": "отрезок [{lo}, {hi}] -> корень {root:.6f} после {n} делений",
+    "newton_root: a pair (tensor, int)": "newton_root должна вернуть (тензор, int)",
+    "newton_root: |f(x)| < tol": "newton_root останавливается, только когда |f(x)| < tol",
+    "newton_root: 3 steps from 0": "из x0 = 0 методу Ньютона на poly нужно 3 шага, насчитано {n}",
+    "newton_root: converging at step max_iter": "newton_root(poly, 0.0, max_iter=3) сходится ровно на шаге 3 = "
+                                                "max_iter: это успех, (x, 3); вызов {got}",
+    "newton_root: |f(x0)| = tol": "newton_root(x - 1, 1.5, tol=0.5): |f(x0)| = 0.5 не меньше tol, так что нужен "
+                                  "один шаг и ответ (1.0, 1); вызов {got}",
+    "newton_root: x^2 from 0": "newton_root(x^2, 0.0): |f(x0)| = 0 < tol, шаг не нужен, и f'(x0) = 0 не важна: "
+                               "ответ (0.0, 0); вызов {got}",
+    "comparison table: method": "метод",
+    "comparison table: root": "корень",
+    "comparison table: 5 decimals": "5 знаков",
+    "comparison table: |f(root)|": "|f(корень)|",
+    "comparison table: iterations": "итераций",
+    "comparison table: ms per call": "мс на вызов",
+    "comparison table: bisection": "бисекция на [0, 1]",
+    "comparison table: Newton": "Ньютон из x0 = 0",
+    "comparison table: skipped": "Пропущено: этому сравнению нужны bisection_root (задание 2) и newton_root "
+                                 "(задание 3).",
+    "timeit: bisection skipped": "Пропущено: для %timeit бисекции нужно решённое задание 2.",
+    "timeit: Newton skipped": "Пропущено: для %timeit метода Ньютона нужно решённое задание 3.",
+    "iterations table: bisection": "итераций бисекции",
+    "iterations table: Newton": "шагов Ньютона",
+    "iterations table: skipped": "Пропущено: этой таблице нужны bisection_root (задание 2) и newton_root (задание "
+                                 "3).",
+    "Newton failures: a cycle": "x^3 - 2x + 2 из 0",
+    "Newton failures: a flat start": "x^2 - 4 из 0",
+    "Newton failures: skipped": "{name} -> пропущено: newton_root (задание 3) ещё не решён",
+    "newton_roots_batched: shape (B,)": "newton_roots_batched должна вернуть тензор формы (B,)",
+    "newton_roots_batched: converging at step max_iter": "три многочлена из 1.0 сходятся ровно на шаге 6 = "
+                                                         "max_iter: при max_iter=6 это успех; вызов {got}",
+    "newton_roots_batched: |p(x0)| = tol": "x - 1 из 1.5 при tol=0.5: |p(x0)| = 0.5 не меньше tol, так что нужен "
+                                           "один шаг и корень [1.0]; получено {got}",
+    "newton_roots_batched: converged at x0": "x - 3 и x^2 - 9 из 3.0 сошлись уже в x0: корни [3.0, 3.0], у каждого "
+                                             "своя память (без шага 0); получено {got}, шаги {stride}",
+    "loop or batch: skipped": "Пропущено: этому сравнению нужны newton_root (задание 3) и newton_roots_batched "
+                              "(задание 4).",
+    "loop or batch: version": "вариант",
+    "loop or batch: torch calls": "вызовов torch",
+    "loop or batch: time": "время (мс)",
+    "loop or batch: µs per call": "мкс на вызов",
+    "loop or batch: the loop": "цикл по 200 многочленам",
+    "loop or batch: one call": "один векторный вызов",
+    "loop or batch: largest difference": "наибольшая разница между корнями:",
+    "GPU demo: skipped": "Пропущено: этой демонстрации нужен newton_roots_batched (задание 4).",
+    "GPU demo: result": "1 000 000 многочленов пятой степени на {device}: {elapsed:.1f} мс, наибольшее |p(корень)| "
+                        "= {residual:.2e}",
+    "GPU demo: no GPU": "GPU нет. С ним эта ячейка решила бы 1 000 000 многочленов пятой степени одним вызовом "
+                        "newton_roots_batched и напечатала бы время.",
 }
 
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "cell: torch torch; CUDA available: is_available_cuda_torch": "torch {torch}; CUDA available: "
-                                                                  "{is_available_cuda_torch}",
-    "demo: MulConstant.forward(x, 4): y = item_direct, grad_fn": "MulConstant.forward(x, 4): y = {item_direct}, "
-                                                                 "grad_fn = {direct_grad_fn_type} (a built-in node: "
-                                                                 "our backward is bypassed)",
-    "demo: Mul passes gradcheck": "Mul passes gradcheck:        ",
-    "demo: MulConstant passes gradcheck": "MulConstant passes gradcheck:",
-    "demo: float32 machine epsilon": "float32 machine epsilon:",
-    "demo: | divided by 2 * 1e-6": "| divided by 2 * 1e-6:",
-    "demo: function -> dz/dx = item_grad_x (should": "{function:>10} -> dz/dx = {item_grad_x} (should be 3.0), no "
-                                                     "error raised",
+    "setup: versions": "torch {torch}; CUDA available: {cuda}",
+    "MulConstant demo: forward called directly": "MulConstant.forward(x, 4): y = {y}, grad_fn = {grad_fn} (a "
+                                                 "built-in node: our backward is bypassed)",
+    "gradcheck demo: Mul": "Mul passes gradcheck:        ",
+    "gradcheck demo: MulConstant": "MulConstant passes gradcheck:",
+    "gradcheck demo: float32 epsilon": "float32 machine epsilon:",
+    "gradcheck demo: epsilon / 2e-6": "| divided by 2 * 1e-6:",
+    "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (should be 3.0), no error raised",
     "passed": "Extra checks passed ({cases} random cases).",
+    "skipped": "Skipped: {names} still raises NotImplementedError. Write it, then run this cell again.",
     "not_tensor": "{call} must return a tensor, got {got}",
     "dtype": "{call}: the result must keep the dtype of x, {want}; got {got}",
     "shape": "{call}: the result must keep the shape of x, {want}; got {got}",
     "values": "{call} differs from torch.pow(x, {p}): {detail}",
     "changed_x": "{call} changed its input x: Power must leave x unchanged",
     "forbidden": "{call}: forward called {names}; only multiplications are allowed",
-    "too_many": "{call} took {used} multiplications; exponentiation by squaring needs at most {limit}",
-    "too_few": "{call} took only {used} tensor multiplications: x ** {p} must come from at least {least} of them",
+    "too_many": "{call}: multiplications counted: {used}; exponentiation by squaring needs at most {limit}",
+    "too_few": "{call}: tensor multiplications counted: {used}; x ** {p} needs at least {least}",
     "grad": "the gradient of Power.apply(x, {p}) for {dtype} x = {x} with grad_output = {g}: expected {want}, got "
             "{got}",
     "no_grad": "backward must give x a gradient (zeros when p = 0), not None: Power.apply(x, {p})",
-    "type_error": "Power.apply(x, {p}) must raise TypeError (p is not an integer); it {got}",
+    "type_error": "Power.apply(x, {p}) must raise TypeError (p is not an integer); the call {got}",
     "type_message": "the TypeError of Power.apply(x, {p}) must name what it received: the type {type} or the value "
                     "{p}",
-    "value_error": "Power.apply(x, {p}) must raise ValueError (p is negative); it {got}",
+    "value_error": "Power.apply(x, {p}) must raise ValueError (p is negative); the call {got}",
     "value_message": "the ValueError of Power.apply(x, {p}) must name the value {p}",
-    "integer_p": "Power.apply(x, {p}) must work like Power.apply(x, {value}): {detail}",
+    "integer_p": "Power.apply(x, {p}) must work like Power.apply(x, {value}); the call {got}",
+    "integer_p_values": "Power.apply(x, {p}) must give what Power.apply(x, {value}) gives: {detail}",
     "returned": "returned {value}",
     "crashed": "{call} raised {name}: {message}",
     "raised": "raised {name}: {message}",
     "pair": "{call} must return a pair (x, n): x a one-element tensor, n an int; got {got}",
     "far": "{call}: returned {got:.10g}, which is {error:.2e} away from the root {root:.10g} (allowed {allowed:.1e})",
-    "halvings": "{call}: the usual stopping rules take {low} or {high} halvings here, counted {n}",
-    "max_iter": "{call}: bisection_root must stop after max_iter = {max_iter} halvings, counted {n}",
+    "halvings": "{call}: the usual stopping rules give n = {low} or n = {high} here, counted n = {n}",
+    "midpoint_root": "{call}: halving number {j} lands exactly on the root {root!r}: return it with n = {j}, or go "
+                     "on to n = {low} or n = {high} within tol of it; got x = {got!r}, n = {n}",
+    "max_iter": "{call}: bisection_root must stop at n = max_iter = {max_iter}, counted n = {n}",
     "end_root": "{call}: f({end}) = 0, so that end must come back at once with n = 0; got x = {got:.10g}, n = {n}",
-    "no_value_error": "{call}: f(lo) and f(hi) have the same sign, so it must raise ValueError; it {got}",
+    "no_value_error": "{call}: f(lo) and f(hi) have the same sign, so it must raise ValueError; the call {got}",
     "ends_message": "the ValueError of {call} must name both ends, {lo} and {hi}",
-    "bracket": "{call} must return {want}, the first [-s, s] whose ends have opposite signs or a zero; got {got}",
+    "bracket": "{call} must return {want}, the first [-s, s] whose ends have opposite signs or a zero; the call "
+               "{got}",
     "bracket_floats": "{call}: lo and hi must be Python floats, got {got}",
-    "bracket_error": "{call}: no sign change within start * 2**max_doublings, so it must raise ValueError; it {got}",
+    "bracket_error": "{call}: no sign change within start * 2**max_doublings, so it must raise ValueError; the call "
+                     "{got}",
     "too_many_calls": "{call} called f more than {limit} times: it must stop after max_doublings doublings",
     "residual": "{call}: |f(x)| = {residual:.2e} at the returned x, it must be < {tol}",
-    "steps": "{call}: Newton's method stops after {want} steps (as soon as |f(x)| < tol), counted {n}",
+    "steps": "{call}: Newton's method stops at n = {want} (as soon as |f(x)| < tol), counted n = {n}",
     "other_root": "{call}: Newton's method from x0 reaches {want:.8f}, got {got:.8f}",
     "requires_grad": "{call}: the returned value must not require grad (return x.detach())",
-    "autograd": "{call}: f'(x) must come from autograd (the backward of f): {n} steps, but backward ran {calls} times",
-    "newton_error": "{call} must raise {kind} ({why}); it {got}",
-    "why_zero": "f'(x0) = 0: the tangent is flat",
+    "autograd": "{call}: f'(x) must come from autograd: with n = {n} the backward of f must run at least n times, "
+                "it ran {calls}",
+    "newton_error": "{call} must raise {kind} ({why}); the call {got}",
+    "why_zero": "f'(x) = 0 where a step is due: the tangent is flat",
     "why_max_iter": "|f(x)| < tol is not reached within max_iter = {max_iter} steps",
+    "why_flat": "p'(x) = 0 where a step is due: that x becomes inf or nan and never converges",
+    "why_no_step_after_max_iter": "after step max_iter = 1 no step is due, whatever f'(x) is there: only |f(x)| >= "
+                                  "tol counts",
     "names_max_iter": "the RuntimeError of {call} must name max_iter = {max_iter}",
     "roots_shape": "{call} must return a tensor of shape ({batch},), got {got}",
-    "roots_residual": "{call}: polynomial {i} (coefficients {row}) has |p(root)| = {residual:.2e}, it must be < {tol}",
+    "dtype_of_coeffs": "{call}: the roots must have the dtype of coeffs, {want}; got {got}",
+    "roots_residual": "{call}: polynomial {i} (coefficients {row}) has |p(root)| = {residual:.2e}, it must be < "
+                      "{tol}",
     "roots_other": "{call}: polynomial {i} (coefficients {row}) must end at the root Newton's method reaches from "
                    "its x0, {want:.8f}; got {got:.8f}",
     "roots_memory": "{call}: the roots share memory with {what}: return a new tensor",
@@ -267,82 +282,81 @@ TEXT = {
     "coeffs_changed": "{call} changed coeffs: leave them unchanged",
     "calls_grow": "newton_roots_batched must not loop over the polynomials: {small} torch calls for B = {b_small}, "
                   "{large} for B = {b_large}",
-    "demo: power_loop(x, 13): calls_naive multiplications; all calls": "power_loop(x, 13): {calls_naive} "
-                                                                       "multiplications; all calls: "
-                                                                       "{dict_calls_naive}",
-    "Power_forward: x ** 0 must be all": "x ** 0 must be all ones",
-    "Power_forward: [1, 2, 3] ** 2 must": "[1, 2, 3] ** 2 must be [1, 4, 9]",
-    "Power_forward: the result must keep the dtype": "the result must keep the dtype of x",
+    "power_loop demo: calls counted": "power_loop(x, 13): {mul} multiplications; all calls: {calls}",
+    "Power_forward: x ** 0 is ones": "x ** 0 must be all ones",
+    "Power_forward: [1, 2, 3] ** 2": "[1, 2, 3] ** 2 must be [1, 4, 9]",
+    "Power_forward: keeps the dtype": "the result must keep the dtype of x",
     "visible passed": "Visible checks passed. Hidden tests run at grading.",
-    "Power_multiplications: forward must not call pow (or": "forward must not call pow (or **)",
-    "Power_multiplications: Power.apply(x, 1000) must take at most": "Power.apply(x, 1000) must take at most 20 "
-                                                                     "multiplications, counted {_multiplications}",
-    "Power_backward: d(x^3)/dx at x = 2 must": "d(x^3)/dx at x = 2 must be 12, got {grad__x}",
-    "Power_backward: for p = 0 the gradient": "for p = 0 the gradient is 0, got {grad__x}",
-    "Power_errors: Power.apply(x, 2.5) must raise TypeError: p": "Power.apply(x, 2.5) must raise TypeError: p must "
-                                                                 "be an integer",
-    "Power_errors: Power.apply(x, -1) must raise ValueError: p": "Power.apply(x, -1) must raise ValueError: p must "
-                                                                 "be non-negative",
-    "demo: naive loop": "naive loop",
-    "demo: limit 2 floor(log2 p) + 2": "limit 2 floor(log2 p) + 2",
-    "demo: largest |Power - torch.pow|": "largest |Power - torch.pow|",
-    "demo: Skipped: this demonstration needs Power (exercise": "Skipped: this demonstration needs Power (exercise "
-                                                               "1). Solve it and run this cell again.",
-    "bisection_root: bisection_root must return (tensor, int)": "bisection_root must return (tensor, int)",
-    "bisection_root: the root of poly is 0.49362": "the root of poly is 0.49362 to five decimals, got "
-                                                   "{item__root:.7f}",
-    "bisection_root: bisection on [0, 1] with tol": "bisection on [0, 1] with tol = 1e-5 needs 16 or 17 halvings, "
-                                                    "got {_n}",
-    "bisection_root: poly is positive on [1, 2]": "poly is positive on [1, 2]: bisection_root must raise ValueError",
-    "find_bracket: poly changes sign on [-1, 1]": "poly changes sign on [-1, 1] already, got {find_bracket_poly}",
-    "find_bracket: x - 5.5: [-1, 1], [-2": "x - 5.5: [-1, 1], [-2, 2], [-4, 4] fail, [-8, 8] works",
-    "demo: Skipped: this demonstration needs find_bracket (exercise": "Skipped: this demonstration needs "
-                                                                      "find_bracket (exercise 2b) and bisection_root "
-                                                                      "(exercise 2).",
-    "demo: bracket [lo, hi] -> root item_root": "bracket [{lo}, {hi}] -> root {item_root:.6f} after {n} halvings",
-    "newton_root: newton_root must return (tensor, int)": "newton_root must return (tensor, int)",
-    "newton_root: newton_root must stop only when |f(x)|": "newton_root must stop only when |f(x)| < tol",
-    "newton_root: from x0 = 0, Newton's method": "from x0 = 0, Newton's method needs 3 steps on poly, counted {_n}",
-    "demo: method": "method",
-    "demo: root": "root",
-    "demo: 5 decimals": "5 decimals",
-    "demo: |f(root)|": "|f(root)|",
-    "demo: iterations": "iterations",
-    "demo: ms per call": "ms per call",
-    "demo: bisection on [0, 1]": "bisection on [0, 1]",
-    "demo: Newton from x0 = 0": "Newton from x0 = 0",
-    "demo: Skipped: this comparison needs bisection_root (exercise": "Skipped: this comparison needs bisection_root "
-                                                                     "(exercise 2) and newton_root (exercise 3).",
-    "demo: Skipped: %timeit of bisection_root needs exercise": "Skipped: %timeit of bisection_root needs exercise 2 "
-                                                               "solved.",
-    "demo: Skipped: %timeit of newton_root needs exercise": "Skipped: %timeit of newton_root needs exercise 3 solved.",
-    "demo: bisection iterations": "bisection iterations",
-    "demo: Newton steps": "Newton steps",
-    "demo: Skipped: this table needs bisection_root (exercise": "Skipped: this table needs bisection_root (exercise "
-                                                                "2) and newton_root (exercise 3).",
-    "demo: x^3 - 2x + 2 from": "x^3 - 2x + 2 from 0",
-    "demo: x^2 - 4 from 0": "x^2 - 4 from 0",
-    "demo: name -> skipped: newton_root (exercise 3)": "{name} -> skipped: newton_root (exercise 3) is not solved yet",
-    "newton_roots_batched: newton_roots_batched must return a tensor of": "newton_roots_batched must return a tensor "
-                                                                          "of shape (B,)",
-    "demo: Skipped: this comparison needs newton_root (exercise": "Skipped: this comparison needs newton_root "
-                                                                  "(exercise 3) and newton_roots_batched (exercise "
-                                                                  "4).",
-    "demo: version": "version",
-    "demo: torch calls": "torch calls",
-    "demo: time (ms)": "time (ms)",
-    "demo: µs per call": "µs per call",
-    "demo: loop over 200 polynomials": "loop over 200 polynomials",
-    "demo: one batched call": "one batched call",
-    "demo: largest difference between the roots": "largest difference between the roots:",
-    "demo: Skipped: this demonstration needs newton_roots_batched (exercise": "Skipped: this demonstration needs "
-                                                                              "newton_roots_batched (exercise 4).",
-    "demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms": "1,000,000 quintics on "
-                                                                          "{get_device_name_cuda_torch}: "
-                                                                          "{elapsed:.1f} ms, largest |p(root)| = "
-                                                                          "{item_max_abs:.2e}",
-    "demo: No GPU here. With one, this": "No GPU here. With one, this cell solves 1,000,000 quintics in a single "
-                                         "newton_roots_batched call and prints the time it took.",
+    "Power_multiplications: no pow": "forward must not call pow (or **)",
+    "Power_multiplications: 9 to 20 for p = 1000": "Power.apply(x, 1000) must take 9 to 20 multiplications, counted "
+                                                   "{count}",
+    "Power_backward: x ** 3 times grad_output": "with grad_output = [0.5, -2] the gradient of Power.apply(x, 3) at "
+                                                "x = [2, -1] is grad_output * 3 * x ** 2 = [6, -6], got {got}",
+    "Power_backward: zeros for p = 0": "for p = 0 the gradient is 0, got {got}",
+    "Power table: naive loop": "naive loop",
+    "Power table: limit": "limit 2 floor(log2 p) + 2",
+    "Power table: largest error": "largest |Power - torch.pow|",
+    "Power table: skipped": "Skipped: this demonstration needs Power (exercise 1). Solve it and run this cell again.",
+    "bisection_root: a pair (tensor, int)": "bisection_root must return (tensor, int)",
+    "poly's root": "the root of poly is 0.49362 to five decimals, got {got:.7f}",
+    "bisection_root: 16 or 17 halvings": "bisection on [0, 1] with tol = 1e-5 needs 16 or 17 halvings, got {n}",
+    "bisection_root: tol = 0.1": "bisection_root(poly, 0.0, 1.0, tol=0.1) must end within 0.1 of the root 0.49362 "
+                                 "after 3 or 4 halvings; got x = {x:.6f}, n = {n}",
+    "bisection_root: max_iter = 5": "bisection_root(poly, 0.0, 1.0, max_iter=5) must stop at n = 5 with x in the "
+                                    "last interval [0.46875, 0.5]; got x = {x:.6f}, n = {n}",
+    "bracket then bisect: skipped": "Skipped: this demonstration needs find_bracket (exercise 2b) and "
+                                    "bisection_root (exercise 2).",
+    "bracket then bisect: result": "bracket [{lo}, {hi}] -> root {root:.6f} after {n} halvings",
+    "newton_root: a pair (tensor, int)": "newton_root must return (tensor, int)",
+    "newton_root: |f(x)| < tol": "newton_root must stop only when |f(x)| < tol",
+    "newton_root: 3 steps from 0": "from x0 = 0, Newton's method needs 3 steps on poly, counted {n}",
+    "newton_root: converging at step max_iter": "newton_root(poly, 0.0, max_iter=3) converges exactly at step 3 = "
+                                                "max_iter: a success, (x, 3); the call {got}",
+    "newton_root: |f(x0)| = tol": "newton_root(x - 1, 1.5, tol=0.5): |f(x0)| = 0.5 is not < tol, so one step is due "
+                                  "and the answer is (1.0, 1); the call {got}",
+    "newton_root: x^2 from 0": "newton_root(x^2, 0.0): |f(x0)| = 0 < tol, so no step is due and f'(x0) = 0 does not "
+                               "matter: the answer is (0.0, 0); the call {got}",
+    "comparison table: method": "method",
+    "comparison table: root": "root",
+    "comparison table: 5 decimals": "5 decimals",
+    "comparison table: |f(root)|": "|f(root)|",
+    "comparison table: iterations": "iterations",
+    "comparison table: ms per call": "ms per call",
+    "comparison table: bisection": "bisection on [0, 1]",
+    "comparison table: Newton": "Newton from x0 = 0",
+    "comparison table: skipped": "Skipped: this comparison needs bisection_root (exercise 2) and newton_root "
+                                 "(exercise 3).",
+    "timeit: bisection skipped": "Skipped: %timeit of bisection_root needs exercise 2 solved.",
+    "timeit: Newton skipped": "Skipped: %timeit of newton_root needs exercise 3 solved.",
+    "iterations table: bisection": "bisection iterations",
+    "iterations table: Newton": "Newton steps",
+    "iterations table: skipped": "Skipped: this table needs bisection_root (exercise 2) and newton_root (exercise "
+                                 "3).",
+    "Newton failures: a cycle": "x^3 - 2x + 2 from 0",
+    "Newton failures: a flat start": "x^2 - 4 from 0",
+    "Newton failures: skipped": "{name} -> skipped: newton_root (exercise 3) is not solved yet",
+    "newton_roots_batched: shape (B,)": "newton_roots_batched must return a tensor of shape (B,)",
+    "newton_roots_batched: converging at step max_iter": "the three polynomials from 1.0 converge exactly at step 6 "
+                                                         "= max_iter: with max_iter=6 that is a success; the call "
+                                                         "{got}",
+    "newton_roots_batched: |p(x0)| = tol": "x - 1 from 1.5 with tol=0.5: |p(x0)| = 0.5 is not < tol, so one step is "
+                                           "due and the root is [1.0]; got {got}",
+    "newton_roots_batched: converged at x0": "x - 3 and x^2 - 9 from 3.0 have converged at x0: the roots are [3.0, "
+                                             "3.0], each in memory of its own (no stride 0); got {got} with stride "
+                                             "{stride}",
+    "loop or batch: skipped": "Skipped: this comparison needs newton_root (exercise 3) and newton_roots_batched "
+                              "(exercise 4).",
+    "loop or batch: version": "version",
+    "loop or batch: torch calls": "torch calls",
+    "loop or batch: time": "time (ms)",
+    "loop or batch: µs per call": "µs per call",
+    "loop or batch: the loop": "loop over 200 polynomials",
+    "loop or batch: one call": "one batched call",
+    "loop or batch: largest difference": "largest difference between the roots:",
+    "GPU demo: skipped": "Skipped: this demonstration needs newton_roots_batched (exercise 4).",
+    "GPU demo: result": "1,000,000 quintics on {device}: {elapsed:.1f} ms, largest |p(root)| = {residual:.2e}",
+    "GPU demo: no GPU": "No GPU here. With one, this cell solves 1,000,000 quintics in a single "
+                        "newton_roots_batched call and prints the time it took.",
 }
 
 
@@ -356,8 +370,8 @@ import torch
 from prettytable import PrettyTable
 from torch.overrides import TorchFunctionMode
 
-print(TEXT["cell: torch torch; CUDA available: is_available_cuda_torch"].format(
-    torch=torch.__version__, is_available_cuda_torch=torch.cuda.is_available()))
+print(TEXT["setup: versions"].format(
+    torch=torch.__version__, cuda=torch.cuda.is_available()))
 
 # %% judge="helpers"
 import re
@@ -490,8 +504,8 @@ y = MulConstant.apply(x, 4)
 y.backward()
 print(f"MulConstant.apply(x, 4):   y = {y.item()}, grad_fn = {type(y.grad_fn).__name__}, dy/dx = {x.grad.item()}")
 direct = MulConstant.forward(x, 4)
-print(TEXT["demo: MulConstant.forward(x, 4): y = item_direct, grad_fn"].format(
-    item_direct=direct.item(), direct_grad_fn_type=type(direct.grad_fn).__name__))
+print(TEXT["MulConstant demo: forward called directly"].format(
+    y=direct.item(), grad_fn=type(direct.grad_fn).__name__))
 
 # %% [markdown] tags=["ru"]
 # Второй пример — произведение двух тензоров: $\partial(xy)/\partial x = y$ и
@@ -585,9 +599,9 @@ print(f"z = {z.item()}, grad_fn = {type(z.grad_fn).__name__}, dz/dx = {x.grad.it
 # %% tags=["demo"]
 a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 b = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
-print(TEXT["demo: Mul passes gradcheck"], torch.autograd.gradcheck(Mul.apply, (a, b)))
-print(TEXT["demo: MulConstant passes gradcheck"], torch.autograd.gradcheck(lambda t: MulConstant.apply(t, -2.5), (a,)))
-print(TEXT["demo: float32 machine epsilon"], torch.finfo(torch.float32).eps, TEXT["demo: | divided by 2 * 1e-6"],
+print(TEXT["gradcheck demo: Mul"], torch.autograd.gradcheck(Mul.apply, (a, b)))
+print(TEXT["gradcheck demo: MulConstant"], torch.autograd.gradcheck(lambda t: MulConstant.apply(t, -2.5), (a,)))
+print(TEXT["gradcheck demo: float32 epsilon"], torch.finfo(torch.float32).eps, TEXT["gradcheck demo: epsilon / 2e-6"],
       torch.finfo(torch.float32).eps / 2e-6)
 
 # %% [markdown] tags=["ru"]
@@ -652,8 +666,8 @@ for function in (MulOnCtx, Mul):
     y.add_(10.0)  # y changes in place after forward
     try:
         z.backward()
-        print(TEXT["demo: function -> dz/dx = item_grad_x (should"].format(
-            function=function.__name__, item_grad_x=x.grad.item()))
+        print(TEXT["saved tensor demo: no error raised"].format(
+            function=function.__name__, grad=x.grad.item()))
     except RuntimeError as error:
         print(f"{function.__name__:>10} -> RuntimeError: {str(error).splitlines()[0][:90]}...")
 
@@ -707,31 +721,49 @@ def power_loop(x, p):
         result = result * x
     return result
 
-# %% tags=["demo", "self_check"] title={"ru": "Общие помощники необязательных проверок", "en": "Helpers shared by the optional checks"}
+# %% title={"ru": "Помощники видимых и дополнительных проверок: что сделал вызов, названо ли число", "en": "Helpers of the visible and the optional checks: what a call did, whether a number is named"}
 import re
 
 
 def _outcome(call):
-    """(exception or None, what happened in words, value) of a call."""
+    """(exception or None, what happened in words, value) of a call; NotImplementedError (unsolved) goes through."""
     try:
         value = call()
+    except NotImplementedError:
+        raise
     except Exception as error:
         return error, TEXT["raised"].format(name=type(error).__name__, message=error), None
     return None, TEXT["returned"].format(value=value), value
-
-
-def _attempt(call, thunk):
-    """thunk(), with an exception it raises turned into a failed check that names the call."""
-    try:
-        return thunk()
-    except Exception as error:
-        raise AssertionError(TEXT["crashed"].format(call=call, name=type(error).__name__, message=error)) from error
 
 
 def _names_number(message, value):
     """Whether a message names this number in any usual spelling (-7, -7.0, tensor(-7.))."""
     numbers = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", str(message))
     return any(math.isclose(float(token), value, rel_tol=1e-9, abs_tol=1e-12) for token in numbers)
+
+# %% tags=["demo", "self_check"] title={"ru": "Общие помощники необязательных проверок", "en": "Helpers shared by the optional checks"}
+import functools
+
+
+def _optional(check):
+    """An optional check that, while an exercise it runs is unsolved (NotImplementedError), says it is skipped."""
+    @functools.wraps(check)
+    def run(*functions, **options):
+        try:
+            check(*functions, **options)
+        except NotImplementedError:
+            print(TEXT["skipped"].format(names=", ".join(function.__name__ for function in functions)))
+    return run
+
+
+def _attempt(call, thunk):
+    """thunk(), with an exception it raises turned into a failed check that names the call."""
+    try:
+        return thunk()
+    except NotImplementedError:
+        raise
+    except Exception as error:
+        raise AssertionError(TEXT["crashed"].format(call=call, name=type(error).__name__, message=error)) from error
 
 
 def _as_pair(call, result):
@@ -758,8 +790,8 @@ def _clear_of(tol, residuals, factor):
 # %% tags=["demo"]
 with CountCalls() as naive:
     power_loop(torch.tensor([1.5, -2.0]), 13)
-print(TEXT["demo: power_loop(x, 13): calls_naive multiplications; all calls"].format(
-    calls_naive=naive.calls['mul'], dict_calls_naive=dict(naive.calls)))
+print(TEXT["power_loop demo: calls counted"].format(
+    mul=naive.calls['mul'], calls=dict(naive.calls)))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 1. `Power` [4 балла: 1 + 1 + 1 + 1] (≈ 45 минут)
@@ -972,9 +1004,9 @@ class Power(torch.autograd.Function):
         ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_Power_forward", "grade": true, "points": 1, "locked": true}
-assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), TEXT["Power_forward: x ** 0 must be all"]
-assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), TEXT["Power_forward: [1, 2, 3] ** 2 must"]
-assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, TEXT["Power_forward: the result must keep the dtype"]
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 0) == torch.tensor([1, 1, 1])), TEXT["Power_forward: x ** 0 is ones"]
+assert torch.all(Power.apply(torch.tensor([1, 2, 3]), 2) == torch.tensor([1, 4, 9])), TEXT["Power_forward: [1, 2, 3] ** 2"]
+assert Power.apply(torch.tensor([1.5, -2.0]), 3).dtype == torch.float32, TEXT["Power_forward: keeps the dtype"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2024)
@@ -1015,9 +1047,9 @@ def judge(got, want):
 with CountCalls() as _counted:
     _out = Power.apply(torch.linspace(-1.001, 1.001, 5, dtype=torch.float64), 1000)
 _multiplications = sum(_counted.calls[name] for name in ("mul", "mul_", "square", "square_", "multiply"))
-assert "pow" not in _counted.calls, TEXT["Power_multiplications: forward must not call pow (or"]
-assert 9 <= _multiplications <= 20, TEXT["Power_multiplications: Power.apply(x, 1000) must take at most"].format(
-    _multiplications=_multiplications)
+assert "pow" not in _counted.calls, TEXT["Power_multiplications: no pow"]
+assert 9 <= _multiplications <= 20, TEXT["Power_multiplications: 9 to 20 for p = 1000"].format(
+    count=_multiplications)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def traced(x, p):
@@ -1059,21 +1091,21 @@ def judge(got, want):
         assert not forbidden, f"{key}: forward called {', '.join(forbidden)}; only multiplications are allowed"
         used = sum(name in MULTIPLICATIONS for name in names)
         limit = 2 * (p.bit_length() - 1) + 2
-        assert used <= limit, f"{key} took {used} multiplications; exponentiation by squaring needs at most {limit}"
-        assert used >= p.bit_length() - 1, (f"{key} took only {used} tensor multiplications: x ** {p} must come from "
-                                           f"at least {p.bit_length() - 1} of them")
+        assert used <= limit, f"{key}: multiplications counted: {used}; exponentiation by squaring needs at most {limit}"
+        assert used >= p.bit_length() - 1, (f"{key}: tensor multiplications counted: {used}; x ** {p} needs at least "
+                                           f"{p.bit_length() - 1}")
         assert isinstance(out, torch.Tensor), f"{key} must return a tensor"
         torch.testing.assert_close(out, torch.pow(x, p), msg=lambda m: f"{key} differs from torch.pow(x, {p}). {m}")
 
 # %% nbgrader={"grade_id": "test_Power_backward", "grade": true, "points": 1, "locked": true}
-_x = torch.tensor(2.0, requires_grad=True)
-Power.apply(_x, 3).backward()
-assert _x.grad is not None and _x.grad.item() == 12.0, TEXT["Power_backward: d(x^3)/dx at x = 2 must"].format(
-    grad__x=_x.grad)
+_x = torch.tensor([2.0, -1.0], requires_grad=True)
+Power.apply(_x, 3).backward(torch.tensor([0.5, -2.0]))
+assert _x.grad is not None and torch.equal(_x.grad, torch.tensor([6.0, -6.0])), TEXT[
+    "Power_backward: x ** 3 times grad_output"].format(got=_x.grad)
 _x = torch.tensor([0.0, -1.0], requires_grad=True)
 Power.apply(_x, 0).backward(torch.ones(2))
-assert _x.grad is not None and torch.equal(_x.grad, torch.zeros(2)), TEXT["Power_backward: for p = 0 the gradient"].format(
-    grad__x=_x.grad)
+assert _x.grad is not None and torch.equal(_x.grad, torch.zeros(2)), TEXT["Power_backward: zeros for p = 0"].format(
+    got=_x.grad)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def gradient(x, p, grad_output):
@@ -1092,7 +1124,7 @@ for dtype, powers in ((torch.float64, list(range(9)) + [13]), (torch.float32, [0
         key = f"the gradient of Power.apply(x, {p}) for a {str(dtype)[6:]} 3x4 x"
         probe.record(f"inputs of {key}", (x, p, grad_output))
         probe.call(key, gradient, x, p, grad_output)
-for name, x, p, grad_output in (("the visible x = 2", torch.tensor(2.0), 3, torch.tensor(1.0)),
+for name, x, p, grad_output in (("the visible x = [2, -1]", torch.tensor([2.0, -1.0]), 3, torch.tensor([0.5, -2.0])),
                                 ("the visible x = [0, -1]", torch.tensor([0.0, -1.0]), 0, torch.ones(2))):
     key = f"the gradient of Power.apply(x, {p}) for {name}"
     probe.record(f"inputs of {key}", (x, p, grad_output))
@@ -1112,25 +1144,19 @@ def judge(got, want):
             f"{key} differs from p * x ** (p - 1) * grad_output (PyTorch's gradient of torch.pow). {m}"))
 
 # %% nbgrader={"grade_id": "test_Power_errors", "grade": true, "points": 1, "locked": true}
-try:
-    Power.apply(torch.ones(2), 2.5)
-except TypeError:
-    pass
-else:
-    raise AssertionError(TEXT["Power_errors: Power.apply(x, 2.5) must raise TypeError: p"])
-try:
-    Power.apply(torch.ones(2), -1)
-except ValueError:
-    pass
-else:
-    raise AssertionError(TEXT["Power_errors: Power.apply(x, -1) must raise ValueError: p"])
+for _p in (2.5, torch.tensor(1.5)):
+    _error, _got, _ = _outcome(lambda: Power.apply(torch.ones(2), _p))
+    assert isinstance(_error, TypeError), TEXT["type_error"].format(p=repr(_p), got=_got)
+_error, _got, _ = _outcome(lambda: Power.apply(torch.ones(2), -1))
+assert isinstance(_error, ValueError), TEXT["value_error"].format(p=-1, got=_got)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import numpy
 
 x = torch.tensor([1.5, -2.0, 3.0])
 for label, p in (("2.0", 2.0), ("0.0", 0.0), ("2.5", 2.5), ("'3'", "3"), ("None", None),
-                 ("torch.tensor(2.0)", torch.tensor(2.0)), ("-1", -1), ("-7", -7), ("-1000", -1000),
+                 ("torch.tensor(2.0)", torch.tensor(2.0)), ("torch.tensor(1.5)", torch.tensor(1.5)), ("-1", -1),
+                 ("-7", -7), ("-1000", -1000),
                  ("numpy.int64(3)", numpy.int64(3)), ("numpy.int32(0)", numpy.int32(0)), ("torch.tensor(3)", torch.tensor(3))):
     probe.call(f"Power.apply(x, {label})", Power.apply, x.clone(), p)
 probe.record("x", x)
@@ -1138,7 +1164,7 @@ probe.record("x", x)
 
 # %% judge="test_Power_errors"
 NOT_INTEGERS = {"2.0": (2.0, "float"), "0.0": (0.0, "float"), "2.5": (2.5, "float"), "'3'": ("3", "str"),
-                "None": (None, "None"), "torch.tensor(2.0)": (2.0, "tensor")}
+                "None": (None, "None"), "torch.tensor(2.0)": (2.0, "tensor"), "torch.tensor(1.5)": (1.5, "tensor")}
 NEGATIVE = (-1, -7, -1000)
 INTEGERS = {"numpy.int64(3)": 3, "numpy.int32(0)": 0, "torch.tensor(3)": 3}
 
@@ -1178,6 +1204,7 @@ _NOT_MULTIPLICATIONS = {"pow", "pow_", "__pow__", "__rpow__", "__ipow__", "float
                        "linalg_matrix_power", "numpy", "tolist", "item"}
 
 
+@_optional
 def check_more_power(Power, cases=60):
     """Power on random inputs: values, dtype and shape against torch.pow, the count of multiplications,
     gradients against PyTorch's own, and the checks of p."""
@@ -1243,9 +1270,9 @@ def check_more_power(Power, cases=60):
         assert _names_number(error, p), TEXT["value_message"].format(p=p)
     for p in (numpy.int64(3), numpy.int32(0), numpy.int16(5), torch.tensor(3), torch.tensor(2, dtype=torch.int32)):
         error, got, _ = _outcome(lambda: Power.apply(x.clone(), p))
-        assert error is None, TEXT["integer_p"].format(p=repr(p), value=int(p), detail=got)
+        assert error is None, TEXT["integer_p"].format(p=repr(p), value=int(p), got=got)
         torch.testing.assert_close(Power.apply(x.clone(), p), torch.pow(x, int(p)), msg=lambda m: (
-            TEXT["integer_p"].format(p=repr(p), value=int(p), detail=m)))
+            TEXT["integer_p_values"].format(p=repr(p), value=int(p), detail=m)))
     print(TEXT["passed"].format(cases=3 * cases + 14))
 
 # %% tags=["demo", "self_check"]
@@ -1261,7 +1288,7 @@ check_more_power(Power)
 
 # %% tags=["demo"]
 x = torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)
-table = PrettyTable(["p", TEXT["demo: naive loop"], "Power", TEXT["demo: limit 2 floor(log2 p) + 2"], TEXT["demo: largest |Power - torch.pow|"]])
+table = PrettyTable(["p", TEXT["Power table: naive loop"], "Power", TEXT["Power table: limit"], TEXT["Power table: largest error"]])
 try:
     for p in (13, 1000):
         with CountCalls() as naive:
@@ -1271,7 +1298,7 @@ try:
         table.add_row([p, naive.calls["mul"], fast.calls["mul"], 2 * math.floor(math.log2(p)) + 2,
                        f"{(quick - x.pow(p)).abs().max().item():.1e}"])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this demonstration needs Power (exercise"])
+    print(TEXT["Power table: skipped"])
 else:
     print(table)
 
@@ -1337,7 +1364,8 @@ print(table)
 # - Сравнивайте знаки, а не произведение $f(lo) \cdot f(mid)$: произведение двух маленьких чисел
 #   может обнулиться, а двух больших — стать `inf`.
 # - Следите за случаем $f = 0$ на конце или в середине: условие со строгим `< 0` легко уводит
-#   поиск от корня, лежащего на левом конце.
+#   поиск от корня: с `f(lo) * f(mid) < 0` бисекция $x - 0.5$ на $[0, 1]$ возвращает $1.0$ (середина
+#   0.5 становится `lo`, дальше произведение всегда $0$).
 # - Считайте во `float64`: у `float32` около 7 значащих цифр, и `tol = 1e-9` для него недостижим —
 #   отрезок перестаёт уменьшаться, и цикл доходит до `max_iter`.
 #
@@ -1347,7 +1375,8 @@ print(table)
 # - `n` — число делений по одному из двух правил остановки: $(hi - lo)/2 \le tol$ — это
 #   $\lceil L \rceil - 1$ делений, где $L = \log_2 \frac{hi - lo}{tol}$, или $hi - lo \le tol$ —
 #   $\lceil L \rceil$ делений; принимаются оба числа. Если середина попала точно в корень
-#   ($f(mid) = 0$), можно остановиться на ней, а можно продолжать.
+#   ($f(mid) = 0$), можно остановиться на ней (`n` считает и это деление), а можно продолжать, не
+#   потеряв корень.
 # - Если раньше наберётся `max_iter` делений: `n = max_iter`, `x` — середина последнего отрезка (или
 #   любая его точка).
 # - Корень на конце: этот конец и `n = 0`.
@@ -1390,7 +1419,8 @@ print(table)
 # - Compare signs rather than the product $f(lo) \cdot f(mid)$: the product of two small numbers can
 #   underflow to zero, and that of two large ones can become `inf`.
 # - Mind the case $f = 0$ at an end or at the midpoint: a strict `< 0` test easily drives the search
-#   away from a root that sits at the left end.
+#   away from the root: with `f(lo) * f(mid) < 0`, bisection of $x - 0.5$ on $[0, 1]$ returns $1.0$
+#   (the midpoint 0.5 becomes `lo`, and the product is $0$ from then on).
 # - Compute in `float64`: `float32` keeps about 7 significant digits, so `tol = 1e-9` is out of its
 #   reach: the interval stops shrinking and the loop runs until `max_iter`.
 #
@@ -1400,7 +1430,7 @@ print(table)
 # - `n` follows either usual stopping rule: $(hi - lo)/2 \le tol$ takes $\lceil L \rceil - 1$
 #   halvings, where $L = \log_2 \frac{hi - lo}{tol}$, and $hi - lo \le tol$ takes $\lceil L \rceil$;
 #   both counts are accepted. If a midpoint hits the root exactly ($f(mid) = 0$), you may stop there
-#   or go on.
+#   (`n` counts that halving too) or go on without losing the root.
 # - If `max_iter` halvings come first: `n = max_iter`, and `x` is the midpoint of the last interval
 #   (or any point of it).
 # - A root at an end: that end and `n = 0`.
@@ -1497,16 +1527,28 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
 
 # %% nbgrader={"grade_id": "test_bisection_root", "grade": true, "points": 3, "locked": true}
 _root, _n = bisection_root(poly, 0.0, 1.0)
-assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["bisection_root: bisection_root must return (tensor, int)"]
-assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["bisection_root: the root of poly is 0.49362"].format(
-    item__root=_root.item())
-assert 16 <= _n <= 17, TEXT["bisection_root: bisection on [0, 1] with tol"].format(_n=_n)
-try:
-    bisection_root(poly, 1.0, 2.0)
-except ValueError:
-    pass
-else:
-    raise AssertionError(TEXT["bisection_root: poly is positive on [1, 2]"])
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["bisection_root: a pair (tensor, int)"]
+assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["poly's root"].format(
+    got=_root.item())
+assert 16 <= _n <= 17, TEXT["bisection_root: 16 or 17 halvings"].format(n=_n)
+_root, _n = bisection_root(poly, 0.0, 1.0, tol=0.1)
+assert abs(_root.item() - 0.4936172193) <= 0.1 and _n in (3, 4), TEXT["bisection_root: tol = 0.1"].format(
+    x=_root.item(), n=_n)
+_root, _n = bisection_root(poly, 0.0, 1.0, max_iter=5)
+assert _n == 5 and 0.46875 <= _root.item() <= 0.5, TEXT["bisection_root: max_iter = 5"].format(x=_root.item(), n=_n)
+for _name, _f, _lo, _hi, _j, _low, _high in (("x - 0.5", lambda x: x - 0.5, 0.0, 1.0, 1, 16, 17),
+                                            ("0.5 - x", lambda x: 0.5 - x, 0.0, 1.0, 1, 16, 17),
+                                            ("2x - 1", lambda x: 2 * x - 1, -2.0, 2.0, 3, 18, 19)):
+    _root, _n = bisection_root(_f, _lo, _hi)  # halving number _j lands exactly on the root 0.5
+    assert abs(_root.item() - 0.5) <= 1e-5 and (_n == _j and _root.item() == 0.5 or _low <= _n <= _high), TEXT[
+        "midpoint_root"].format(call=f"bisection_root({_name}, {_lo}, {_hi})", j=_j, root=0.5, low=_low, high=_high,
+                                got=_root.item(), n=_n)
+for _lo, _hi in ((0.5, 2.0), (-1.0, 0.5)):
+    _root, _n = bisection_root(lambda x: x - 0.5, _lo, _hi)
+    assert _root.item() == 0.5 and _n == 0, TEXT["end_root"].format(
+        call=f"bisection_root(x - 0.5, {_lo}, {_hi})", end=0.5, got=_root.item(), n=_n)
+_error, _got, _ = _outcome(lambda: bisection_root(poly, 1.0, 2.0))
+assert isinstance(_error, ValueError), TEXT["no_value_error"].format(call="bisection_root(poly, 1.0, 2.0)", got=_got)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(x) - x": lambda x: torch.cos(x) - x,
@@ -1515,8 +1557,12 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "1e-3 (x - 0.3217)": lambda x: 1e-3 * (x - 0.3217), "1e4 (0.777 - x)": lambda x: 1e4 * (0.777 - x),
              "sin(x)": torch.sin, "x^3 - 2": lambda x: x**3 - 2, "x - 0.7": lambda x: x - 0.7,
              "x^2 + 1": lambda x: x**2 + 1, "x^2 - 1": lambda x: x**2 - 1, "-(x^2 + 1)": lambda x: -(x**2) - 1,
-             "x - 1": lambda x: x - 1, "0.3 - x": lambda x: 0.3 - x}
+             "x - 1": lambda x: x - 1, "0.3 - x": lambda x: 0.3 - x, "2x - 1": lambda x: 2 * x - 1,
+             "x - 0.5": lambda x: x - 0.5, "0.5 - x": lambda x: 0.5 - x}
 cases = [("lecture polynomial", 0.0, 1.0, {}), ("lecture polynomial", 1.0, 2.0, {}),  # the visible examples
+         ("lecture polynomial", 0.0, 1.0, {"tol": 0.1}), ("lecture polynomial", 0.0, 1.0, {"max_iter": 5}),
+         ("x - 0.5", 0.0, 1.0, {}), ("0.5 - x", 0.0, 1.0, {}), ("2x - 1", -2.0, 2.0, {}), ("x - 0.5", 0.5, 2.0, {}),
+         ("x - 0.5", -1.0, 0.5, {}),
          ("lecture polynomial", -3.0, 2.5, {}), ("cos(x) - x", 0.0, 2.0, {}), ("cos(x) - x", 0.0, 2.0, {"tol": 1e-9}),
          ("exp(x) - 3", -1.0, 4.3, {}), ("exp(-x) - 3", -5.0, 1.0, {}), ("(x + 1.2345678)(x^2 + 1)", -7.0, 3.0, {}),
          ("1e-3 (x - 0.3217)", -2.0, 2.5, {}), ("1e4 (0.777 - x)", -3.0, 1.3, {}), ("sin(x)", -1.0, 8.0, {}),
@@ -1536,7 +1582,7 @@ for name, lo, hi, options in cases:
 ROOTS = {"lecture polynomial": [0.4936172193407], "cos(x) - x": [0.7390851332151607], "exp(x) - 3": [math.log(3)],
          "exp(-x) - 3": [-math.log(3)], "(x + 1.2345678)(x^2 + 1)": [-1.2345678], "1e-3 (x - 0.3217)": [0.3217],
          "1e4 (0.777 - x)": [0.777], "sin(x)": [0.0, math.pi, 2 * math.pi], "x^3 - 2": [2 ** (1 / 3)], "x - 0.7": [0.7],
-         "x - 1": [1.0], "0.3 - x": [0.3]}
+         "x - 1": [1.0], "0.3 - x": [0.3], "2x - 1": [0.5], "x - 0.5": [0.5], "0.5 - x": [0.5]}
 
 
 def judge(got, want):
@@ -1562,8 +1608,9 @@ def judge(got, want):
             assert n == 0 and abs(value - end) <= slack, (
                 f"{key}: f({end}) = 0, so bisection_root must return that end at once with n = 0; got {value:.10f}, n = {n}")
         elif max_iter < math.log2((hi - lo) / tol) - 1:  # max_iter halvings cannot reach tol
-            assert n == max_iter, f"{key}: bisection_root must stop after max_iter = {max_iter} halvings, counted {n}"
-            assert error <= (hi - lo) / 2**max_iter + slack, (
+            assert n == max_iter, f"{key}: bisection_root must stop at n = max_iter = {max_iter}, counted n = {n}"
+            middle = float(want[key][0])  # the reference's: the midpoint of the interval left after max_iter halvings
+            assert abs(value - middle) <= (hi - lo) / 2 ** (max_iter + 1) + slack, (
                 f"{key}: {value:.10f} is outside the interval left after {max_iter} halvings")
         else:
             assert error <= tol + slack, (f"{key}: returned {value:.10f}, which is {error:.2e} away from the nearest "
@@ -1573,10 +1620,11 @@ def judge(got, want):
                 # (hi - lo) / 2 <= tol stops after ceil(L) - 1 halvings, hi - lo <= tol after ceil(L)
                 L = math.log2((hi - lo) / tol)
                 low, high = math.ceil(L - 1e-9) - 1, math.ceil(L + 1e-9)
-                if error == 0:  # a midpoint hit the root exactly: stopping there is right too
-                    low = 1
-                assert low <= n <= high, (f"{key}: the usual stopping rules take {math.ceil(L) - 1} or "
-                                          f"{math.ceil(L)} halvings here, counted {n}")
+                hit = want[key][1]  # where a midpoint hit a root exactly, the reference stopped: there is right too
+                assert low <= n <= high or error == 0 and n == hit, (
+                    f"{key}: the usual stopping rules give n = {math.ceil(L) - 1} or n = {math.ceil(L)} here"
+                    + (f", and stopping at the midpoint that is the root n = {hit}" if hit < low else "")
+                    + f"; counted n = {n}")
 
 # %% tags=["demo", "self_check"] title={"ru": "Необязательная проверка bisection_root на случайных входах", "en": "The optional check of bisection_root on random inputs"}
 def _random_function(gen):
@@ -1592,11 +1640,12 @@ def _random_function(gen):
     return (lambda x: scale * torch.tanh(x - r)), r, f"{scale:.3g} tanh(x - {r:.6f})"
 
 
+@_optional
 def check_more_bisection(bisection_root, cases=200):
     """bisection_root on random monotonic functions: the distance to the root, the number of halvings,
-    max_iter, a root at an end and the ValueError for ends of the same sign."""
+    max_iter, a root at an end, a midpoint exactly on the root and the ValueError for ends of the same sign."""
     gen = torch.Generator().manual_seed(2004)
-    for _ in range(cases):
+    for case in range(cases):
         f, r, name = _random_function(gen)
         lo = r - 10 ** float(torch.rand((), generator=gen) * 3 - 2)
         hi = r + 10 ** float(torch.rand((), generator=gen) * 3 - 2)
@@ -1633,7 +1682,21 @@ def check_more_bisection(bisection_root, cases=200):
         assert isinstance(error, ValueError), TEXT["no_value_error"].format(call=call, got=got)
         assert _names_number(error, lo) and _names_number(error, hi), TEXT["ends_message"].format(
             call=call, lo=lo, hi=hi)
-    print(TEXT["passed"].format(cases=3 * cases))
+
+        j = int(torch.randint(1, 7, (), generator=gen))  # a root exactly at the midpoint of halving j
+        lo = int(torch.randint(-16, 16, (), generator=gen)) / 4
+        width = 2.0 ** int(torch.randint(-1, 4, (), generator=gen))
+        middle = lo + width * (2 * int(torch.randint(0, 2 ** (j - 1), (), generator=gen)) + 1) / 2**j  # exact
+        scale = 2.0 ** int(torch.randint(-3, 4, (), generator=gen)) * sign
+        if case == 0:
+            j, lo, width, middle, scale = 1, 0.0, 1.0, 0.5, 1.0  # x - 0.5 on [0, 1]
+        call = f"bisection_root({scale!r} (x - {middle!r}), {lo}, {lo + width})"
+        x, n = _as_pair(call, _attempt(call, lambda: bisection_root(lambda x: scale * (x - middle), lo, lo + width)))
+        L = math.log2(width / 1e-5)
+        low, high = math.ceil(L - 1e-9) - 1, math.ceil(L + 1e-9)
+        right = abs(float(x) - middle) <= 1e-5 and (low <= n <= high or n == j and float(x) == middle)
+        assert right, TEXT["midpoint_root"].format(call=call, j=j, root=middle, low=low, high=high, got=float(x), n=n)
+    print(TEXT["passed"].format(cases=4 * cases))
 
 # %% tags=["demo", "self_check"]
 check_more_bisection(bisection_root)
@@ -1646,6 +1709,8 @@ check_more_bisection(bisection_root)
 # затем удваивайте $s$ (не больше `max_doublings` раз), пока знаки $f(-s)$ и $f(s)$ не станут
 # разными или одно из значений не окажется нулём (тогда этот конец — корень). Верните кортеж
 # `(lo, hi) = (-s, s)` из двух чисел `float` для **первого** такого $s$; если его нет — `ValueError`.
+#
+# ![Удвоение отрезка для x - 5.5](attachment:doubling.png)
 #
 # Удвоение важно: за $k$ шагов мы добираемся до масштаба $2^k$, поэтому корень порядка $10^{6}$
 # находится за 20 шагов ($2^{20} \approx 1.05 \cdot 10^6$), а не за миллион. А функция без смены знака
@@ -1672,6 +1737,8 @@ check_more_bisection(bisection_root)
 # them is zero (then that end is a root). Return the tuple `(lo, hi) = (-s, s)` of two Python floats
 # for the **first** such $s$; if there is none, raise `ValueError`.
 #
+# ![The doubling intervals for x - 5.5](attachment:doubling.png)
+#
 # Doubling matters: $k$ steps reach the scale $2^k$, so a root of size $10^{6}$ is bracketed in 20
 # steps ($2^{20} \approx 1.05 \cdot 10^6$), not a million. And a function without a sign change (say
 # $x^2 + 1$) would keep the loop going forever without a cap on the doublings: $s$ grows to `inf`.
@@ -1688,6 +1755,43 @@ check_more_bisection(bisection_root)
 #   functions that accept all of these.
 #
 # </details>
+
+# %% figure="doubling"
+import matplotlib.pyplot as plt
+T = {"ru": {"title": "find_bracket(x - 5.5): $[-s, s]$ для $s = 1, 2, 4, 8$, пока знаки на концах не станут разными",
+            "same": "один знак: удвоить $s$", "found": "знаки разные: вернуть $(-8.0, 8.0)$",
+            "minus": "$f < 0$", "plus": "$f > 0$", "root": "корень 5.5"},
+     "en": {"title": "find_bracket(x - 5.5): $[-s, s]$ for $s = 1, 2, 4, 8$ until the ends' signs differ",
+            "same": "the same sign: double $s$", "found": "opposite signs: return $(-8.0, 8.0)$",
+            "minus": "$f < 0$", "plus": "$f > 0$", "root": "the root 5.5"}}[lang]
+
+
+def f(x):
+    return x - 5.5
+
+
+fig, ax = plt.subplots(figsize=(8, 3))
+for k in range(4):
+    s, y = 2.0**k, -k
+    found = (f(-s) > 0) != (f(s) > 0)
+    ax.plot([-s, s], [y, y], color="C2" if found else "gray", lw=5 if found else 3, solid_capstyle="butt")
+    for end in (-s, s):
+        ax.plot([end], [y], "o", ms=9, color="C0" if f(end) > 0 else "C3", zorder=3)
+    ax.text(-9.3, y, f"$k = {k}$, $s = {s:g}$", ha="right", va="center", fontsize=10)
+    ax.text(9.3, y, T["found"] if found else T["same"], va="center", fontsize=9, color="C2" if found else "gray")
+ax.axvline(5.5, color="C1", ls="--", lw=1)
+ax.text(5.6, 0.45, T["root"], color="C1", fontsize=9)
+ax.plot([], [], "o", color="C3", label=T["minus"])
+ax.plot([], [], "o", color="C0", label=T["plus"])
+ax.legend(loc="lower right", fontsize=9, ncol=2, frameon=False)
+ax.set_xlim(-14, 20)
+ax.set_ylim(-4.3, 0.8)
+ax.set_yticks([])
+ax.set_xticks(range(-8, 9, 2))
+for side in ("left", "right", "top"):
+    ax.spines[side].set_visible(False)
+ax.set_title(T["title"], fontsize=10)
+fig.tight_layout()
 
 # %% nbgrader={"grade_id": "find_bracket", "solution": true}
 def find_bracket(f, start=1.0, max_doublings=60):
@@ -1706,9 +1810,21 @@ def find_bracket(f, start=1.0, max_doublings=60):
     ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_find_bracket", "grade": true, "points": 1, "locked": true}
-assert find_bracket(poly) == (-1.0, 1.0), TEXT["find_bracket: poly changes sign on [-1, 1]"].format(
-    find_bracket_poly=find_bracket(poly))
-assert find_bracket(lambda x: x - 5.5) == (-8.0, 8.0), TEXT["find_bracket: x - 5.5: [-1, 1], [-2"]
+for _name, _f, _options, _want in (("poly", poly, {}, (-1.0, 1.0)), ("x - 5.5", lambda x: x - 5.5, {}, (-8.0, 8.0)),
+                                    ("x - 5.5", lambda x: x - 5.5, {"start": 2}, (-8.0, 8.0)),
+                                    ("x - 5.5", lambda x: x - 5.5, {"max_doublings": 3}, (-8.0, 8.0)),
+                                    ("0.5x + 0.25", lambda x: 0.5 * x + 0.25, {}, (-1.0, 1.0)),
+                                    ("0.25 - 0.5x", lambda x: 0.25 - 0.5 * x, {}, (-1.0, 1.0)),
+                                    ("-(x + 4)^2", lambda x: -((x + 4) ** 2), {}, (-4.0, 4.0)),
+                                    ("-(x - 2)^2", lambda x: -((x - 2) ** 2), {}, (-2.0, 2.0))):
+    _call = f"find_bracket({_name}" + "".join(f", {k}={v}" for k, v in _options.items()) + ")"
+    _error, _got, _result = _outcome(lambda: find_bracket(_f, **_options))
+    assert _error is None and _result == _want, TEXT["bracket"].format(call=_call, want=_want, got=_got)
+    assert all(type(_end) is float for _end in _result), TEXT["bracket_floats"].format(
+        call=_call, got=tuple(type(_end).__name__ for _end in _result))
+_error, _got, _ = _outcome(lambda: find_bracket(lambda x: x - 5.5, max_doublings=2))
+assert isinstance(_error, ValueError), TEXT["bracket_error"].format(call="find_bracket(x - 5.5, max_doublings=2)",
+                                                                    got=_got)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 class TooManyCalls(BaseException):
@@ -1734,8 +1850,12 @@ FUNCTIONS = {"x - 37.3": lambda x: x - 37.3, "x + 5.3": lambda x: x + 5.3, "0.3 
              "(x - 4)^2": lambda x: (x - 4) ** 2, "-(x - 4)^2": lambda x: -((x - 4) ** 2),
              "(x + 2)^2": lambda x: (x + 2) ** 2, "-(x + 2)^2": lambda x: -((x + 2) ** 2), "x^2 - 4": lambda x: x**2 - 4,
              "x^2 + 1": lambda x: x**2 + 1, "cos(x) + 2": lambda x: torch.cos(x) + 2, "x + 0.5": lambda x: x + 0.5,
-             "lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "x - 5.5": lambda x: x - 5.5}
+             "lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "x - 5.5": lambda x: x - 5.5,
+             "0.5x + 0.25": lambda x: 0.5 * x + 0.25, "0.25 - 0.5x": lambda x: 0.25 - 0.5 * x,
+             "-(x + 4)^2": lambda x: -((x + 4) ** 2), "-(x - 2)^2": lambda x: -((x - 2) ** 2)}
 cases = [("lecture polynomial", {}), ("x - 5.5", {}),  # the visible examples
+         ("x - 5.5", {"start": 2}), ("x - 5.5", {"max_doublings": 3}), ("x - 5.5", {"max_doublings": 2}),
+         ("0.5x + 0.25", {}), ("0.25 - 0.5x", {}), ("-(x + 4)^2", {}), ("-(x - 2)^2", {}),
          ("x - 37.3", {}), ("x + 0.5", {}), ("x + 5.3", {}), ("x + 5.3", {"start": 2}), ("0.3 - x", {}), ("x - 3.1", {"start": 0.25}),
          ("exp(x) - 1e6", {}),
          ("x^3 + 2000", {}), ("tanh(x - 37.3)", {}), ("x - 7.3", {"max_doublings": 3}), ("x - 1e15", {}),
@@ -1780,6 +1900,7 @@ def _counted(g, limit=2000):
     return f
 
 
+@_optional
 def check_more_find_bracket(find_bracket, cases=120):
     """find_bracket against the rule itself, [-s, s] for s = start * 2**k, on random functions."""
     gen = torch.Generator().manual_seed(3004)
@@ -1830,9 +1951,9 @@ try:
     lo, hi = find_bracket(lambda x: poly(x - 20))  # the same polynomial, shifted: its root is near 20.49
     root, n = bisection_root(lambda x: poly(x - 20), lo, hi)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this demonstration needs find_bracket (exercise"])
+    print(TEXT["bracket then bisect: skipped"])
 else:
-    print(TEXT["demo: bracket [lo, hi] -> root item_root"].format(lo=lo, hi=hi, item_root=root.item(), n=n))
+    print(TEXT["bracket then bisect: result"].format(lo=lo, hi=hi, root=root.item(), n=n))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 3. Метод Ньютона: `newton_root` [3 балла] (≈ 25 минут)
@@ -1854,19 +1975,29 @@ else:
 # Напишите `newton_root(f, x0, tol=1e-5, max_iter=50)`. Она начинает с числа `x0` (`int` или
 # `float`), делает шаги Ньютона, пока не станет $|f(x)| < tol$ (строго), и возвращает `(x, n)`: `x` —
 # новый тензор нулевой размерности, который не требует градиента (`x.detach()`), `n` — число
-# сделанных шагов (`int`). Шагов не больше `max_iter`. Если $f'(x) = 0$ там, откуда нужен шаг, —
-# `ZeroDivisionError`; если и после `max_iter` шагов $|f(x)| \ge tol$ — `RuntimeError`, в сообщении
-# значение `max_iter`.
+# сделанных шагов (`int`). Шагов не больше `max_iter`. Если $f'(x) = 0$ там, откуда нужен шаг (в
+# приближении с $|f(x)| \ge tol$, до которого сделано меньше `max_iter` шагов), — `ZeroDivisionError`;
+# если и после `max_iter` шагов $|f(x)| \ge tol$ — `RuntimeError`, в сообщении значение `max_iter`.
 #
 # **Подводные камни.**
 #
-# - Шаг $x - f/f'$ делайте под `torch.no_grad()` (или над `.detach()`), иначе $x$ перестанет быть
-#   листом, граф будет расти с каждой итерацией, а `x.grad` окажется `None`.
+# - Шаг $x - f/f'$ делайте под `torch.no_grad()` (или над `.detach()`), чтобы $x$ оставался листом,
+#   а граф не рос с каждой итерацией (подробности — ниже, под списком).
 # - Если пользуетесь `backward()`, обнуляйте `x.grad` перед каждым вызовом: градиенты накапливаются.
 # - `torch.tensor(3, requires_grad=True)` — ошибка: градиент бывает только у вещественных тензоров.
 # - Деление тензора на ноль не бросает исключения (будет `inf` или `nan`): $f'(x) = 0$ проверяйте сами.
 # - Ньютон не гарантирует сходимость: у $x^3 - 2x + 2$ из $x_0 = 0$ итерации ходят по циклу
 #   $0 \to 1 \to 0 \to \dots$ Поэтому и нужен `max_iter`.
+#
+# <details><summary>Что будет, если сделать шаг без <code>no_grad</code></summary>
+#
+# Новый $x$ — уже не лист, а выход графа, который растёт с каждой итерацией. С `fx.backward()` это
+# видно сразу: у не-листа `x.grad` остаётся `None` (PyTorch предупреждает). С
+# `torch.autograd.grad(fx, x)` производные выходят верными (она дифференцирует по тому `x`, который ей
+# передали), но каждое приближение тянет за собой граф всех предыдущих шагов: память и время растут с
+# каждым шагом, а возвращаемый `x` всё равно нужно отсоединить.
+#
+# </details>
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -1878,8 +2009,8 @@ else:
 # - `x` — тензор из одного числа, не требует градиента; `n` — `int`; `x0` может быть `int`.
 # - Производная взята у autograd: у одной из тестовых функций свой `backward`, который считает вызовы.
 # - `ZeroDivisionError`, если $f'(x) = 0$ в точке, из которой нужно сделать шаг (после шага номер
-#   `max_iter` шагов больше не делают, там важен только `RuntimeError`); `RuntimeError` с `max_iter`
-#   в сообщении, если сходимости нет.
+#   `max_iter` шагов больше не делают, там важен только `RuntimeError`; где $|f(x)| < tol$, $f'$ не
+#   важна: $x^2$ из 0 даёт $(0, 0)$); `RuntimeError` с `max_iter` в сообщении, если сходимости нет.
 # - Функции тестов считают в dtype полученного тензора, так что годится и `float64`, и `float32`.
 #
 # </details>
@@ -1905,19 +2036,29 @@ else:
 # Write `newton_root(f, x0, tol=1e-5, max_iter=50)`. It starts from the number `x0` (an `int` or a
 # `float`), takes Newton steps until $|f(x)| < tol$ (strictly), and returns `(x, n)`: `x` a fresh
 # 0-dim tensor that does not require grad (`x.detach()`), `n` the number of steps taken (an `int`).
-# At most `max_iter` steps. If $f'(x) = 0$ where a step is due, raise `ZeroDivisionError`; if
-# $|f(x)| \ge tol$ still after `max_iter` steps, raise `RuntimeError` with the value of `max_iter` in
-# the message.
+# At most `max_iter` steps. If $f'(x) = 0$ where a step is due (at an iterate with $|f(x)| \ge tol$,
+# reached after fewer than `max_iter` steps), raise `ZeroDivisionError`; if $|f(x)| \ge tol$ still
+# after `max_iter` steps, raise `RuntimeError` with the value of `max_iter` in the message.
 #
 # **Pitfalls.**
 #
-# - Take the step $x - f/f'$ under `torch.no_grad()` (or on `.detach()`); otherwise $x$ stops being a
-#   leaf, the graph grows with every iteration and `x.grad` turns out `None`.
+# - Take the step $x - f/f'$ under `torch.no_grad()` (or on `.detach()`), so that $x$ stays a leaf and
+#   the graph does not grow with every iteration (details below the list).
 # - If you use `backward()`, reset `x.grad` before every call: gradients accumulate.
 # - `torch.tensor(3, requires_grad=True)` is an error: only floating tensors can have gradients.
 # - Dividing a tensor by zero raises no exception (you get `inf` or `nan`): check $f'(x) = 0$ yourself.
 # - Newton's method does not guarantee convergence: for $x^3 - 2x + 2$ from $x_0 = 0$ the iterates
 #   cycle $0 \to 1 \to 0 \to \dots$ That is what `max_iter` is for.
+#
+# <details><summary>What happens if the step is taken without <code>no_grad</code></summary>
+#
+# The new $x$ is no longer a leaf but the output of a graph that grows with every iteration. With
+# `fx.backward()` that shows at once: `x.grad` of a non-leaf stays `None` (PyTorch warns). With
+# `torch.autograd.grad(fx, x)` the derivatives still come out right (it differentiates with respect to
+# whatever `x` you pass), but every iterate drags along the graph of all the steps before it, so memory
+# and time grow with each step, and the returned `x` still has to be detached.
+#
+# </details>
 #
 # <details><summary>What grading checks</summary>
 #
@@ -1930,8 +2071,9 @@ else:
 # - The derivative comes from autograd: one of the test functions has a `backward` of its own that
 #   counts its calls.
 # - `ZeroDivisionError` if $f'(x) = 0$ at a point a step must be taken from (after step number
-#   `max_iter` no step is due, so only the `RuntimeError` counts); `RuntimeError` naming `max_iter`
-#   when there is no convergence.
+#   `max_iter` no step is due, so only the `RuntimeError` counts; where $|f(x)| < tol$, $f'$ does not
+#   matter: $x^2$ from 0 gives $(0, 0)$); `RuntimeError` naming `max_iter` when there is no
+#   convergence.
 # - The test functions compute in the dtype of the tensor they get, so both `float64` and `float32`
 #   work.
 #
@@ -1939,10 +2081,13 @@ else:
 
 # %% figure="newton"
 import matplotlib.pyplot as plt
-T = {"ru": {"title": "Метод Ньютона: каждая касательная пересекает ось $x$ в следующем приближении",
-            "tangent": "касательная в $x_n$", "back": "от $x_n$ вверх к $f(x_n)$"},
-     "en": {"title": "Newton's method: each tangent meets the $x$-axis at the next iterate",
-            "tangent": "tangent at $x_n$", "back": "from $x_n$ up to $f(x_n)$"}}[lang]
+T = {"ru": {"title": "Метод Ньютона из $x_0 = 0$, как в задании: касательная в $x_n$ пересекает ось $x$ в $x_{n+1}$",
+            "tangent": "касательная в $x_n$", "back": "от $x_{n+1}$ вверх к $f(x_{n+1})$", "zoom": "вблизи корня",
+            "stop": "|f(x_3)| < tol = 1e-5: стоп, n = 3"},
+     "en": {"title": "Newton's method from $x_0 = 0$, as in the exercise: the tangent at $x_n$ meets the $x$-axis at "
+                     "$x_{n+1}$",
+            "tangent": "tangent at $x_n$", "back": "from $x_{n+1}$ up to $f(x_{n+1})$", "zoom": "near the root",
+            "stop": "|f(x_3)| < tol = 1e-5: stop, n = 3"}}[lang]
 
 
 def f(x):
@@ -1953,28 +2098,42 @@ def df(x):
     return 7 * x**6 + 15 * x**2 + 17
 
 
-iterates = [1.3]
+iterates = [0.0]
 for _ in range(3):
     x = iterates[-1]
     iterates.append(x - f(x) / df(x))
 fig, ax = plt.subplots(figsize=(8, 4.5))
-xs = [0.3 + i * 1.1 / 400 for i in range(401)]
-ax.plot(xs, [f(x) for x in xs], color="C0", lw=2, label="$f(x) = x^7 + 5x^3 + 17x - 9$")
-ax.axhline(0, color="black", lw=0.8)
-for n, (x, after) in enumerate(zip(iterates, iterates[1:])):
-    left = after - 0.06
-    ax.plot([left, x], [f(x) + df(x) * (left - x), f(x)], color="C1", lw=1.5,
-            label=T["tangent"] if n == 0 else None)
-    ax.plot([x, x], [0, f(x)], color="gray", ls=":", lw=1.2, label=T["back"] if n == 0 else None)
-    ax.plot([x], [f(x)], "o", color="C1", ms=5)
-for n, x in enumerate(iterates):
-    ax.plot([x], [0], "o", color="C3" if n == len(iterates) - 1 else "black", ms=5)
-    ax.annotate(f"$x_{n}$", (x, 0), xytext=(0, -16), textcoords="offset points", ha="center", fontsize=11)
-ax.set_xlim(0.3, 1.4)
-ax.set_ylim(-8, 34)
+zoom = ax.inset_axes([0.6, 0.08, 0.38, 0.5])
+for axes, (left, right), labelled in ((ax, (-0.05, 0.65), True), (zoom, (0.485, 0.545), False)):
+    xs = [left + i * (right - left) / 400 for i in range(401)]
+    axes.plot(xs, [f(x) for x in xs], color="C0", lw=2, label="$f(x) = x^7 + 5x^3 + 17x - 9$" if labelled else None)
+    axes.axhline(0, color="black", lw=0.8)
+    for n, (x, after) in enumerate(zip(iterates[:2], iterates[1:3])):
+        end = after + (0.04 if after > x else -0.008)  # a little past the next iterate
+        axes.plot([x, end], [f(x), f(x) + df(x) * (end - x)], color="C1", lw=1.5,
+                  label=T["tangent"] if labelled and n == 0 else None)
+        axes.plot([after, after], [0, f(after)], color="gray", ls=":", lw=1.2,
+                  label=T["back"] if labelled and n == 0 else None)
+        axes.plot([x], [f(x)], "o", color="C1", ms=5)
+    axes.set_xlim(left, right)
+for n, x in enumerate(iterates[:2]):
+    ax.plot([x], [0], "o", color="black", ms=5)
+    ax.annotate(f"$x_{n}$", (x, 0), xytext=(0, -16 if n == 0 else 8), textcoords="offset points", ha="center",
+                fontsize=11)
+for n, x in enumerate(iterates[1:3], start=1):
+    zoom.plot([x], [0], "o", color="black" if n < 3 else "C3", ms=4)
+    zoom.annotate(f"$x_{n}$", (x, 0), xytext=(0, -14), textcoords="offset points", ha="center", fontsize=10)
+zoom.set_ylim(-0.25, 0.9)
+zoom.set_title(T["zoom"], fontsize=9)
+zoom.tick_params(labelsize=8)
+ax.indicate_inset_zoom(zoom, edgecolor="gray")
+rows = ["n   x_n         |f(x_n)|"] + [f"{n}   {x:.7f}   {abs(f(x)):.1e}" for n, x in enumerate(iterates)]
+rows.append("    " + T["stop"])
+ax.text(0.015, 0.64, "\n".join(rows), transform=ax.transAxes, fontsize=9, family="DejaVu Sans Mono", va="top")
+ax.set_ylim(-10, 4)
 ax.set_xlabel("$x$")
 ax.set_ylabel("$f(x)$")
-ax.set_title(T["title"], fontsize=11)
+ax.set_title(T["title"], fontsize=10)
 ax.legend(loc="upper left", fontsize=9)
 fig.tight_layout()
 
@@ -1983,8 +2142,8 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
     """Find a root of f by Newton's method, starting from the number x0, with f'(x) from autograd.
 
     Stop as soon as |f(x)| < tol. Return (x, n): x a 0-dim tensor, n the number of Newton steps (an int).
-    Raise ZeroDivisionError if f'(x) == 0 at an iterate, and RuntimeError naming max_iter if
-    |f(x)| < tol is not reached within max_iter steps.
+    Raise ZeroDivisionError if f'(x) == 0 where a step is due (|f(x)| >= tol, fewer than max_iter steps
+    taken), and RuntimeError naming max_iter if |f(x)| < tol is not reached within max_iter steps.
     """
     ### BEGIN SOLUTION
     x = torch.tensor(float(x0), dtype=torch.float64)
@@ -2006,11 +2165,31 @@ def newton_root(f, x0, tol=1e-5, max_iter=50):
 
 # %% nbgrader={"grade_id": "test_newton_root", "grade": true, "points": 3, "locked": true}
 _root, _n = newton_root(poly, 0.0)
-assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["newton_root: newton_root must return (tensor, int)"]
-assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["bisection_root: the root of poly is 0.49362"].format(
-    item__root=_root.item())
-assert abs(poly(_root.detach()).item()) < 1e-5, TEXT["newton_root: newton_root must stop only when |f(x)|"]
-assert _n == 3, TEXT["newton_root: from x0 = 0, Newton's method"].format(_n=_n)
+assert isinstance(_root, torch.Tensor) and isinstance(_n, int), TEXT["newton_root: a pair (tensor, int)"]
+assert not _root.requires_grad, TEXT["requires_grad"].format(call="newton_root(poly, 0.0)")
+assert abs(_root.item() - 0.4936172193) <= 1e-5, TEXT["poly's root"].format(got=_root.item())
+assert abs(poly(_root.detach()).item()) < 1e-5, TEXT["newton_root: |f(x)| < tol"]
+assert _n == 3, TEXT["newton_root: 3 steps from 0"].format(n=_n)
+_error, _got, _result = _outcome(lambda: newton_root(poly, 0.0, max_iter=3))
+assert _error is None and isinstance(_result, tuple) and _result[1:] == (3,), TEXT[
+    "newton_root: converging at step max_iter"].format(got=_got)
+_error, _got, _ = _outcome(lambda: newton_root(poly, 0.0, max_iter=2))
+assert isinstance(_error, RuntimeError), TEXT["newton_error"].format(
+    call="newton_root(poly, 0.0, max_iter=2)", kind="RuntimeError", why=TEXT["why_max_iter"].format(max_iter=2), got=_got)
+assert _names_number(_error, 2), TEXT["names_max_iter"].format(call="newton_root(poly, 0.0, max_iter=2)", max_iter=2)
+_error, _got, _result = _outcome(lambda: newton_root(lambda x: x - 1, 1.5, tol=0.5))
+assert _error is None and isinstance(_result, tuple) and _result[1:] == (1,), TEXT["newton_root: |f(x0)| = tol"].format(
+    got=_got)
+_error, _got, _ = _outcome(lambda: newton_root(lambda x: x**2 + 1, 0.0))
+assert isinstance(_error, ZeroDivisionError), TEXT["newton_error"].format(
+    call="newton_root(x^2 + 1, 0.0)", kind="ZeroDivisionError", why=TEXT["why_zero"], got=_got)
+_error, _got, _ = _outcome(lambda: newton_root(lambda x: (x - 1) ** 2 + 1, 2.0, max_iter=1))
+assert isinstance(_error, RuntimeError), TEXT["newton_error"].format(
+    call="newton_root((x - 1)^2 + 1, 2.0, max_iter=1)", kind="RuntimeError", why=TEXT["why_no_step_after_max_iter"],
+    got=_got)
+_error, _got, _result = _outcome(lambda: newton_root(lambda x: x**2, 0.0))
+assert _error is None and isinstance(_result, tuple) and _result[1:] == (0,), TEXT["newton_root: x^2 from 0"].format(
+    got=_got)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 class CountedCubic(torch.autograd.Function):
@@ -2040,7 +2219,8 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "x^5 - x + 1": lambda x: x**5 - x + 1, "x^2 - 4": lambda x: x**2 - 4,
              "x^3 - 2x + 2": lambda x: x**3 - 2 * x + 2, "x^2 + 1": lambda x: x**2 + 1,
              "x^3 - 3x + 5": lambda x: x**3 - 3 * x + 5, "x^3 - 2x - 5 (its backward counts calls)": CountedCubic.apply,
-             "f(x) = x": lambda x: x}
+             "f(x) = x": lambda x: x, "x - 1": lambda x: x - 1, "x^2": lambda x: x**2,
+             "(x - 1)^2 + 1": lambda x: (x - 1) ** 2 + 1}
 cases = [("lecture polynomial", 0.0, {}),  # the visible example
          ("lecture polynomial", 2.0, {}), ("cos(x) - x", 1.0, {}), ("x^3 + 2x + 5", 0.0, {}), ("exp(x) - 3", 0.0, {}),
          ("exp(-x) - 3", 0.0, {}), ("atan(x) - 0.5", 0.3, {}), ("x^2 - 2", -1.0, {}), ("tanh(3x) + 0.2", 0.1, {}),
@@ -2049,8 +2229,11 @@ cases = [("lecture polynomial", 0.0, {}),  # the visible example
          ("lecture polynomial", 2.0, {"max_iter": 7}), ("lecture polynomial", 2.0, {"max_iter": 6}),
          ("x^3 - 2x + 2", 0.0, {"max_iter": 17}), ("x^2 + 1", 0.5, {}),
          ("x^2 - 4", 0.0, {}), ("x^3 - 3x + 5", -1.0, {}), ("x^2 + 1", 1.0, {}),
-         ("x^2 + 1", 1.0, {"max_iter": 1}),
-         ("f(x) = x", 2.0**-17, {"tol": 2.0**-17})]  # |f(x0)| == tol exactly: not converged yet  # f' = 0 after the last allowed step: no step is due, so RuntimeError
+         ("x^2 + 1", 1.0, {"max_iter": 1}),  # f' = 0 after the last allowed step: no step is due, so RuntimeError
+         ("f(x) = x", 2.0**-17, {"tol": 2.0**-17}),  # |f(x0)| == tol exactly: not converged yet
+         # the visible examples
+         ("lecture polynomial", 0.0, {"max_iter": 3}), ("lecture polynomial", 0.0, {"max_iter": 2}),
+         ("x - 1", 1.5, {"tol": 0.5}), ("x^2 + 1", 0.0, {}), ("(x - 1)^2 + 1", 2.0, {"max_iter": 1}), ("x^2", 0.0, {})]
 for name, x0, options in cases:
     key = f"newton_root({name}, {x0}" + "".join(f", {k}={v}" for k, v in options.items()) + ")"
     probe.record(f"case of {key}", {"f": name, "tol": 1e-5, "max_iter": 50, **options})
@@ -2064,9 +2247,10 @@ FUNCTIONS = {"lecture polynomial": lambda x: x**7 + 5 * x**3 + 17 * x - 9, "cos(
              "exp(-x) - 3": lambda x: torch.exp(-x) - 3, "atan(x) - 0.5": lambda x: torch.atan(x) - 0.5,
              "x^2 - 2": lambda x: x**2 - 2, "tanh(3x) + 0.2": lambda x: torch.tanh(3 * x) + 0.2,
              "x^5 - x + 1": lambda x: x**5 - x + 1, "x^2 - 4": lambda x: x**2 - 4,
-             "x^3 - 2x - 5 (its backward counts calls)": lambda x: x * x * x - 2 * x - 5, "f(x) = x": lambda x: x}
+             "x^3 - 2x - 5 (its backward counts calls)": lambda x: x * x * x - 2 * x - 5, "f(x) = x": lambda x: x,
+             "x - 1": lambda x: x - 1, "x^2": lambda x: x**2}
 WHY = {"RuntimeError": "|f(x)| < tol is not reached within max_iter = {max_iter} steps",
-       "ZeroDivisionError": "f'(x) = 0 at an iterate"}
+       "ZeroDivisionError": "f'(x) = 0 at an iterate a step is due from"}
 CUBIC = "newton_root(x^3 - 2x - 5 (its backward counts calls), 2.0)"
 
 
@@ -2090,13 +2274,13 @@ def judge(got, want):
         value = x.reshape(()).to(x.dtype if x.is_floating_point() else torch.float64)
         residual = abs(FUNCTIONS[case["f"]](value).item())
         assert residual < case["tol"], f"{key}: |f(x)| = {residual:.2e} at the returned x, it must be < {case['tol']}"
-        assert n == steps, f"{key}: Newton's method stops after {steps} steps (as soon as |f(x)| < tol), counted {n}"
+        assert n == steps, f"{key}: Newton's method stops at n = {steps} (as soon as |f(x)| < tol), counted n = {n}"
         assert abs(value.item() - reference.item()) < 1e-4, (
             f"{key}: Newton's method reaches the root {reference.item():.6f}, got {value.item():.6f}")
     steps = got[CUBIC][1]
     calls = got["backward calls of x^3 - 2x - 5"]
-    assert calls >= steps, (f"{CUBIC}: f'(x) must come from autograd (the backward of f): {steps} steps, "
-                            f"but backward ran {calls} times")
+    assert calls >= steps, (f"{CUBIC}: f'(x) must come from autograd: with n = {steps} the backward of f must run "
+                            f"at least n times, it ran {calls}")
 
 # %% tags=["demo", "self_check"] title={"ru": "Необязательная проверка newton_root на случайных входах", "en": "The optional check of newton_root on random inputs"}
 class _CountedCubic(torch.autograd.Function):
@@ -2121,6 +2305,7 @@ class _CountedCubic(torch.autograd.Function):
         return grad_output * a * ((x - c) ** 2 + d + 2 * (x - r) * (x - c)), None, None, None, None
 
 
+@_optional
 def check_more_newton(newton_root, cases=40):
     """newton_root on random cubics with one root: steps, residual, the root reached, autograd's derivative,
     a fresh result and both errors."""
@@ -2168,6 +2353,18 @@ def check_more_newton(newton_root, cases=40):
         error, got, _ = _outcome(lambda: newton_root(lambda x: (x - centre) ** 2 + d, centre))
         assert isinstance(error, ZeroDivisionError), TEXT["newton_error"].format(
             call=call, kind="ZeroDivisionError", why=TEXT["why_zero"], got=got)
+        call = f"newton_root((x - {centre})^2, x0={centre})"  # converged at x0: that f' = 0 there does not matter
+        x, n = _as_pair(call, _attempt(call, lambda: newton_root(lambda x: (x - centre) ** 2, centre)))
+        assert n == 0 and float(x) == centre, TEXT["steps"].format(call=call, want=0, n=n)
+        s = (0.25, 0.5, 1.0, 2.0)[int(torch.randint(4, (), generator=gen))]
+        call = f"newton_root((x - {centre})^2 + {s * s}, x0={centre + s})"  # x1 = centre exactly, where f' = 0
+        error, got, _ = _outcome(lambda: newton_root(lambda x: (x - centre) ** 2 + s * s, centre + s))
+        assert isinstance(error, ZeroDivisionError), TEXT["newton_error"].format(
+            call=call, kind="ZeroDivisionError", why=TEXT["why_zero"], got=got)
+        call = f"newton_root((x - {centre})^2 + {s * s}, x0={centre + s}, max_iter=1)"
+        error, got, _ = _outcome(lambda: newton_root(lambda x: (x - centre) ** 2 + s * s, centre + s, max_iter=1))
+        assert isinstance(error, RuntimeError), TEXT["newton_error"].format(
+            call=call, kind="RuntimeError", why=TEXT["why_no_step_after_max_iter"], got=got)
         max_iter = int(torch.randint(1, 30, (), generator=gen))
         call = f"newton_root((x - {centre})^2 + {d:.4f}, x0={centre + 0.5}, max_iter={max_iter})"
         error, got, _ = _outcome(lambda: newton_root(lambda x: (x - centre) ** 2 + d, centre + 0.5, max_iter=max_iter))
@@ -2175,7 +2372,7 @@ def check_more_newton(newton_root, cases=40):
             assert isinstance(error, RuntimeError), TEXT["newton_error"].format(
                 call=call, kind="RuntimeError", why=TEXT["why_max_iter"].format(max_iter=max_iter), got=got)
             assert _names_number(error, max_iter), TEXT["names_max_iter"].format(call=call, max_iter=max_iter)
-    print(TEXT["passed"].format(cases=6 * cases))
+    print(TEXT["passed"].format(cases=9 * cases))
 
 # %% tags=["demo", "self_check"]
 check_more_newton(newton_root)
@@ -2222,12 +2419,12 @@ check_more_newton(newton_root)
 # </details>
 
 # %% tags=["demo"]
-table = PrettyTable([TEXT["demo: method"], "tol", TEXT["demo: root"], TEXT["demo: 5 decimals"], TEXT["demo: |f(root)|"], TEXT["demo: iterations"], TEXT["demo: ms per call"]])
+table = PrettyTable([TEXT["comparison table: method"], "tol", TEXT["comparison table: root"], TEXT["comparison table: 5 decimals"], TEXT["comparison table: |f(root)|"], TEXT["comparison table: iterations"], TEXT["comparison table: ms per call"]])
 try:
     for tol in (1e-5, 1e-7):
         solvers = {
-            TEXT["demo: bisection on [0, 1]"]: lambda: bisection_root(poly, 0.0, 1.0, tol=tol),
-            TEXT["demo: Newton from x0 = 0"]: lambda: newton_root(poly, 0.0, tol=tol),
+            TEXT["comparison table: bisection"]: lambda: bisection_root(poly, 0.0, 1.0, tol=tol),
+            TEXT["comparison table: Newton"]: lambda: newton_root(poly, 0.0, tol=tol),
         }
         for name, solve in solvers.items():
             root, n = solve()
@@ -2236,7 +2433,7 @@ try:
             table.add_row([name, f"{tol:.0e}", f"{root.item():.7f}", f"{root.item():.5f}",
                            f"{abs(poly(root).item()):.1e}", n, f"{seconds * 1e3:.3f}"])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this comparison needs bisection_root (exercise"])
+    print(TEXT["comparison table: skipped"])
 else:
     print(table)
 
@@ -2244,7 +2441,7 @@ else:
 try:
     bisection_root(poly, 0.0, 1.0)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: %timeit of bisection_root needs exercise"])
+    print(TEXT["timeit: bisection skipped"])
 else:
     # %timeit -n 50 -r 5 bisection_root(poly, 0.0, 1.0)
 
@@ -2252,37 +2449,44 @@ else:
 try:
     newton_root(poly, 0.0)
 except NotImplementedError:
-    print(TEXT["demo: Skipped: %timeit of newton_root needs exercise"])
+    print(TEXT["timeit: Newton skipped"])
 else:
     # %timeit -n 50 -r 5 newton_root(poly, 0.0)
 
 # %% [markdown] tags=["ru"]
-# Как растёт число итераций с точностью? У бисекции ошибка убывает вдвое за шаг (на логарифмической
-# шкале — прямая), и каждый новый десятичный знак стоит $\log_2 10 \approx 3.3$ итерации. У Ньютона
-# вблизи корня число верных знаков удваивается (кривая падает всё круче), поэтому при переходе от
-# $10^{-3}$ к $10^{-12}$ число шагов растёт совсем немного — посмотрите и в таблицу.
+# Как растёт число итераций с точностью? Бисекция за шаг делит пополам отрезок, а с ним и границу
+# ошибки — половину отрезка, $2^{-(n+1)}(hi - lo)$. На логарифмической шкале эта граница — прямая, и
+# каждый новый десятичный знак стоит $\log_2 10 \approx 3.3$ итерации. Сама ошибка вдвое за шаг не
+# убывает: на графике она вырастает с 0.006 при $n = 0$ (первая середина, 0.5, случайно близка к
+# корню) до 0.24 при $n = 1$ и дальше идёт зигзагом под границей. У Ньютона вблизи корня число верных знаков удваивается (кривая падает
+# всё круче), поэтому при переходе от $10^{-3}$ к $10^{-12}$ число шагов растёт совсем немного —
+# посмотрите и в таблицу.
 #
 # ![Ошибка против номера итерации: бисекция и Ньютон](attachment:convergence.png)
 
 # %% [markdown] tags=["en"]
-# How does the iteration count grow with the accuracy? Bisection halves the error at every step (a
-# straight line on a log scale), so every extra decimal digit costs $\log_2 10 \approx 3.3$
-# iterations. Newton's method doubles the number of correct digits near the root (the curve falls
-# ever more steeply), so going from $10^{-3}$ to $10^{-12}$ adds hardly any steps: see the table too.
+# How does the iteration count grow with the accuracy? Bisection halves the bracket at every step,
+# and with it the bound on its error, half the bracket: $2^{-(n+1)}(hi - lo)$. On a log scale that
+# bound is a straight line, and every extra decimal digit costs $\log_2 10 \approx 3.3$ iterations.
+# The error itself does not halve at every step: on the figure it grows from 0.006 at $n = 0$ (the
+# first midpoint, 0.5, lies close to the root by chance) to 0.24 at $n = 1$, then zig-zags under the
+# bound. Newton's method doubles the
+# number of correct digits near the root (the curve falls ever more steeply), so going from $10^{-3}$
+# to $10^{-12}$ adds hardly any steps: see the table too.
 #
 # ![Error against iteration: bisection and Newton](attachment:convergence.png)
 
 # %% figure="convergence"
 import matplotlib.pyplot as plt
 T = {"ru": {"title": "Ошибка $|x_n - x^*|$ на многочлене лекции (float64)",
-            "bisection": "бисекция на $[0, 1]$: вдвое за шаг",
-            "newton": "Ньютон из $x_0 = 1.3$: число верных знаков удваивается",
-            "bound": "её гарантия: половина отрезка, $2^{-(n+1)}$",
+            "bisection": "бисекция на $[0, 1]$: ошибка идёт зигзагом",
+            "bound": "граница ошибки бисекции, половина отрезка $2^{-(n+1)}$: вдвое за шаг",
+            "newton": "Ньютон из $x_0 = 0$: число верных знаков удваивается",
             "iteration": "итерация $n$", "error": "расстояние до корня $|x_n - x^*|$"},
      "en": {"title": "Error $|x_n - x^*|$ on the lecture's polynomial (float64)",
-            "bisection": "bisection on $[0, 1]$: halves every step",
-            "newton": "Newton from $x_0 = 1.3$: correct digits double",
-            "bound": "its guarantee: half the interval, $2^{-(n+1)}$",
+            "bisection": "bisection on $[0, 1]$: the error zig-zags",
+            "bound": "bisection's bound, half the bracket $2^{-(n+1)}$: halves every step",
+            "newton": "Newton from $x_0 = 0$: correct digits double",
             "iteration": "iteration $n$", "error": "distance to the root $|x_n - x^*|$"}}[lang]
 
 
@@ -2302,32 +2506,34 @@ while len(bisection) < 40:
     mid = (lo + hi) / 2
     bisection.append(abs(mid - root))
     lo, hi = (mid, hi) if (f(mid) > 0) == (f(lo) > 0) else (lo, mid)
-x, newton = 1.3, []
+x, newton = 0.0, []
 while abs(x - root) > 0:
     newton.append(abs(x - root))
     x -= f(x) / df(x)
 fig, ax = plt.subplots(figsize=(8, 4.5))
+ax.semilogy(range(len(bisection)), [2.0 ** -(n + 1) for n in range(len(bisection))], "--", color="C1", lw=1.2,
+            label=T["bound"])
 ax.semilogy(range(len(bisection)), [max(e, 1e-17) for e in bisection], "o-", ms=3, color="C1", label=T["bisection"])
 ax.semilogy(range(len(newton)), newton, "s-", ms=5, color="C0", label=T["newton"])
-ax.semilogy(range(len(bisection)), [2.0 ** -(n + 1) for n in range(len(bisection))], "--", color="C1", lw=1,
-            label=T["bound"])
-ax.set_ylim(1e-15, 3)
+for n in (0, 1):
+    ax.annotate(f"{bisection[n]:.3f}", (n, bisection[n]), xytext=(4, -13) if n == 0 else (8, 2), textcoords="offset points",
+                fontsize=8, color="C1")
+ax.set_ylim(1e-15, 30)
 ax.set_xlabel(T["iteration"])
 ax.set_ylabel(T["error"])
 ax.set_title(T["title"])
-ax.legend(loc="upper right")
+ax.legend(loc="upper right", fontsize=9)
 ax.grid(True, which="major", alpha=0.3)
 fig.tight_layout()
 
-
 # %% tags=["demo"]
-table = PrettyTable(["tol", TEXT["demo: bisection iterations"], TEXT["demo: Newton steps"]])
+table = PrettyTable(["tol", TEXT["iterations table: bisection"], TEXT["iterations table: Newton"]])
 try:
     for k in (1, 3, 5, 7, 9, 12):
         tol = 10.0**-k
         table.add_row([f"1e-{k}", bisection_root(poly, 0.0, 1.0, tol=tol)[1], newton_root(poly, 0.0, tol=tol)[1]])
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this table needs bisection_root (exercise"])
+    print(TEXT["iterations table: skipped"])
 else:
     print(table)
 
@@ -2372,12 +2578,12 @@ else:
 # </details>
 
 # %% tags=["demo"]
-for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2, 0.0),
-                    (TEXT["demo: x^2 - 4 from 0"], lambda x: x**2 - 4, 0.0)):
+for name, f, x0 in ((TEXT["Newton failures: a cycle"], lambda x: x**3 - 2 * x + 2, 0.0),
+                    (TEXT["Newton failures: a flat start"], lambda x: x**2 - 4, 0.0)):
     try:
         print(name, "->", newton_root(f, x0))
     except NotImplementedError:  # a subclass of RuntimeError: caught first
-        print(TEXT["demo: name -> skipped: newton_root (exercise 3)"].format(name=name))
+        print(TEXT["Newton failures: skipped"].format(name=name))
     except (RuntimeError, ZeroDivisionError) as error:
         print(f"{name} -> {type(error).__name__}: {error}")
 
@@ -2395,9 +2601,10 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 # Напишите `newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50)`. `coeffs` формы
 # `(B, degree + 1)` — коэффициенты $B$ многочленов, старшая степень первой (нули в начале строки дают
 # многочлены меньшей степени); `x0` — число или тензор формы `(B,)`. Верните новый тензор формы `(B,)`
-# с корнями: $|p_i(x_i)| < tol$ для каждого $i$, и это тот корень, к которому метод Ньютона приходит
-# из своего $x_0$. Один цикл Python — по итерациям, цикла по многочленам нет. Если после `max_iter`
-# шагов сошлись не все — `RuntimeError`, в сообщении значение `max_iter`.
+# с корнями в dtype `coeffs`: $|p_i(x_i)| < tol$ для каждого $i$, и это тот корень, к которому метод
+# Ньютона приходит из своего $x_0$. Цикла Python по многочленам нет; циклы по итерациям и по степени
+# (схема Горнера ниже) можно: их длина от $B$ не зависит. Если после `max_iter` шагов сошлись не все —
+# `RuntimeError`, в сообщении значение `max_iter`.
 #
 # **Подсказки.**
 #
@@ -2408,6 +2615,9 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 #   градиент суммы $\sum_i p_i(x_i)$ по вектору $x$ — это как раз вектор $p_i'(x_i)$.
 # - Многочлены сходятся за разное число шагов. Маска `done = |p(x)| < tol` показывает, кто уже
 #   сошёлся; `torch.where` двигает только остальных. Цикл заканчивается, когда сошлись все (`.all()`).
+#   Маска на примере из видимой проверки:
+#
+#   ![Маска done по итерациям для трёх многочленов](attachment:done_mask.png)
 # - Число `x0` превратите в тензор dtype и устройства `coeffs`:
 #   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 #
@@ -2415,12 +2625,15 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 #
 # - Форма `(B,)`; $|p_i(x_i)| < tol$ (строго) для каждого $i$; корень тот, к которому Ньютон приходит
 #   из своего $x_0$ (у $x^2 - 2$ из $1$ — $\sqrt 2$, из $-1$ — $-\sqrt 2$), с точностью $10^{-4}$.
-# - `coeffs` — `float64` или `float32`, считайте в этом dtype; `coeffs` не меняйте. `x0` — `int`,
-#   `float` или тензор формы `(B,)`.
+# - `coeffs` — `float64` или `float32`, корни — в том же dtype (считать внутри во `float64` можно);
+#   `coeffs` не меняйте. `x0` — `int`, `float` или тензор формы `(B,)`.
 # - Результат — новый тензор: не требует градиента, не делит память ни с `coeffs`, ни с `x0`, и у
 #   каждого элемента своя память (не представление, размноженное `expand`), даже если все многочлены
 #   сошлись уже в `x0`.
-# - Шагов не больше `max_iter`; `max_iter` шагов, после которых сошлись все, — успех.
+# - Шагов не больше `max_iter`; `max_iter` шагов, после которых сошлись все, — успех; при
+#   $|p_i(x_0)| = tol$ шаг ещё нужен. Нулевая производная особой обработки не требует: шаг делит на
+#   ноль, $x_i$ становится `inf` или `nan`, до $|p_i| < tol$ такой многочлен не доходит, и вызов
+#   кончается тем же `RuntimeError`.
 # - Скрытые тесты записывают вызовы функций PyTorch (как `CountCalls`) при `B` = 1, 2, 16, 64 и 128 для
 #   одних и тех же многочленов: их число должно быть одинаковым.
 # - Если у оценщика есть GPU, скрытые тесты передают и `coeffs` на CUDA с числом `x0`: считайте на
@@ -2444,9 +2657,10 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 # `(B, degree + 1)` holds the coefficients of $B$ polynomials, highest degree first (leading zeros
 # give polynomials of lower degree); `x0` is a number or a tensor of shape `(B,)`. Return a new tensor
 # of shape `(B,)` of roots: $|p_i(x_i)| < tol$ for every $i$, each the root that Newton's method
-# reaches from its own $x_0$. One Python loop, over iterations; none over polynomials. If some have
-# not converged after `max_iter` steps, raise `RuntimeError` with the value of `max_iter` in the
-# message.
+# reaches from its own $x_0$, in the dtype of `coeffs`. No Python loop over the polynomials: loops
+# over the iterations and over the degree (Horner's scheme below) are fine, their lengths do not
+# depend on $B$. If some have not converged after `max_iter` steps, raise `RuntimeError` with the
+# value of `max_iter` in the message.
 #
 # **Hints.**
 #
@@ -2457,7 +2671,9 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 #   sum $\sum_i p_i(x_i)$ with respect to the vector $x$ is exactly the vector of $p_i'(x_i)$.
 # - Polynomials converge after different numbers of steps. A mask `done = |p(x)| < tol` marks the
 #   ones that have converged; `torch.where` moves only the others. The loop ends when all of them
-#   have converged (`.all()`).
+#   have converged (`.all()`). The mask on the visible check's example:
+#
+#   ![The done mask across the iterations for three polynomials](attachment:done_mask.png)
 # - Turn a number `x0` into a tensor of the dtype and device of `coeffs`:
 #   `torch.as_tensor(x0, dtype=coeffs.dtype, device=coeffs.device)`.
 #
@@ -2466,12 +2682,15 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 # - Shape `(B,)`; $|p_i(x_i)| < tol$ (strictly) for every $i$; each root is the one Newton's method
 #   reaches from its own $x_0$ (for $x^2 - 2$, $\sqrt 2$ from $1$ and $-\sqrt 2$ from $-1$), to
 #   within $10^{-4}$.
-# - `coeffs` is `float64` or `float32`: compute in that dtype; leave `coeffs` unchanged. `x0` is an
-#   `int`, a `float` or a tensor of shape `(B,)`.
+# - `coeffs` is `float64` or `float32`, and the roots come back in that dtype (computing in `float64`
+#   inside is fine); leave `coeffs` unchanged. `x0` is an `int`, a `float` or a tensor of shape `(B,)`.
 # - The result is a fresh tensor: it does not require grad, shares no memory with `coeffs` or `x0`,
 #   and each of its elements has memory of its own (not a view multiplied by `expand`), even when
 #   every polynomial has converged at `x0` already.
-# - At most `max_iter` steps; `max_iter` steps after which all have converged is a success.
+# - At most `max_iter` steps; `max_iter` steps after which all have converged is a success; at
+#   $|p_i(x_0)| = tol$ a step is still due. A zero derivative needs no special case: the step divides
+#   by zero, that $x_i$ becomes `inf` or `nan`, never reaches $|p_i| < tol$, and the call ends in the
+#   same `RuntimeError`.
 # - The hidden tests record the PyTorch function calls (as `CountCalls` does) for `B` = 1, 2, 16, 64
 #   and 128 with the same polynomials: their number must be the same.
 # - Where the grader has a GPU, the hidden tests also pass `coeffs` on CUDA with a number `x0`:
@@ -2479,14 +2698,70 @@ for name, f, x0 in ((TEXT["demo: x^3 - 2x + 2 from"], lambda x: x**3 - 2 * x + 2
 #
 # </details>
 
+# %% figure="done_mask"
+import matplotlib.pyplot as plt
+from matplotlib.patches import Patch
+T = {"ru": {"title": "Маска done = |p(x)| < tol по итерациям\n(пример видимой проверки: x0 = 1, tol = 1e-5; в клетках |p(x)|)",
+            "step": "итерация", "done": "done: уже сошёлся, torch.where оставляет x",
+            "moving": "ещё нет: torch.where делает шаг Ньютона", "stop": "все done:\nцикл окончен"},
+     "en": {"title": "The mask done = |p(x)| < tol, iteration by iteration\n(the visible check's example: x0 = 1, tol = 1e-5; "
+                     "each cell holds |p(x)|)",
+            "step": "iteration", "done": "done: converged, torch.where keeps x",
+            "moving": "not yet: torch.where takes a Newton step", "stop": "all done:\nthe loop ends"}}[lang]
+rows = {"$x^7 + 5x^3 + 17x - 9$": [1, 0, 0, 0, 5, 0, 17, -9], "$x - 2$": [1, -2], "$x^3 - 8$": [1, 0, 0, -8]}
+tol = 1e-5
+
+
+def value(row, x):
+    result = 0.0
+    for c in row:
+        result = result * x + c
+    return result
+
+
+def slope(row, x):
+    degree = len(row) - 1
+    return sum(c * (degree - k) * x ** (degree - k - 1) for k, c in enumerate(row[:-1]))
+
+
+history = {name: [] for name in rows}  # |p(x)| at each iteration, until all are done
+xs = {name: 1.0 for name in rows}
+while True:
+    done = {name: abs(value(row, xs[name])) < tol for name, row in rows.items()}
+    for name, row in rows.items():
+        history[name].append((abs(value(row, xs[name])), done[name]))
+    if all(done.values()):
+        break
+    xs = {name: xs[name] if done[name] else xs[name] - value(row, xs[name]) / slope(row, xs[name])
+          for name, row in rows.items()}
+steps = len(next(iter(history.values())))
+fig, ax = plt.subplots(figsize=(8, 3.2))
+for i, name in enumerate(rows):
+    for n, (residual, finished) in enumerate(history[name]):
+        ax.add_patch(plt.Rectangle((n, -i - 0.45), 0.92, 0.9, color="#7fbf7f" if finished else "#f5b971"))
+        ax.text(n + 0.46, -i, f"{residual:.2g}" if residual >= 0.01 or not residual else f"{residual:.0e}", ha="center", va="center", fontsize=8)
+ax.text(steps + 0.1, -1, T["stop"], va="center", fontsize=9)
+ax.set_xlim(-0.1, steps + 1.3)
+ax.set_ylim(-len(rows) + 0.4, 0.6)
+ax.set_yticks([-i for i in range(len(rows))], list(rows))
+ax.set_xticks([n + 0.46 for n in range(steps)], range(steps))
+ax.set_xlabel(T["step"])
+for side in ("top", "right", "left", "bottom"):
+    ax.spines[side].set_visible(False)
+ax.tick_params(length=0)
+ax.legend(handles=[Patch(color="#7fbf7f", label=T["done"]), Patch(color="#f5b971", label=T["moving"])],
+          loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=2, fontsize=9, frameon=False)
+ax.set_title(T["title"], fontsize=10)
+fig.tight_layout()
+
 # %% nbgrader={"grade_id": "newton_roots_batched", "solution": true}
 def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
     """Roots of B polynomials at once by Newton's method.
 
-    coeffs: tensor of shape (B, degree + 1), highest degree first. x0: a number or a tensor of
-    shape (B,). Return a tensor of shape (B,) with |p_i(x_i)| < tol for every i; raise RuntimeError
-    naming max_iter if some have not converged after max_iter steps. One Python loop over
-    iterations, none over polynomials: the number of tensor operations must not grow with B.
+    coeffs: tensor of shape (B, degree + 1), highest degree first. x0: a number or a tensor of shape
+    (B,). Return a new tensor of shape (B,), in the dtype of coeffs, with |p_i(x_i)| < tol for every i;
+    raise RuntimeError naming max_iter if some have not converged after max_iter steps. No Python loop
+    over the polynomials (loops over iterations and the degree are fine): torch calls must not grow with B.
     """
     ### BEGIN SOLUTION
     batch = coeffs.shape[0]
@@ -2518,8 +2793,27 @@ _coeffs = torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9],   # x^7 + 5x^3 + 17x - 9
                         [0.0, 0, 0, 0, 1, 0, 0, -8]],   # x^3 - 8
                        dtype=torch.float64)
 _roots = newton_roots_batched(_coeffs, 1.0)
-assert isinstance(_roots, torch.Tensor) and _roots.shape == (3,), TEXT["newton_roots_batched: newton_roots_batched must return a tensor of"]
+assert isinstance(_roots, torch.Tensor) and _roots.shape == (3,), TEXT["newton_roots_batched: shape (B,)"]
+assert not _roots.requires_grad, TEXT["requires_grad"].format(call="newton_roots_batched(the three, 1.0)")
+assert _roots.dtype == torch.float64, TEXT["dtype_of_coeffs"].format(
+    call="newton_roots_batched(the three, 1.0)", want=torch.float64, got=_roots.dtype)
 torch.testing.assert_close(_roots.detach(), torch.tensor([0.4936172, 2.0, 2.0], dtype=torch.float64), rtol=0, atol=1e-5)
+_roots = newton_roots_batched(_coeffs.float(), 1.0, tol=1e-3)
+assert _roots.dtype == torch.float32, TEXT["dtype_of_coeffs"].format(
+    call="newton_roots_batched(the three in float32, 1.0, tol=1e-3)", want=torch.float32, got=_roots.dtype)
+_error, _got, _ = _outcome(lambda: newton_roots_batched(_coeffs, 1.0, max_iter=6))
+assert _error is None, TEXT["newton_roots_batched: converging at step max_iter"].format(got=_got)
+_error, _got, _ = _outcome(lambda: newton_roots_batched(_coeffs, 1.0, max_iter=5))
+assert isinstance(_error, RuntimeError), TEXT["newton_error"].format(
+    call="newton_roots_batched(the three, 1.0, max_iter=5)", kind="RuntimeError",
+    why=TEXT["why_max_iter"].format(max_iter=5), got=_got)
+assert _names_number(_error, 5), TEXT["names_max_iter"].format(call="newton_roots_batched(the three, 1.0, max_iter=5)",
+                                                               max_iter=5)
+_roots = newton_roots_batched(torch.tensor([[1.0, -1.0]], dtype=torch.float64), 1.5, tol=0.5)
+assert _roots.tolist() == [1.0], TEXT["newton_roots_batched: |p(x0)| = tol"].format(got=_roots.tolist())
+_roots = newton_roots_batched(torch.tensor([[0.0, 1, -3], [1, 0, -9]], dtype=torch.float64), 3.0)
+assert _roots.tolist() == [3.0, 3.0] and 0 not in _roots.stride(), TEXT[
+    "newton_roots_batched: converged at x0"].format(got=_roots.tolist(), stride=_roots.stride())
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(404)
@@ -2552,7 +2846,15 @@ cases = [("the visible example's three polynomials", visible, 1.0, {}),
          # every polynomial has converged at x0 already
          ("x - 2 and x^2 - 4", torch.tensor([[0.0, 1, -2], [1, 0, -4]], dtype=torch.float64), 2.0, {}),
          ("x - 2 and x + 1", torch.tensor([[1.0, -2], [1, 1]], dtype=torch.float64),
-          torch.tensor([2.0, -1.0], dtype=torch.float64), {})]
+          torch.tensor([2.0, -1.0], dtype=torch.float64), {}),
+         # p'(0) = 0 for x^2 + 1, where a step is due: inf, then nan, never converged
+         ("x^2 + 1 and x - 2", torch.tensor([[1.0, 0, 1], [0, 1, -2]], dtype=torch.float64), 0.0, {}),
+         # the other visible examples
+         ("the visible example's three polynomials in float32", visible.float(), 1.0, {"tol": 1e-3}),
+         ("the visible example's three polynomials", visible, 1.0, {"max_iter": 6}),
+         ("the visible example's three polynomials", visible, 1.0, {"max_iter": 5}),
+         ("x - 1", torch.tensor([[1.0, -1.0]], dtype=torch.float64), 1.5, {"tol": 0.5}),
+         ("x - 3 and x^2 - 9", torch.tensor([[0.0, 1, -3], [1, 0, -9]], dtype=torch.float64), 3.0, {})]
 for name, coeffs, x0, options in cases:
     key = f"newton_roots_batched({name}, x0={'per polynomial' if isinstance(x0, torch.Tensor) else x0}" + "".join(
         f", {k}={v}" for k, v in options.items()) + ")"
@@ -2598,6 +2900,7 @@ def judge(got, want):
         roots = got[key]
         assert isinstance(roots, torch.Tensor), f"{key} must return a tensor"
         assert roots.shape == (coeffs.shape[0],), f"{key} must return shape ({coeffs.shape[0]},), got {tuple(roots.shape)}"
+        assert roots.dtype == coeffs.dtype, f"{key}: the roots must have the dtype of coeffs, {coeffs.dtype}; got {roots.dtype}"
         assert torch.equal(got[f"coeffs after {key}"], coeffs), f"{key} changed coeffs: leave them unchanged"
         residual = horner(coeffs.double(), roots.double()).abs()
         worst = int(residual.nan_to_num(float("inf")).argmax())
@@ -2657,6 +2960,7 @@ def _horner(coeffs, x):
     return value
 
 
+@_optional
 def check_more_batched(newton_roots_batched, cases=40):
     """newton_roots_batched on random batches against Newton's method row by row: the roots, a fresh result,
     coeffs left alone, the RuntimeError, and a number of torch calls that does not grow with B."""
@@ -2685,6 +2989,7 @@ def check_more_batched(newton_roots_batched, cases=40):
         assert roots.shape == (batch,), TEXT["roots_shape"].format(call=call, batch=batch, got=tuple(roots.shape))
         assert torch.equal(coeffs, before), TEXT["coeffs_changed"].format(call=call)
         assert not roots.requires_grad, TEXT["requires_grad"].format(call=call)
+        assert roots.dtype == coeffs.dtype, TEXT["dtype_of_coeffs"].format(call=call, want=coeffs.dtype, got=roots.dtype)
         residual = _horner(coeffs.double(), roots.detach().double()).abs()
         for i in range(batch):  # each of these polynomials has one real root: a small |p| finds it
             assert residual[i] < tol, TEXT["roots_residual"].format(
@@ -2719,6 +3024,20 @@ def check_more_batched(newton_roots_batched, cases=40):
                 shared = roots.untyped_storage().data_ptr() == x0.untyped_storage().data_ptr()
                 assert not shared, TEXT["roots_memory"].format(call=call, what="x0")
 
+    tol = 2.0 ** -int(torch.randint(2, 20, (), generator=gen))
+    centre = int(torch.randint(-8, 9, (), generator=gen)) / 4  # exact in every float dtype
+    line = torch.tensor([[1.0, -centre]], dtype=torch.float64)
+    call = f"newton_roots_batched(x - {centre}, x0={centre + tol!r}, tol={tol!r})"  # |p(x0)| == tol: a step is due
+    roots = _attempt(call, lambda: newton_roots_batched(line, centre + tol, tol=tol))
+    assert roots.tolist() == [centre], TEXT["roots_other"].format(call=call, i=0, row=line[0].tolist(), want=centre,
+                                                                 got=float(roots[0]))
+    c = float(torch.rand((), generator=gen)) + 0.5
+    call = f"newton_roots_batched(x^2 + {c:.4f} and x - {centre}, x0=0.0)"  # p'(0) = 0 where a step is due
+    error, got, _ = _outcome(lambda: newton_roots_batched(torch.tensor([[1.0, 0, c], [0, 1, -centre]], dtype=torch.float64),
+                                                          0.0))
+    assert isinstance(error, RuntimeError), TEXT["newton_error"].format(
+        call=call, kind="RuntimeError", why=TEXT["why_flat"], got=got)
+
     max_iter = int(torch.randint(1, 30, (), generator=gen))
     coeffs = torch.tensor([[0.0, 1, -2], [1, 0, 1], [1, 0, -4]], dtype=torch.float64)  # x^2 + 1 has no real root
     call = f"newton_roots_batched(x - 2, x^2 + 1 and x^2 - 4, x0=0.5, max_iter={max_iter})"
@@ -2735,7 +3054,7 @@ def check_more_batched(newton_roots_batched, cases=40):
         counts[batch] = sum(recorded.calls.values())
     assert counts[3] == counts[12] == counts[48], TEXT["calls_grow"].format(
         small=counts[3], b_small=3, large=counts[48], b_large=48)
-    print(TEXT["passed"].format(cases=cases + 7))
+    print(TEXT["passed"].format(cases=cases + 9))
 
 # %% tags=["demo", "self_check"]
 check_more_batched(newton_roots_batched)
@@ -2788,15 +3107,15 @@ try:
         batched = newton_roots_batched(coeffs, 0.0)
     batch_seconds = timeit.default_timer() - start
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this comparison needs newton_root (exercise"])
+    print(TEXT["loop or batch: skipped"])
 else:
-    table = PrettyTable([TEXT["demo: version"], TEXT["demo: torch calls"], TEXT["demo: time (ms)"], TEXT["demo: µs per call"]])
-    for name, calls, seconds in ((TEXT["demo: loop over 200 polynomials"], loop_calls, loop_seconds),
-                                 (TEXT["demo: one batched call"], batch_calls, batch_seconds)):
+    table = PrettyTable([TEXT["loop or batch: version"], TEXT["loop or batch: torch calls"], TEXT["loop or batch: time"], TEXT["loop or batch: µs per call"]])
+    for name, calls, seconds in ((TEXT["loop or batch: the loop"], loop_calls, loop_seconds),
+                                 (TEXT["loop or batch: one call"], batch_calls, batch_seconds)):
         total = sum(calls.calls.values())
         table.add_row([name, total, f"{seconds * 1e3:.1f}", f"{seconds * 1e6 / total:.1f}"])
     print(table)
-    print(TEXT["demo: largest difference between the roots"], (looped - batched.detach()).abs().max().item())
+    print(TEXT["loop or batch: largest difference"], (looped - batched.detach()).abs().max().item())
 
 # %% [markdown] tags=["ru"]
 # На GPU разрыв ещё больше: шаг Ньютона для миллиона многочленов — это те же вызовы операций, что и для
@@ -2821,15 +3140,15 @@ if torch.cuda.is_available():
         torch.cuda.synchronize()
         elapsed = timeit.default_timer() - start
     except NotImplementedError:
-        print(TEXT["demo: Skipped: this demonstration needs newton_roots_batched (exercise"])
+        print(TEXT["GPU demo: skipped"])
     else:
         residual = torch.zeros_like(roots)
         for k in range(big.shape[1]):  # Horner's scheme for all rows at once
             residual = residual * roots + big[:, k]
-        print(TEXT["demo: 1,000,000 quintics on get_device_name_cuda_torch: elapsed ms"].format(
-            get_device_name_cuda_torch=torch.cuda.get_device_name(), elapsed=elapsed * 1000.0, item_max_abs=residual.abs().max().item()))
+        print(TEXT["GPU demo: result"].format(
+            device=torch.cuda.get_device_name(), elapsed=elapsed * 1000.0, residual=residual.abs().max().item()))
 else:
-    print(TEXT["demo: No GPU here. With one, this"])
+    print(TEXT["GPU demo: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги и вопросы (≈ 10 минут)
@@ -2840,10 +3159,11 @@ else:
 #   Проверка — `gradcheck` во `float64`.
 # - Быстрое возведение в степень делает $O(\log p)$ умножений вместо $p - 1$; `TorchFunctionMode`
 #   позволяет это проверить, посчитав операции.
-# - Бисекция надёжна и предсказуема (один двоичный разряд за шаг), Ньютон быстр (число верных знаков
-#   удваивается), но требует хорошего начального приближения и ненулевой производной.
-# - Векторизация: один цикл по итерациям, операции над всем батчем сразу, маски для тех, кто уже
-#   сошёлся. Число вызовов операций не зависит от размера батча.
+# - Бисекция надёжна и предсказуема (отрезок вдвое за шаг: один двоичный разряд), Ньютон быстр
+#   (число верных знаков удваивается), но требует хорошего начального приближения и ненулевой
+#   производной.
+# - Векторизация: никакого цикла по многочленам, операции над всем батчем сразу, маски для тех, кто
+#   уже сошёлся. Число вызовов операций не зависит от размера батча.
 #
 # **Что почитать** (список из лекции):
 #
@@ -2860,10 +3180,11 @@ else:
 #   `gradcheck` in `float64` checks it.
 # - Exponentiation by squaring takes $O(\log p)$ multiplications instead of $p - 1$; a
 #   `TorchFunctionMode` proves it by counting operations.
-# - Bisection is reliable and predictable (one binary digit per step), Newton is fast (the number of
-#   correct digits doubles) but needs a good starting point and a non-zero derivative.
-# - Vectorization: one loop over iterations, operations on the whole batch at once, masks for the
-#   entries that have converged. The number of operation calls does not depend on the batch size.
+# - Bisection is reliable and predictable (the bracket halves: one binary digit per step), Newton is
+#   fast (the number of correct digits doubles) but needs a good starting point and a non-zero
+#   derivative.
+# - Vectorization: no loop over the polynomials, operations on the whole batch at once, masks for
+#   the entries that have converged. The number of operation calls does not depend on the batch size.
 #
 # **Further reading** (the lecture's list):
 #
@@ -2913,13 +3234,17 @@ else:
 #
 #    </details>
 #
-# 5. Почему на графике ошибки бисекция — прямая, а кривая Ньютона падает всё круче?
+# 5. Почему на графике ошибки граница бисекции — прямая, её ошибка — зигзаг, а кривая Ньютона падает
+#    всё круче?
 #
 #    <details><summary>Ответ</summary>
 #
-#    У бисекции $e_{n+1} \approx e_n / 2$: логарифм ошибки уменьшается на одну и ту же величину за шаг
-#    (линейная сходимость). У Ньютона $e_{n+1} \approx C e_n^2$: логарифм ошибки за шаг примерно
-#    удваивается (квадратичная сходимость).
+#    Бисекция за шаг делит отрезок пополам, поэтому граница ошибки — половина отрезка — за шаг
+#    уменьшается ровно вдвое: на логарифмической шкале прямая (линейная сходимость, один двоичный
+#    разряд за шаг). Сама ошибка — расстояние от середины до корня — зависит от того, где в отрезке
+#    лежит корень: она может и вырасти (0.006 при $n = 0$, 0.24 при $n = 1$), но всегда остаётся под
+#    границей. У Ньютона $e_{n+1} \approx C e_n^2$: логарифм ошибки за шаг примерно удваивается
+#    (квадратичная сходимость).
 #
 #    </details>
 #
@@ -2984,13 +3309,17 @@ else:
 #
 #    </details>
 #
-# 5. Why is bisection a straight line on the error plot, while Newton's curve falls ever more steeply?
+# 5. On the error plot, why is bisection's bound a straight line while its error zig-zags, and why
+#    does Newton's curve fall ever more steeply?
 #
 #    <details><summary>Answer</summary>
 #
-#    Bisection has $e_{n+1} \approx e_n / 2$: the logarithm of the error drops by the same amount at
-#    every step (linear convergence). Newton has $e_{n+1} \approx C e_n^2$: the logarithm of the error
-#    roughly doubles at every step (quadratic convergence).
+#    Bisection halves the bracket at every step, so the bound on its error, half the bracket, drops by
+#    exactly a factor of 2 per step: a straight line on a log scale (linear convergence, one binary
+#    digit per step). The error itself, the distance from the midpoint to the root, depends on where
+#    the root lies in the bracket: it can even grow (0.006 at $n = 0$, 0.24 at $n = 1$), but it always
+#    stays under the bound. Newton has $e_{n+1} \approx C e_n^2$: the logarithm of the error roughly
+#    doubles at every step (quadratic convergence).
 #
 #    </details>
 #

@@ -553,6 +553,28 @@ def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
             lo = mid
     return (lo + hi) / 2, n
 ''',
+        # strict product test with the ends checked: a midpoint exactly on the root becomes lo, f(lo) = 0 from then
+        # on, so lo creeps up to hi (for x - 0.5 on [0, 1] it returns 1.0)
+        "strict_product_never_stops_on_root": """
+def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
+    lo, hi = torch.as_tensor(lo, dtype=torch.float64), torch.as_tensor(hi, dtype=torch.float64)
+    f_lo, f_hi = f(lo), f(hi)
+    if f_lo == 0:
+        return lo, 0
+    if f_hi == 0:
+        return hi, 0
+    if f_lo * f_hi > 0:
+        raise ValueError(f"f({lo.item()}) and f({hi.item()}) have the same sign")
+    n = 0
+    while (hi - lo) / 2 > tol and n < max_iter:
+        mid = (lo + hi) / 2
+        n += 1
+        if f(lo) * f(mid) < 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2, n
+""",
         # ignores tol and always runs max_iter halvings: the count is wrong
         "always_max_iter": '''
 def bisection_root(f, lo, hi, tol=1e-5, max_iter=200):
@@ -1515,7 +1537,7 @@ def newton_roots_batched(coeffs, x0, tol=1e-5, max_iter=50):
         return out
 
     for _ in range(max_iter + 1):
-        active = torch.nonzero(horner(coeffs, x).abs() >= tol).flatten()
+        active = torch.nonzero(~(horner(coeffs, x).abs() < tol)).flatten()  # nan and inf have not converged
         if active.numel() == 0:
             return x
         xa = x[active]
@@ -1576,12 +1598,14 @@ VISIBLE_EXAMPLES = {
         "linspace(-1.001, 1.001, 5) ** 1000": (
             "Power.forward",
             "lambda x, p: _same(x, torch.linspace(-1.001, 1.001, 5, dtype=torch.float64)) and _same(p, 1000)"),
-        "the gradient of x ** 3 at 2": (
-            "Power.backward", "lambda ctx, grad_output: _same(ctx.saved_tensors[0], torch.tensor(2.0)) and ctx.p == 3"),
+        "the gradient of x ** 3 at [2, -1]": (
+            "Power.backward",
+            "lambda ctx, grad_output: _same(ctx.saved_tensors[0], torch.tensor([2.0, -1.0])) and ctx.p == 3"),
         "the gradient of x ** 0 at [0, -1]": (
             "Power.backward",
             "lambda ctx, grad_output: _same(ctx.saved_tensors[0], torch.tensor([0.0, -1.0])) and ctx.p == 0"),
         "p = 2.5": ("Power.apply", "lambda x, p: _same(p, 2.5)"),
+        "p = tensor(1.5)": ("Power.apply", "lambda x, p: _same(p, torch.tensor(1.5))"),
         "p = -1": ("Power.apply", "lambda x, p: _same(p, -1)"),
     },
     "bisection_root": {
@@ -1590,16 +1614,53 @@ VISIBLE_EXAMPLES = {
                                              "and _same(max_iter, 200)"),
         "poly on [1, 2]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: _agrees(f, poly) "
                                              "and _same(lo, 1.0) and _same(hi, 2.0)"),
+        "poly on [0, 1], tol=0.1": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: _agrees(f, poly) "
+                                                      "and _same(lo, 0.0) and _same(hi, 1.0) and _same(tol, 0.1)"),
+        "poly on [0, 1], max_iter=5": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: _agrees(f, poly) "
+                                                         "and _same(lo, 0.0) and _same(hi, 1.0) and _same(max_iter, 5)"),
+        "x - 0.5 on [0, 1]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: "
+                                                "_agrees(f, lambda x: x - 0.5) and _same(lo, 0.0) and _same(hi, 1.0)"),
+        "0.5 - x on [0, 1]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: "
+                                                "_agrees(f, lambda x: 0.5 - x) and _same(lo, 0.0) and _same(hi, 1.0)"),
+        "2x - 1 on [-2, 2]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: "
+                                                "_agrees(f, lambda x: 2 * x - 1) and _same(lo, -2.0) and _same(hi, 2.0)"),
+        "x - 0.5 on [0.5, 2]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: "
+                                                  "_agrees(f, lambda x: x - 0.5) and _same(lo, 0.5) and _same(hi, 2.0)"),
+        "x - 0.5 on [-1, 0.5]": ("bisection_root", "lambda f, lo, hi, tol=1e-5, max_iter=200: "
+                                                   "_agrees(f, lambda x: x - 0.5) and _same(lo, -1.0) and _same(hi, 0.5)"),
     },
     "find_bracket": {
         "poly": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, poly) and _same(start, 1.0) "
                                  "and _same(max_doublings, 60)"),
         "x - 5.5": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: x - 5.5) "
                                     "and _same(start, 1.0) and _same(max_doublings, 60)"),
+        "x - 5.5, start=2": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: x - 5.5) "
+                                             "and _same(start, 2)"),
+        "x - 5.5, max_doublings=3": ("find_bracket", "lambda f, start=1.0, max_doublings=60: "
+                                                     "_agrees(f, lambda x: x - 5.5) and _same(max_doublings, 3)"),
+        "x - 5.5, max_doublings=2": ("find_bracket", "lambda f, start=1.0, max_doublings=60: "
+                                                     "_agrees(f, lambda x: x - 5.5) and _same(max_doublings, 2)"),
+        "0.5x + 0.25": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: 0.5 * x + 0.25)"),
+        "0.25 - 0.5x": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: 0.25 - 0.5 * x)"),
+        "-(x + 4)^2": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: -((x + 4) ** 2))"),
+        "-(x - 2)^2": ("find_bracket", "lambda f, start=1.0, max_doublings=60: _agrees(f, lambda x: -((x - 2) ** 2))"),
     },
     "newton_root": {
         "poly from 0.0": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, poly) and _same(x0, 0.0) "
                                          "and _same(tol, 1e-5) and _same(max_iter, 50)"),
+        "poly from 0.0, max_iter=3": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, poly) "
+                                                     "and _same(x0, 0.0) and _same(max_iter, 3)"),
+        "poly from 0.0, max_iter=2": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, poly) "
+                                                     "and _same(x0, 0.0) and _same(max_iter, 2)"),
+        "x - 1 from 1.5, tol=0.5": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, lambda x: x - 1) "
+                                                   "and _same(x0, 1.5) and _same(tol, 0.5)"),
+        "x^2 + 1 from 0.0": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, lambda x: x**2 + 1) "
+                                            "and _same(x0, 0.0)"),
+        "(x - 1)^2 + 1 from 2.0, max_iter=1": (
+            "newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, lambda x: (x - 1) ** 2 + 1) "
+                           "and _same(x0, 2.0) and _same(max_iter, 1)"),
+        "x^2 from 0.0": ("newton_root", "lambda f, x0, tol=1e-5, max_iter=50: _agrees(f, lambda x: x**2) "
+                                        "and _same(x0, 0.0)"),
     },
     "newton_roots_batched": {
         "three polynomials from 1.0": (
@@ -1607,5 +1668,25 @@ VISIBLE_EXAMPLES = {
             "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], "
             "[0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]], dtype=torch.float64)) and _same(x0, 1.0) "
             "and _same(tol, 1e-5) and _same(max_iter, 50)"),
+        "the three in float32": (
+            "newton_roots_batched",
+            "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], "
+            "[0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]])) and _same(x0, 1.0) and _same(tol, 1e-3)"),
+        "the three, max_iter=6": (
+            "newton_roots_batched",
+            "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], "
+            "[0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]], dtype=torch.float64)) and _same(x0, 1.0) "
+            "and _same(max_iter, 6)"),
+        "the three, max_iter=5": (
+            "newton_roots_batched",
+            "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, torch.tensor([[1.0, 0, 0, 0, 5, 0, 17, -9], "
+            "[0.0, 0, 0, 0, 0, 0, 1, -2], [0.0, 0, 0, 0, 1, 0, 0, -8]], dtype=torch.float64)) and _same(x0, 1.0) "
+            "and _same(max_iter, 5)"),
+        "x - 1 from 1.5, tol=0.5": (
+            "newton_roots_batched", "lambda coeffs, x0, tol=1e-5, max_iter=50: "
+                                    "_same(coeffs, torch.tensor([[1.0, -1.0]], dtype=torch.float64)) and _same(x0, 1.5)"),
+        "x - 3 and x^2 - 9 from 3.0": (
+            "newton_roots_batched", "lambda coeffs, x0, tol=1e-5, max_iter=50: _same(coeffs, "
+                                    "torch.tensor([[0.0, 1, -3], [1, 0, -9]], dtype=torch.float64)) and _same(x0, 3.0)"),
     },
 }
