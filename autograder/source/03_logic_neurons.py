@@ -1937,6 +1937,47 @@ left.set_title(T["left"], fontsize=11)
 right.set_title(T["right"], fontsize=11)
 fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.3, wspace=0.3)
 
+# %% figure="xor_wires"
+import matplotlib.pyplot as plt
+import numpy as np
+
+T = {"ru": {"inputs": "входы", "hidden": "скрытый слой", "output": "выход",
+            "rule": "каждый нейрон выдаёт step(w · x + b): на проводе — вес w, в круге — смещение b"},
+     "en": {"inputs": "inputs", "hidden": "hidden layer", "output": "output",
+            "rule": "each neuron outputs step(w · x + b): on a wire, its weight w; in a circle, the bias b"}}[lang]
+# name: (centre, radius, what the circle shows, and for a neuron its gate and side: 1 above the circle, -1 below)
+nodes = {"x1": ((0.0, 1.2), 0.32, "$x_1$", None), "x2": ((0.0, -1.2), 0.32, "$x_2$", None),
+         "h1": ((2.8, 1.2), 0.5, "$-0.5$", ("$h_1$ = OR", 1)),
+         "h2": ((2.8, -1.2), 0.5, "$+1.5$", ("$h_2$ = NAND", -1)),
+         "y": ((5.6, 0.0), 0.5, "$-1.5$", ("AND", 1))}
+wires = [("x1", "h1", 1), ("x2", "h1", 1), ("x1", "h2", -1), ("x2", "h2", -1), ("h1", "y", 1), ("h2", "y", 1)]
+fig, ax = plt.subplots(figsize=(8, 3.6))
+for start, end, weight in wires:
+    (a, r_a), (b, r_b) = (np.array(nodes[start][0]), nodes[start][1]), (np.array(nodes[end][0]), nodes[end][1])
+    unit = (b - a) / np.linalg.norm(b - a)
+    tail, head = a + unit * r_a, b - unit * (r_b + 0.03)
+    color = "tab:blue" if weight > 0 else "tab:red"
+    ax.annotate("", head, tail, arrowprops={"arrowstyle": "-|>", "color": color, "lw": 1.6, "shrinkA": 0,
+                                            "shrinkB": 0})
+    label = tail + 0.28 * (head - tail)  # near the wire's start, away from where the wires cross
+    ax.text(*label, f"${weight:+d}$", color=color, fontsize=11, ha="center", va="center",
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"})
+for name, ((x, y), r, inside, gate) in nodes.items():
+    neuron = gate is not None
+    ax.add_patch(plt.Circle((x, y), r, facecolor="white" if neuron else "whitesmoke",
+                            edgecolor="black" if neuron else "gray", lw=1.6, zorder=3))
+    ax.text(x, y, inside, ha="center", va="center", fontsize=11 if neuron else 12, zorder=4)
+    if neuron:
+        text, side = gate
+        ax.text(x, y + side * (r + 0.1), text, ha="center", va="bottom" if side > 0 else "top", fontsize=10)
+ax.annotate("", (6.9, 0.0), (6.1, 0.0), arrowprops={"arrowstyle": "-|>", "color": "black", "lw": 1.6})
+ax.text(7.0, 0.0, "$y$ = XOR$(x_1, x_2)$", ha="left", va="center", fontsize=11)
+for x, caption in ((0.0, T["inputs"]), (2.8, T["hidden"]), (5.6, T["output"])):
+    ax.text(x, 2.35, caption, ha="center", va="bottom", fontsize=10, style="italic")
+ax.text(4.0, -2.3, T["rule"], ha="center", va="top", fontsize=9, color="dimgray")
+ax.set(xlim=(-0.5, 8.8), ylim=(-2.7, 2.75), aspect="equal")
+ax.axis("off")
+
 # %% [markdown] tags=["ru"]
 # ## 4. XOR (15 минут)
 #
@@ -1961,8 +2002,12 @@ fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.3, wspace=0.3)
 #
 # Зато два слоя справляются:
 # $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$ — «хотя бы
-# одна единица, но не обе». Два скрытых нейрона проводят две прямые, и XOR равен 1 в полосе между
-# ними; в пространстве скрытого слоя $(h_1, h_2)$ точки уже разделяет одна прямая выходного AND:
+# одна единица, но не обе». Вот эта сеть:
+#
+# ![Сеть XOR: x1 и x2 идут в скрытые нейроны h1 = OR и h2 = NAND, а те — в выходной AND; на проводах веса, в кругах смещения](attachment:xor_wires.png)
+#
+# Два скрытых нейрона проводят две прямые, и XOR равен 1 в полосе между ними; в пространстве
+# скрытого слоя $(h_1, h_2)$ точки уже разделяет одна прямая выходного AND:
 #
 # ![Слева: прямые скрытых нейронов OR и NAND и полоса между ними; справа: те же входы в координатах скрытого слоя, где их разделяет прямая AND](attachment:xor_network.png)
 #
@@ -2014,9 +2059,12 @@ fig.subplots_adjust(left=0.08, right=0.98, top=0.92, bottom=0.3, wspace=0.3)
 #
 # Two layers, though, do it:
 # $\mathrm{XOR}(x_1, x_2) = \mathrm{AND}(\mathrm{OR}(x_1, x_2), \mathrm{NAND}(x_1, x_2))$, "at least one
-# 1, but not both". The two hidden neurons draw two lines, and XOR is 1 in the band between them;
-# in the hidden layer's coordinates $(h_1, h_2)$ a single line, the output AND's, separates the
-# points:
+# 1, but not both". Here is that network:
+#
+# ![The XOR network: x1 and x2 feed the hidden neurons h1 = OR and h2 = NAND, which feed the output AND; weights on the wires, biases in the circles](attachment:xor_wires.png)
+#
+# The two hidden neurons draw two lines, and XOR is 1 in the band between them; in the hidden
+# layer's coordinates $(h_1, h_2)$ a single line, the output AND's, separates the points:
 #
 # ![Left: the lines of the hidden OR and NAND neurons and the band between them; right: the same inputs in the hidden layer's coordinates, where the AND line separates them](attachment:xor_network.png)
 #
@@ -2472,16 +2520,37 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 T = {"ru": {"title": "16 функций двух входов: 14 вычисляет один нейрон, XOR и XNOR — нет",
+            "key": "как читать", "code": "выходы на\n00, 01, 10, 11", "one": "выход 1", "zero": "выход 0",
             "yes": "одна прямая разделяет", "no": "нужно больше одного нейрона"},
      "en": {"title": "The 16 functions of two inputs: one neuron computes 14, not XOR and XNOR",
+            "key": "how to read", "code": "outputs on\n00, 01, 10, 11", "one": "output 1", "zero": "output 0",
             "yes": "one line separates", "no": "needs more than one neuron"}}[lang]
 NAMES = ["0", "AND", r"$x_1 \wedge \neg x_2$", "$x_1$", r"$\neg x_1 \wedge x_2$", "$x_2$", "XOR", "OR",
          "NOR", "XNOR", r"$\neg x_2$", r"$x_1 \vee \neg x_2$", r"$\neg x_1$", r"$\neg x_1 \vee x_2$", "NAND", "1"]
 corners = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 grid = [(np.array(w), b) for w in itertools.product([-1.0, 0.0, 1.0], repeat=2) for b in (-1.5, -0.5, 0.5, 1.5)]
-fig, axes = plt.subplots(2, 8, figsize=(8, 3.3))
+fig = plt.figure(figsize=(8, 3.5))
+cells = fig.add_gridspec(2, 9, width_ratios=[1.45] + [1] * 8, left=0.01, right=0.99, top=0.84, bottom=0.14,
+                         wspace=0.15, hspace=0.55)
+key = fig.add_subplot(cells[:, 0])  # the unit square once, larger: which axis is x1, which corner is which input
+key.scatter(*corners.T, s=30, facecolor="white", edgecolor="gray", lw=1.5, zorder=3)
+for x1, x2 in corners:
+    key.annotate(f"{x1:.0f}{x2:.0f}", (x1, x2), xytext=(0, 7), textcoords="offset points", ha="center",
+                 fontsize=8, family="monospace")
+arrow = {"arrowstyle": "->", "color": "black", "lw": 1.2}
+key.annotate("", (1.0, -0.1), (0.0, -0.1), xycoords="axes fraction", arrowprops=arrow, annotation_clip=False)
+key.annotate("", (-0.1, 1.0), (-0.1, 0.0), xycoords="axes fraction", arrowprops=arrow, annotation_clip=False)
+key.text(1.0, -0.14, "$x_1$", transform=key.transAxes, ha="right", va="top", fontsize=10)
+key.text(-0.14, 1.0, "$x_2$", transform=key.transAxes, ha="right", va="top", fontsize=10)
+key.set(xlim=(-0.35, 1.35), ylim=(-0.35, 1.5), xticks=[], yticks=[])
+key.set_box_aspect(1)
+for spine in key.spines.values():
+    spine.set(color="gray", ls=":")
+key.set_title(T["key"], fontsize=9, style="italic")
+key.text(0.5, -0.32, T["code"], transform=key.transAxes, ha="center", va="top", fontsize=8)
 xs = np.array([-0.5, 1.5])
-for ax, name, outputs in zip(axes.flat, NAMES, itertools.product([0, 1], repeat=4)):
+for i, (name, outputs) in enumerate(zip(NAMES, itertools.product([0, 1], repeat=4))):
+    ax = fig.add_subplot(cells[i // 8, 1 + i % 8])
     out = np.array(outputs)
     found = [(w, b) for w, b in grid if np.array_equal(corners @ w + b > 0, out == 1)]
     if found:  # the widest margin: the line lies halfway between the two classes
@@ -2501,11 +2570,13 @@ for ax, name, outputs in zip(axes.flat, NAMES, itertools.product([0, 1], repeat=
         spine.set(color=color, lw=1 if found else 2.5)
     if not found:
         ax.text(0.5, 0.5, "✗", ha="center", va="center", fontsize=22, color="tab:red")
-legend = [plt.Line2D([], [], color="tab:orange", lw=1.5, label=T["yes"]),
+legend = [plt.Line2D([], [], ls="", marker="o", color="tab:blue", label=T["one"]),
+          plt.Line2D([], [], ls="", marker="o", markerfacecolor="white", markeredgecolor="tab:blue", mew=1.5,
+                     label=T["zero"]),
+          plt.Line2D([], [], color="tab:orange", lw=1.5, label=T["yes"]),
           plt.Rectangle((0, 0), 1, 1, fill=False, edgecolor="tab:red", lw=2.5, label=T["no"])]
-fig.legend(handles=legend, loc="lower center", ncol=2, frameon=False, fontsize=9)
+fig.legend(handles=legend, loc="lower center", ncol=4, frameon=False, fontsize=9)
 fig.suptitle(T["title"], fontsize=11)
-fig.subplots_adjust(left=0.01, right=0.99, top=0.84, bottom=0.14, wspace=0.15, hspace=0.55)
 
 # %% [markdown] tags=["ru"]
 # ## 6. Линейная разделимость (20 минут)
@@ -2513,9 +2584,10 @@ fig.subplots_adjust(left=0.01, right=0.99, top=0.84, bottom=0.14, wspace=0.15, h
 # Нейрон срабатывает при $w \cdot x + b > 0$: граница между его «да» и «нет» — прямая (в $n$
 # измерениях — гиперплоскость). Булева функция двух входов вычислима одним нейроном тогда и
 # только тогда, когда её единицы и нули на углах квадрата можно разделить прямой. Функций двух
-# входов всего $2^4 = 16$, по одной на каждый набор из четырёх выходов:
+# входов всего $2^4 = 16$, по одной на каждый набор из четырёх выходов ($x_1$ — вправо, $x_2$ —
+# вверх):
 #
-# ![16 функций двух входов; под каждой — выходы на входах 00, 01, 10, 11; у 14 есть разделяющая прямая, у XOR и XNOR нет](attachment:sixteen.png)
+# ![16 функций двух входов: x1 вправо, x2 вверх, под каждой — выходы на 00, 01, 10, 11; у 14 есть разделяющая прямая, у XOR и XNOR нет](attachment:sixteen.png)
 #
 # Как проверить разделимость в коде? Есть несколько честных способов:
 #
@@ -2545,9 +2617,10 @@ fig.subplots_adjust(left=0.01, right=0.99, top=0.84, bottom=0.14, wspace=0.15, h
 # A neuron fires when $w \cdot x + b > 0$: the border between its "yes" and "no" is a straight
 # line (a hyperplane in $n$ dimensions). A boolean function of two inputs is computable by one
 # neuron exactly when its ones and zeros on the corners of the square can be split by a line.
-# There are only $2^4 = 16$ functions of two inputs, one per set of four outputs:
+# There are only $2^4 = 16$ functions of two inputs, one per set of four outputs ($x_1$ to the
+# right, $x_2$ up):
 #
-# ![The 16 functions of two inputs; under each, its outputs on the inputs 00, 01, 10, 11; 14 have a separating line, XOR and XNOR have none](attachment:sixteen.png)
+# ![The 16 functions of two inputs: x1 to the right, x2 up, under each its outputs on 00, 01, 10, 11; 14 have a separating line, XOR and XNOR none](attachment:sixteen.png)
 #
 # How to check separability in code? There are several honest ways:
 #
