@@ -1754,12 +1754,13 @@ check_more_truth_table(truth_table)
 # Напишите `format_truth_table(table, n_inputs)`: таблицу `prettytable.PrettyTable` по тензору,
 # который возвращает `truth_table`. Столбцы: `x1`, ..., `xn`, затем `y`, если выход один, или
 # `y1`, ..., `yk`, если их `k > 1`. Одна строка на каждую строку `table`, в том же порядке; в
-# ячейках — значения обычными числами Python (`int` или `float`), не тензорами.
+# ячейках — обычные числа Python: `int` (`0`, `1`) или `float` (`0.0`, `1.0`, как из
+# `table.tolist()`), годится любой; не тензоры, не `bool` и не строки.
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
-# `n` от 1 до 4, `k` от 1 до 3 и видимая таблица AND: имена столбцов, число строк, значение и
-# тип каждой ячейки.
+# `n` от 1 до 4, `k` от 1 до 3 и видимые таблицы: имена столбцов, число строк, значение каждой
+# ячейки и её тип: `int` или `float`, не тензор, не `bool` и не строка.
 #
 # </details>
 
@@ -1769,18 +1770,22 @@ check_more_truth_table(truth_table)
 # Write `format_truth_table(table, n_inputs)`: a `prettytable.PrettyTable` from the tensor that
 # `truth_table` returns. Columns: `x1`, ..., `xn`, then `y` for a single output or `y1`, ...,
 # `yk` for `k > 1` outputs. One row per row of `table`, in the same order; the cells hold the
-# values as plain Python numbers (`int` or `float`), not tensors.
+# values as plain Python numbers: `int` (`0`, `1`) or `float` (`0.0`, `1.0`, as from
+# `table.tolist()`), either will do; not tensors, `bool`s or strings.
 #
 # <details><summary>What grading checks</summary>
 #
-# `n` from 1 to 4, `k` from 1 to 3 and the visible AND table: the column names, the number of
-# rows, the value and the type of every cell.
+# `n` from 1 to 4, `k` from 1 to 3 and the visible tables: the column names, the number of
+# rows, the value of every cell and its type: `int` or `float`, not a tensor, a `bool` or a string.
 #
 # </details>
 
 # %% nbgrader={"grade_id": "format_truth_table", "solution": true}
 def format_truth_table(table, n_inputs):
-    """A PrettyTable with columns x1..xn, then y (one output) or y1..yk (k outputs); one row per input."""
+    """A PrettyTable with columns x1..xn, then y (one output) or y1..yk (k outputs); one row per input.
+
+    Each cell holds a plain Python int or float (either will do), never a tensor, a bool or a string.
+    """
     ### BEGIN SOLUTION
     n_outputs = table.shape[1] - n_inputs
     input_names = [f"x{i}" for i in range(1, n_inputs + 1)]
@@ -1847,8 +1852,8 @@ def judge(got, want):
             for cell, value in zip(row, expected):
                 assert not isinstance(cell, torch.Tensor), \
                     f"{key}: cells must hold plain numbers, not tensors (row {i} holds a tensor); use .tolist()"
-                assert isinstance(cell, numbers.Real), \
-                    f"{key}: cells must hold plain numbers; row {i} holds {kind(cell)}"
+                assert isinstance(cell, numbers.Real) and not isinstance(cell, bool), \
+                    f"{key}: cells must hold plain numbers (int or float); row {i} holds {kind(cell)}"
                 assert float(cell) == value, f"{key}: row {i} must read {[int(v) for v in expected]}"
 
 
@@ -2733,15 +2738,16 @@ else:
 # %% [markdown] tags=["ru"]
 # ### Вопрос 6.2 (1 балл, проверяется вручную)
 #
-# У каких сетей граница решений может быть только линейной (гиперплоскостью)? Перечислите
-# такие сети и объясните почему; приведите пример сети из этого урока, у которой граница не
-# линейна. Ответьте в ячейке ниже.
+# У каких сетей граница решений может быть только линейной (гиперплоскостью)? Скажите, что у них
+# общего, назовите два-три вида таких сетей (готового списка нет) и объясните, почему граница
+# линейна; приведите пример сети из этого урока с нелинейной границей. Ответьте в ячейке ниже.
 
 # %% [markdown] tags=["en"]
 # ### Question 6.2 (1 point, graded by hand)
 #
-# Which networks can only have a linear decision boundary (a hyperplane)? List them and explain
-# why; give an example from this lesson of a network whose boundary is not linear. Answer in the
+# Which networks can only have a linear decision boundary (a hyperplane)? Say what they have in
+# common, name two or three kinds of them (there is no set list) and explain why the boundary is
+# linear; give an example from this lesson of a network with a nonlinear boundary. Answer in the
 # cell below.
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_linear_boundary", "solution": true, "grade": true, "points": 1}

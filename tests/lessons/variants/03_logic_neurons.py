@@ -511,6 +511,16 @@ def format_truth_table(table, n_inputs):
         pretty.add_row([int(v) for v in rows[i]])
     return pretty
 ''',
+        # True/False in the cells: a truth table often reads so, but the task asks for numbers.
+        "bool_cells": '''
+def format_truth_table(table, n_inputs):
+    k = table.shape[1] - n_inputs
+    names = [f"x{i}" for i in range(1, n_inputs + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+    pretty = PrettyTable(names)
+    for row in table.tolist():
+        pretty.add_row([v == 1.0 for v in row])
+    return pretty
+''',
         # Strings in the cells.
         "string_cells": '''
 def format_truth_table(table, n_inputs):
@@ -1182,8 +1192,8 @@ EQUIVALENT_MUTANTS = {
     "ThresholdNeuron:16:drop float()": "fill_(bias) takes the int or float bias as it is",
     "make_not:3:1.0->2.0": "weight -2 and bias 0.5 still compute NOT",
     "make_not:13:1.0->2.0": "weights 2 and bias -0.5 still compute OR for any number of inputs",
-    "format_truth_table:8:drop int()": "the cells keep the float values, which the task allows",
-    "format_truth_table:8:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
+    "format_truth_table:11:drop int()": "the cells keep the float values, which the task allows",
+    "format_truth_table:11:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
     "XorNetwork:10:1.0->2.0": "weights (2, 1) with bias -0.5 still compute OR in the hidden layer",
     "XorNetwork:10:1.0->2.0#2": "weights (1, 2) with bias -0.5 still compute OR in the hidden layer",
     "is_linearly_separable:7:drop float()": "ints, bools and 0-dim tensors compare with 0.0 and 1.0 like floats",
