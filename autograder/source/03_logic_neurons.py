@@ -146,15 +146,30 @@ TEXT = {
     "truth_table shape": "два входа и один выход дают форму (4, 3), получено {got}",
     "truth_table AND": "таблица истинности AND — строки 00|0, 01|0, 10|0, 11|1, получено {got}",
     "truth_table order": "x1 — старший бит: столбец y = x1 сверху вниз должен быть 0, 0, 1, 1",
+    "truth_table bools": "для fn с выходами bool (OR) таблица всё равно float32 со столбцом y 0, 1, 1, 1; получено "
+                         "{dtype} и {got}",
+    "truth_table float64": "для fn с выходами float64 (AND) таблица всё равно float32 со столбцом y 0, 0, 0, 1; "
+                           "получено {dtype} и {got}",
+    "truth_table grad": "таблица для nn.Linear не должна требовать градиента: вызывайте fn под torch.no_grad() "
+                        "или отсоедините выход",
+    "truth_table linear": "nn.Linear(2, 1) с весами (1, 2) и смещением -1: столбец y должен быть -1, 1, 0, 2; "
+                          "получено {got}",
     "format_truth_table type": "format_truth_table должна возвращать PrettyTable, получено {got}",
     "format_truth_table columns": "два входа и один выход: столбцы x1, x2, y; получено {got}",
     "format_truth_table rows": "по строке на вход: ожидалось 4 строки, получено {got}",
+    "format_truth_table cells": "в ячейках должны быть значения таблицы обычными int или float (не тензоры, не bool, "
+                                "не строки); получены строки {got}",
+    "format_truth_table two outputs": "два входа и два выхода: столбцы x1, x2, y1, y2 и 4 строки; получено {got}, "
+                                      "строк: {rows}",
     "gate tables: AND": "AND, 3 входа",
     "gate tables: OR": "OR, 3 входа",
     "gate tables: skipped": "Пропущено: ячейке нужны задания 2.1, 2.2, 3.1 и 3.2. Запустите её снова, когда они "
                             "будут готовы.",
     "XorNetwork shape": "4 входа должны дать форму (4, 1), получено {got}",
     "XorNetwork XOR": "XOR на 00, 01, 10, 11 должен быть 0, 1, 1, 0, получено {got}",
+    "XorNetwork batch": "те же четыре входа пачкой формы (2, 2, 2) должны дать форму (2, 2, 1) и 0, 1, 1, 0; "
+                        "получено {shape} и {got}",
+    "XorNetwork single": "один вход [0, 1] формы (2,) должен дать tensor([1.]) формы (1,); получено {shape} и {got}",
     "XorNetwork neurons": "XorNetwork должна состоять ровно из трёх ThresholdNeuron, найдено {found}",
     "XOR table: skipped": "Пропущено: ячейке нужны задания 1.1, 2.1, 3.1, 3.2 и 4. Запустите её снова, когда они "
                           "будут готовы.",
@@ -167,8 +182,11 @@ TEXT = {
     "collapse_linear type": "collapse_linear должна возвращать nn.Linear, получено {got}",
     "collapse_linear size": "стопка 3 -> 5 -> 2 схлопывается в nn.Linear(3, 2), получен nn.Linear({n_in}, {n_out})",
     "collapse_linear function": "схлопнутый слой должен выдавать то же, что и стопка",
-    "is_linearly_separable AND": "AND (0, 0, 0, 1) вычисляется одним нейроном",
-    "is_linearly_separable XOR": "XOR (0, 1, 1, 0) не разделим прямой",
+    "collapse_linear deep size": "стопка 2 -> 3 -> 4 -> 1 схлопывается в nn.Linear(2, 1), получено {got}",
+    "collapse_linear deep function": "схлопнутая стопка 2 -> 3 -> 4 -> 1 (средний слой без смещения) должна "
+                                     "выдавать то же, что и стопка",
+    "is_linearly_separable sixteen": "is_linearly_separable({outputs}) должна вернуть {want} (рисунок 16 функций "
+                                     "выше: одного нейрона мало только XOR и XNOR); получено {got!r}",
     "is_linearly_separable OR": "OR, заданный через bool, разделим прямой",
     "sixteen table: skipped": "Пропущено: ячейке нужно задание 6.1. Запустите её снова, когда оно будет готово.",
     "sixteen table: function": "функция",
@@ -278,15 +296,30 @@ TEXT = {
     "truth_table shape": "two inputs and one output give shape (4, 3), got {got}",
     "truth_table AND": "the truth table of AND is rows 00|0, 01|0, 10|0, 11|1, got {got}",
     "truth_table order": "x1 is the most significant bit: y = x1 must read 0, 0, 1, 1 down the table",
+    "truth_table bools": "for an fn with bool outputs (OR) the table is still float32 with y reading 0, 1, 1, 1; got "
+                         "{dtype} and {got}",
+    "truth_table float64": "for an fn with float64 outputs (AND) the table is still float32 with y reading 0, 0, 0, "
+                           "1; got {dtype} and {got}",
+    "truth_table grad": "the table of an nn.Linear must not require grad: call fn under torch.no_grad() or detach "
+                        "its output",
+    "truth_table linear": "nn.Linear(2, 1) with weights (1, 2) and bias -1: y must read -1, 1, 0, 2; got {got}",
     "format_truth_table type": "format_truth_table must return a PrettyTable, got {got}",
     "format_truth_table columns": "two inputs and one output: columns x1, x2, y; got {got}",
     "format_truth_table rows": "one row per input: expected 4 rows, got {got}",
+    "format_truth_table cells": "the cells must hold the table's values as plain ints or floats (not tensors, bools "
+                                "or strings); got the rows {got}",
+    "format_truth_table two outputs": "two inputs and two outputs: columns x1, x2, y1, y2 and 4 rows; got {got}, "
+                                      "{rows} rows",
     "gate tables: AND": "AND, 3 inputs",
     "gate tables: OR": "OR, 3 inputs",
     "gate tables: skipped": "Skipped: this cell needs exercises 2.1, 2.2, 3.1 and 3.2. Run it again once they are "
                             "done.",
     "XorNetwork shape": "4 inputs must give shape (4, 1), got {got}",
     "XorNetwork XOR": "XOR on 00, 01, 10, 11 must be 0, 1, 1, 0, got {got}",
+    "XorNetwork batch": "the same four inputs as a batch of shape (2, 2, 2) must give shape (2, 2, 1) and 0, 1, 1, 0; "
+                        "got {shape} and {got}",
+    "XorNetwork single": "the single input [0, 1] of shape (2,) must give tensor([1.]) of shape (1,); got {shape} and "
+                         "{got}",
     "XorNetwork neurons": "XorNetwork must use exactly three ThresholdNeurons, found {found}",
     "XOR table: skipped": "Skipped: this cell needs exercises 1.1, 2.1, 3.1, 3.2 and 4. Run it again once they are "
                           "done.",
@@ -299,8 +332,11 @@ TEXT = {
     "collapse_linear type": "collapse_linear must return an nn.Linear, got {got}",
     "collapse_linear size": "a 3 -> 5 -> 2 stack collapses to nn.Linear(3, 2), got nn.Linear({n_in}, {n_out})",
     "collapse_linear function": "the collapsed layer must compute the same outputs as the stack",
-    "is_linearly_separable AND": "AND (0, 0, 0, 1) is computed by one neuron",
-    "is_linearly_separable XOR": "XOR (0, 1, 1, 0) is not linearly separable",
+    "collapse_linear deep size": "a 2 -> 3 -> 4 -> 1 stack collapses to nn.Linear(2, 1), got {got}",
+    "collapse_linear deep function": "the collapsed 2 -> 3 -> 4 -> 1 stack (the middle layer without a bias) must "
+                                     "compute the same outputs as the stack",
+    "is_linearly_separable sixteen": "is_linearly_separable({outputs}) must be {want} (the figure of the 16 "
+                                     "functions above: only XOR and XNOR need more than one neuron); got {got!r}",
     "is_linearly_separable OR": "OR given as bools is linearly separable",
     "sixteen table: skipped": "Skipped: this cell needs exercise 6.1. Run it again once it is done.",
     "sixteen table: function": "function",
@@ -1677,6 +1713,20 @@ assert torch.equal(_table, torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0,
 _table = truth_table(lambda x: x[..., :1], 2)  # y = x1
 assert torch.equal(_table[:, 2], torch.tensor([0.0, 0.0, 1.0, 1.0])), \
     TEXT["truth_table order"]
+_table = truth_table(lambda x: x.sum(dim=-1, keepdim=True) > 0.5, 2)  # OR, as bools
+assert _table.dtype == torch.float32 and torch.equal(_table[:, 2], torch.tensor([0.0, 1.0, 1.0, 1.0])), \
+    TEXT["truth_table bools"].format(dtype=_table.dtype, got=_table[:, 2].tolist())
+_table = truth_table(lambda x: x.double().prod(dim=-1, keepdim=True), 2)  # AND, in float64
+assert _table.dtype == torch.float32 and torch.equal(_table[:, 2], torch.tensor([0.0, 0.0, 0.0, 1.0])), \
+    TEXT["truth_table float64"].format(dtype=_table.dtype, got=_table[:, 2].tolist())
+_linear = nn.Linear(2, 1)  # differentiable, as a neuron's nn.Linear is
+with torch.no_grad():
+    _linear.weight.copy_(torch.tensor([[1.0, 2.0]]))
+    _linear.bias.fill_(-1.0)
+_table = truth_table(_linear, 2)
+assert not _table.requires_grad, TEXT["truth_table grad"]
+assert torch.equal(_table[:, 2], torch.tensor([-1.0, 1.0, 0.0, 2.0])), \
+    TEXT["truth_table linear"].format(got=_table[:, 2].tolist())
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import torch
@@ -1717,6 +1767,16 @@ _functions["truth_table(fn = nn.Linear(2, 1) with weights (2, -3) and bias 0.5, 
 _functions["truth_table(fn = x1 AND x2, 2), the visible example"] = \
     (lambda x: (x.sum(dim=-1, keepdim=True) > 1.5).float(), 2)
 _functions["truth_table(fn = x1, 2), the visible example"] = (lambda x: x[..., :1], 2)
+_functions["truth_table(fn = x1 OR x2 as bools, 2), the visible example"] = \
+    (lambda x: x.sum(dim=-1, keepdim=True) > 0.5, 2)
+_functions["truth_table(fn = x1 AND x2 in float64, 2), the visible example"] = \
+    (lambda x: x.double().prod(dim=-1, keepdim=True), 2)
+_visible_linear = torch.nn.Linear(2, 1)
+with torch.no_grad():
+    _visible_linear.weight.copy_(torch.tensor([[1.0, 2.0]]))
+    _visible_linear.bias.fill_(-1.0)
+_functions["truth_table(fn = nn.Linear(2, 1) with weights (1, 2) and bias -1, 2), the visible example"] = \
+    (_visible_linear, 2)
 probe.record("inputs", {_key: _n for _key, (_fn, _n) in _functions.items()})
 for _key, (_fn, _n) in _functions.items():
     probe.call(_key, truth_table, _fn, _n)
@@ -1804,6 +1864,14 @@ assert isinstance(_pretty, PrettyTable), TEXT["format_truth_table type"].format(
 assert list(_pretty.field_names) == ["x1", "x2", "y"], \
     TEXT["format_truth_table columns"].format(got=list(_pretty.field_names))
 assert len(_pretty.rows) == 4, TEXT["format_truth_table rows"].format(got=len(_pretty.rows))
+assert all(isinstance(cell, (int, float)) and not isinstance(cell, bool) for row in _pretty.rows for cell in row) \
+    and [[float(cell) for cell in row] for row in _pretty.rows] == _and_table.tolist(), \
+    TEXT["format_truth_table cells"].format(got=_pretty.rows)
+print(_pretty)
+_and_or_table = torch.tensor([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]])
+_pretty = format_truth_table(_and_or_table, 2)
+assert list(_pretty.field_names) == ["x1", "x2", "y1", "y2"] and len(_pretty.rows) == 4, \
+    TEXT["format_truth_table two outputs"].format(got=list(_pretty.field_names), rows=len(_pretty.rows))
 print(_pretty)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
@@ -1831,6 +1899,8 @@ for _n in range(1, 5):
             (torch.cat([_inputs, _outputs], dim=1), _n)
 _tables["format_truth_table(the visible AND table, 2)"] = \
     (torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]), 2)
+_tables["format_truth_table(the visible (AND, OR) table, 2)"] = \
+    (torch.tensor([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]]), 2)
 probe.record("tables", _tables)
 for _key, (_table, _n) in _tables.items():
     probe.call(_key, _shown, _table.clone(), _n)
@@ -2129,6 +2199,12 @@ _y = _xor_net(_x)
 assert _y.shape == (4, 1), TEXT["XorNetwork shape"].format(got=tuple(_y.shape))
 assert torch.equal(_y, torch.tensor([[0.0], [1.0], [1.0], [0.0]])), \
     TEXT["XorNetwork XOR"].format(got=_y.flatten().tolist())
+_y = _xor_net(_x.reshape(2, 2, 2))
+assert _y.shape == (2, 2, 1) and torch.equal(_y.flatten(), torch.tensor([0.0, 1.0, 1.0, 0.0])), \
+    TEXT["XorNetwork batch"].format(shape=tuple(_y.shape), got=_y.flatten().tolist())
+_y = _xor_net(torch.tensor([0.0, 1.0]))
+assert torch.equal(_y, torch.tensor([1.0])), \
+    TEXT["XorNetwork single"].format(shape=tuple(_y.shape), got=_y.flatten().tolist())
 _neurons = [m for m in _xor_net.modules() if isinstance(m, ThresholdNeuron)]
 assert len(_neurons) == 3, TEXT["XorNetwork neurons"].format(found=len(_neurons))
 print(TEXT["visible passed"])
@@ -2179,6 +2255,9 @@ for _shape in ((7, 2), (3, 4, 2), (2, 2, 3, 2)):
     _inputs[f"XorNetwork() on a batch of shape {_shape}"] = torch.randint(0, 2, _shape, generator=_g).float()
 _inputs["XorNetwork() on the single input [1, 0] of shape (2,)"] = torch.tensor([1.0, 0.0])
 _inputs["XorNetwork() on the single input [1, 1] of shape (2,)"] = torch.tensor([1.0, 1.0])
+_inputs["XorNetwork() on the four inputs as a batch of shape (2, 2, 2), the visible example"] = \
+    _corners.reshape(2, 2, 2)
+_inputs["XorNetwork() on the single input [0, 1] of shape (2,), the visible example"] = torch.tensor([0.0, 1.0])
 probe.record("inputs", _inputs)
 with probe.replaced(ThresholdNeuron=_Neuron, make_not=lambda: _Neuron([-1.0], 0.5),
                     make_and=lambda n_inputs=2: _Neuron([1.0] * n_inputs, 0.5 - n_inputs),
@@ -2386,6 +2465,13 @@ _x = torch.randn(8, 3)
 with torch.no_grad():
     assert torch.allclose(_single(_x), _stack(_x), rtol=1e-5, atol=1e-5), \
         TEXT["collapse_linear function"]
+_deep = nn.Sequential(nn.Linear(2, 3), nn.Linear(3, 4, bias=False), nn.Linear(4, 1))
+_single = collapse_linear(_deep)
+assert isinstance(_single, nn.Linear) and (_single.in_features, _single.out_features) == (2, 1), \
+    TEXT["collapse_linear deep size"].format(got=_single)
+_x = torch.randn(8, 2)
+with torch.no_grad():
+    assert torch.allclose(_single(_x), _deep(_x), rtol=1e-5, atol=1e-5), TEXT["collapse_linear deep function"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 import random
@@ -2422,6 +2508,8 @@ for _case in range(6):
     _sizes = [_rng.randint(1, 7) for _ in range(_rng.randint(2, 6))]
     _biases = [_rng.random() < 0.6 for _ in _sizes[1:]]
     _specs[f"sizes {_sizes} with biases {_biases}"] = (_sizes, _biases, torch.float32)
+_specs["2 -> 3 -> 4 -> 1 without a bias in the middle, as the visible example"] = \
+    ([2, 3, 4, 1], [True, False, True], torch.float32)
 _stacks = {}
 for _what, (_sizes, _biases, _dtype) in _specs.items():
     _stack = _make_stack(_sizes, _biases, _dtype, _g)
@@ -2670,8 +2758,11 @@ def is_linearly_separable(outputs):
 
 
 # %% nbgrader={"grade_id": "test_is_linearly_separable", "grade": true, "points": 2, "locked": true}
-assert is_linearly_separable([0, 0, 0, 1]) is True, TEXT["is_linearly_separable AND"]
-assert is_linearly_separable([0, 1, 1, 0]) is False, TEXT["is_linearly_separable XOR"]
+for _outputs in itertools.product([0, 1], repeat=4):  # the 16 functions of the figure, as lists of ints
+    _separable = _outputs not in ((0, 1, 1, 0), (1, 0, 0, 1))  # all but XOR and XNOR
+    _answer = is_linearly_separable(list(_outputs))
+    assert _answer is _separable, \
+        TEXT["is_linearly_separable sixteen"].format(outputs=list(_outputs), want=_separable, got=_answer)
 assert is_linearly_separable((False, True, True, True)) is True, TEXT["is_linearly_separable OR"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS

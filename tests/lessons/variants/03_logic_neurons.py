@@ -1245,21 +1245,41 @@ VISIBLE_EXAMPLES = {
                               f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [0.0], [1.0]]))"),
         "y = x1 of two inputs": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
                                  f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [1.0], [1.0]]))"),
+        "OR as bools": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
+                        f"_same(fn({CORNERS}), torch.tensor([[False], [True], [True], [True]]))"),
+        "AND in float64": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and _same(fn({CORNERS}), "
+                           "torch.tensor([[0.0], [0.0], [0.0], [1.0]], dtype=torch.float64))"),
+        "nn.Linear(2, 1) with weights (1, 2), bias -1": (
+            "truth_table", "lambda fn, n_inputs: _same(n_inputs, 2) and isinstance(fn, nn.Linear) and "
+            "fn.weight.tolist() == [[1.0, 2.0]] and fn.bias.tolist() == [-1.0]"),
     },
     "format_truth_table": {
         "the AND table": ("format_truth_table", "lambda table, n_inputs: _same(n_inputs, 2) and _same(table, "
                           "torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]))"),
+        "the (AND, OR) table": ("format_truth_table", "lambda table, n_inputs: _same(n_inputs, 2) and _same(table, "
+                                "torch.tensor([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0], "
+                                "[1.0, 1.0, 1.0, 1.0]]))"),
     },
-    "XorNetwork": {"the four corners": ("XorNetwork.forward", f"lambda self, x: _same(x, {CORNERS})")},
+    "XorNetwork": {
+        "the four corners": ("XorNetwork.forward", f"lambda self, x: _same(x, {CORNERS})"),
+        "the four corners as a (2, 2, 2) batch": ("XorNetwork.forward",
+                                                  f"lambda self, x: _same(x, {CORNERS}.reshape(2, 2, 2))"),
+        "the single input [0, 1]": ("XorNetwork.forward", "lambda self, x: _same(x, torch.tensor([0.0, 1.0]))"),
+    },
     "collapse_linear": {
         "3 -> 5 -> 2 with biases": ("collapse_linear", "lambda layers: [tuple(p.shape) for p in layers.parameters()] "
                                                        "== [(5, 3), (5,), (2, 5), (2,)]"),
+        "2 -> 3 -> 4 -> 1, the middle layer without a bias": (
+            "collapse_linear", "lambda layers: [tuple(p.shape) for p in layers.parameters()] "
+                               "== [(3, 2), (3,), (4, 3), (1, 4), (1,)]"),
     },
     "is_linearly_separable": {
         "AND as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
                         "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 0, 0, 1]"),
         "XOR as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
                         "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 1, 1, 0]"),
+        "NOR as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
+                        "[type(o) for o in outputs] == [int] * 4 and outputs == [1, 0, 0, 0]"),
         "OR as bools": ("is_linearly_separable", "lambda outputs: type(outputs) is tuple and "
                         "[type(o) for o in outputs] == [bool] * 4 and outputs == (False, True, True, True)"),
     },
