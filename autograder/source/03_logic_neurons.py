@@ -62,6 +62,8 @@
 TEXT = {
     "neuron_linear": "в ThresholdNeuron должен быть ровно один nn.Linear, найдено {found}",
     "passed": "Дополнительные проверки пройдены (случаев: {cases}).",
+    "skipped": "Пропущено: проверка использует {names}, и что-то из этого ещё не написано (NotImplementedError). "
+               "Допишите это и выполните ячейку снова.",
     "more count_parameters int": "count_parameters должна возвращать int Python, получено {got}",
     "more count_parameters mlp": "MLP с размерами {sizes} и одним nn.Linear({last}, {last}), вызванным дважды в "
                                  "конце, замороженные слои: {frozen}, {kwargs}: ожидалось {expected}, получено "
@@ -214,6 +216,8 @@ TEXT = {
 TEXT = {
     "neuron_linear": "a ThresholdNeuron must hold exactly one nn.Linear, found {found}",
     "passed": "Extra checks passed ({cases} cases).",
+    "skipped": "Skipped: this check uses {names}, and one of them is not written yet (NotImplementedError). Write it, "
+               "then run this cell again.",
     "more count_parameters int": "count_parameters must return a Python int, got {got}",
     "more count_parameters mlp": "an MLP with sizes {sizes} and one nn.Linear({last}, {last}) used twice at the "
                                  "end, frozen layers: {frozen}, {kwargs}: expected {expected}, got {got}",
@@ -386,8 +390,22 @@ def gate_outputs(neuron, x):
 
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные самопроверки (необязательные)", "en": "Extra self-checks (optional)"}
+import functools
+
+
 def _passed(n):
     print(TEXT["passed"].format(cases=n))
+
+
+def _skips_unwritten(check):
+    """The optional check, saying it is skipped where a function it checks is not written yet (NotImplementedError)."""
+    @functools.wraps(check)
+    def run(*functions):
+        try:
+            check(*functions)
+        except NotImplementedError:
+            print(TEXT["skipped"].format(names=", ".join(f.__name__ for f in functions)))
+    return run
 
 
 def _random_mlp(g, frozen):
@@ -407,6 +425,7 @@ def _random_mlp(g, frozen):
     return nn.Sequential(*layers), sizes, total, trainable
 
 
+@_skips_unwritten
 def check_more_count_parameters(count_parameters):
     g = torch.Generator().manual_seed(31)
     cases = 0
@@ -446,6 +465,7 @@ class _TensorsMade(torch.overrides.TorchFunctionMode):
         return func(*args, **(kwargs or {}))
 
 
+@_skips_unwritten
 def check_more_mlp_parameter_formula(mlp_parameter_formula):
     import torch.nn.modules.module as registry
 
@@ -471,6 +491,7 @@ def check_more_mlp_parameter_formula(mlp_parameter_formula):
     _passed(100)
 
 
+@_skips_unwritten
 def check_more_ThresholdNeuron(ThresholdNeuron):
     g = torch.Generator().manual_seed(33)
     for case in range(60):
@@ -506,6 +527,7 @@ def check_more_ThresholdNeuron(ThresholdNeuron):
     _passed(60)
 
 
+@_skips_unwritten
 def check_more_gates(make_not, make_and, make_or, ThresholdNeuron):
     cases = [("make_not()", make_not(), 1, lambda x: 1 - x[:, 0])]
     for n in range(1, 9):
@@ -524,6 +546,7 @@ def check_more_gates(make_not, make_and, make_or, ThresholdNeuron):
     _passed(len(cases))
 
 
+@_skips_unwritten
 def check_more_truth_table(truth_table):
     g = torch.Generator().manual_seed(34)
     for case in range(40):
@@ -546,6 +569,7 @@ def check_more_truth_table(truth_table):
     _passed(41)
 
 
+@_skips_unwritten
 def check_more_format_truth_table(format_truth_table):
     g = torch.Generator().manual_seed(35)
     for case in range(24):
@@ -567,6 +591,7 @@ def check_more_format_truth_table(format_truth_table):
     _passed(24)
 
 
+@_skips_unwritten
 def check_more_XorNetwork(XorNetwork, ThresholdNeuron):
     g = torch.Generator().manual_seed(36)
     net = XorNetwork()
@@ -596,6 +621,7 @@ def check_more_XorNetwork(XorNetwork, ThresholdNeuron):
     _passed(36)
 
 
+@_skips_unwritten
 def check_more_collapse_linear(collapse_linear):
     g = torch.Generator().manual_seed(37)
     for case in range(40):
@@ -619,6 +645,7 @@ def check_more_collapse_linear(collapse_linear):
     _passed(40)
 
 
+@_skips_unwritten
 def check_more_is_linearly_separable(is_linearly_separable):
     forms = [list, lambda o: tuple(bool(v) for v in o), lambda o: [float(v) for v in o],
              lambda o: torch.tensor(o, dtype=torch.float32), lambda o: torch.tensor(o)]
