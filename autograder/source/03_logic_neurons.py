@@ -724,6 +724,14 @@ def check_gate(got, key, n, rule):
             raise first from None
 
 
+def check_gate_calls(got, name, rule):
+    """check_gate for each call the probe of make_and or make_or made: name(), name(n) and name(n_inputs=n)."""
+    check_gate(got, f"{name}()", 2, rule)
+    for n in range(1, 9):
+        check_gate(got, f"{name}({n})", n, rule)
+        check_gate(got, f"{name}(n_inputs={n})", n, rule)
+
+
 # %% [markdown] tags=["ru"]
 # ## 1. Параметры модели (25 минут)
 #
@@ -1531,10 +1539,11 @@ from torch import nn
 
 
 def _own(make, *args, **kwargs):
-    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: is it one, its nn.Linear layers."""
     neuron = make(*args, **kwargs)
     linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
-    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron),
+            "linears": [(m.weight, m.bias) for m in linears]}
 
 
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
@@ -1557,10 +1566,11 @@ from torch import nn
 
 
 def _own(make, *args, **kwargs):
-    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: is it one, its nn.Linear layers."""
     neuron = make(*args, **kwargs)
     linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
-    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron),
+            "linears": [(m.weight, m.bias) for m in linears]}
 
 
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
@@ -1576,10 +1586,7 @@ for _n in range(1, 9):
 
 # %% judge="test_make_not_and"
 def judge(got, want):
-    check_gate(got, "make_and()", 2, lambda x: x.min(dim=1).values)
-    for n in range(1, 9):
-        check_gate(got, f"make_and({n})", n, lambda x: x.min(dim=1).values)
-        check_gate(got, f"make_and(n_inputs={n})", n, lambda x: x.min(dim=1).values)
+    check_gate_calls(got, "make_and", lambda x: x.min(dim=1).values)
 
 
 # %% nbgrader={"grade_id": "test_make_not_or", "grade": true, "points": 1, "locked": true}
@@ -1592,10 +1599,11 @@ from torch import nn
 
 
 def _own(make, *args, **kwargs):
-    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: whether it is one, its nn.Linear layers."""
+    """What make(*args, **kwargs) returns with the student's own ThresholdNeuron: is it one, its nn.Linear layers."""
     neuron = make(*args, **kwargs)
     linears = [m for m in neuron.modules() if isinstance(m, nn.Linear)] if isinstance(neuron, nn.Module) else []
-    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron), "linears": [(m.weight, m.bias) for m in linears]}
+    return {"is a ThresholdNeuron": isinstance(neuron, ThresholdNeuron),
+            "linears": [(m.weight, m.bias) for m in linears]}
 
 
 with probe.replaced(ThresholdNeuron=lambda weights, bias: {"ThresholdNeuron": (weights, bias)}):
@@ -1611,10 +1619,7 @@ for _n in range(1, 9):
 
 # %% judge="test_make_not_or"
 def judge(got, want):
-    check_gate(got, "make_or()", 2, lambda x: x.max(dim=1).values)
-    for n in range(1, 9):
-        check_gate(got, f"make_or({n})", n, lambda x: x.max(dim=1).values)
-        check_gate(got, f"make_or(n_inputs={n})", n, lambda x: x.max(dim=1).values)
+    check_gate_calls(got, "make_or", lambda x: x.max(dim=1).values)
 
 
 # %% tags=["demo", "self_check"]
