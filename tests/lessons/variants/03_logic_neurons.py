@@ -511,6 +511,16 @@ def format_truth_table(table, n_inputs):
         pretty.add_row([int(v) for v in rows[i]])
     return pretty
 ''',
+        # True/False in the cells: a truth table often reads so, but the task asks for numbers.
+        "bool_cells": '''
+def format_truth_table(table, n_inputs):
+    k = table.shape[1] - n_inputs
+    names = [f"x{i}" for i in range(1, n_inputs + 1)] + (["y"] if k == 1 else [f"y{i}" for i in range(1, k + 1)])
+    pretty = PrettyTable(names)
+    for row in table.tolist():
+        pretty.add_row([v == 1.0 for v in row])
+    return pretty
+''',
         # Strings in the cells.
         "string_cells": '''
 def format_truth_table(table, n_inputs):
@@ -1182,8 +1192,8 @@ EQUIVALENT_MUTANTS = {
     "ThresholdNeuron:16:drop float()": "fill_(bias) takes the int or float bias as it is",
     "make_not:3:1.0->2.0": "weight -2 and bias 0.5 still compute NOT",
     "make_not:13:1.0->2.0": "weights 2 and bias -0.5 still compute OR for any number of inputs",
-    "format_truth_table:8:drop int()": "the cells keep the float values, which the task allows",
-    "format_truth_table:8:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
+    "format_truth_table:11:drop int()": "the cells keep the float values, which the task allows",
+    "format_truth_table:11:drop float()": "tolist() gives Python floats, which have is_integer() themselves",
     "XorNetwork:10:1.0->2.0": "weights (2, 1) with bias -0.5 still compute OR in the hidden layer",
     "XorNetwork:10:1.0->2.0#2": "weights (1, 2) with bias -0.5 still compute OR in the hidden layer",
     "is_linearly_separable:7:drop float()": "ints, bools and 0-dim tensors compare with 0.0 and 1.0 like floats",
@@ -1235,21 +1245,41 @@ VISIBLE_EXAMPLES = {
                               f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [0.0], [1.0]]))"),
         "y = x1 of two inputs": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
                                  f"_same(fn({CORNERS}), torch.tensor([[0.0], [0.0], [1.0], [1.0]]))"),
+        "OR as bools": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and "
+                        f"_same(fn({CORNERS}), torch.tensor([[False], [True], [True], [True]]))"),
+        "AND in float64": ("truth_table", f"lambda fn, n_inputs: _same(n_inputs, 2) and _same(fn({CORNERS}), "
+                           "torch.tensor([[0.0], [0.0], [0.0], [1.0]], dtype=torch.float64))"),
+        "nn.Linear(2, 1) with weights (1, 2), bias -1": (
+            "truth_table", "lambda fn, n_inputs: _same(n_inputs, 2) and isinstance(fn, nn.Linear) and "
+            "fn.weight.tolist() == [[1.0, 2.0]] and fn.bias.tolist() == [-1.0]"),
     },
     "format_truth_table": {
         "the AND table": ("format_truth_table", "lambda table, n_inputs: _same(n_inputs, 2) and _same(table, "
                           "torch.tensor([[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]))"),
+        "the (AND, OR) table": ("format_truth_table", "lambda table, n_inputs: _same(n_inputs, 2) and _same(table, "
+                                "torch.tensor([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0], "
+                                "[1.0, 1.0, 1.0, 1.0]]))"),
     },
-    "XorNetwork": {"the four corners": ("XorNetwork.forward", f"lambda self, x: _same(x, {CORNERS})")},
+    "XorNetwork": {
+        "the four corners": ("XorNetwork.forward", f"lambda self, x: _same(x, {CORNERS})"),
+        "the four corners as a (2, 2, 2) batch": ("XorNetwork.forward",
+                                                  f"lambda self, x: _same(x, {CORNERS}.reshape(2, 2, 2))"),
+        "the single input [0, 1]": ("XorNetwork.forward", "lambda self, x: _same(x, torch.tensor([0.0, 1.0]))"),
+    },
     "collapse_linear": {
         "3 -> 5 -> 2 with biases": ("collapse_linear", "lambda layers: [tuple(p.shape) for p in layers.parameters()] "
                                                        "== [(5, 3), (5,), (2, 5), (2,)]"),
+        "2 -> 3 -> 4 -> 1, the middle layer without a bias": (
+            "collapse_linear", "lambda layers: [tuple(p.shape) for p in layers.parameters()] "
+                               "== [(3, 2), (3,), (4, 3), (1, 4), (1,)]"),
     },
     "is_linearly_separable": {
         "AND as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
                         "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 0, 0, 1]"),
         "XOR as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
                         "[type(o) for o in outputs] == [int] * 4 and outputs == [0, 1, 1, 0]"),
+        "NOR as ints": ("is_linearly_separable", "lambda outputs: type(outputs) is list and "
+                        "[type(o) for o in outputs] == [int] * 4 and outputs == [1, 0, 0, 0]"),
         "OR as bools": ("is_linearly_separable", "lambda outputs: type(outputs) is tuple and "
                         "[type(o) for o in outputs] == [bool] * 4 and outputs == (False, True, True, True)"),
     },
