@@ -117,123 +117,108 @@ TEXT = {
     "plain": "",
     "with_grad": " с requires_grad и заполненным .grad",
     "non_leaf": " = 1.5 * base (не лист)",
-    "demo: | by hand": "| вручную:",
-    "demo: f.backward() again -> RuntimeError": "повторный f.backward() -> RuntimeError:",
-    "demo: (x + y).backward() twice: x.grad =": "(x + y).backward() дважды: x.grad =",
-    "demo: after backward #step: x.grad = item_grad_x": "после backward №{step}: x.grad = {item_grad_x}",
-    "demo: after a reset and one more": "после сброса и ещё одного backward:",
-    "demo: on": "на",
-    "demo: No GPU here: on a GPU": "Видеокарты нет: на ней эта ячейка напечатала бы x.grad: 17.0 y.grad: 12.0, "
-                                   "посчитанные на cuda:0",
-    "poly_grads_values: poly_grads must return three gradients (df/dx": "poly_grads должна вернуть три градиента "
-                                                                        "(df/dx, df/dy, df/dz)",
-    "poly_grads_values: df/dx at (1, 2, 3) must": "df/dx в точке (1, 2, 3) должен быть равен 14",
-    "poly_grads_values: df/dy at (1, 2, 3) must": "df/dy в точке (1, 2, 3) должен быть равен 10",
-    "poly_grads_values: df/dz at (1, 2, 3) must": "df/dz в точке (1, 2, 3) должен быть равен 10",
-    "poly_grads_values: df/dx must be a (2, 3)": "df/dx должен быть тензором (2, 3) из шестёрок",
-    "poly_grads_values: df/dy must be a (3,) tensor": "df/dy должен быть тензором (3,) из чисел 12",
-    "poly_grads_values: df/dz must be the scalar 36": "df/dz должен быть скаляром 36",
+    "demo: by hand": "| вручную:",
+    "demo: second backward fails": "повторный f.backward() -> RuntimeError:",
+    "demo: (x + y) backward twice": "(x + y).backward() дважды: x.grad =",
+    "demo: x.grad after backward #step": "после backward №{step}: x.grad = {item_grad_x}",
+    "demo: x.grad after a reset": "после сброса и ещё одного backward:",
+    "demo: on device": "на",
+    "demo: no GPU": "Видеокарты нет: на ней эта ячейка напечатала бы x.grad: 17.0 y.grad: 12.0, посчитанные на cuda:0",
+    "poly_grads: three gradients": "poly_grads должна вернуть три градиента (df/dx, df/dy, df/dz)",
+    "poly_grads: df/dx at (1, 2, 3)": "df/dx в точке (1, 2, 3) должен быть равен 14",
+    "poly_grads: df/dy at (1, 2, 3)": "df/dy в точке (1, 2, 3) должен быть равен 10",
+    "poly_grads: df/dz at (1, 2, 3)": "df/dz в точке (1, 2, 3) должен быть равен 10",
+    "poly_grads: df/dx of ones(2, 3)": "df/dx должен быть тензором (2, 3) из шестёрок",
+    "poly_grads: df/dy of ones(3)": "df/dy должен быть тензором (3,) из чисел 12",
+    "poly_grads: df/dz of 2": "df/dz должен быть скаляром 36",
     "visible passed": "Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.",
-    "poly_grads_caller: poly_grads left a gradient in the": "poly_grads оставила градиент в x.grad вызывающего: "
-                                                            "дифференцируйте отсоединённую копию",
-    "poly_grads_caller: poly_grads must not change the caller's": "poly_grads не должна менять флаги requires_grad "
-                                                                  "вызывающего",
-    "poly_grads_caller: df/dx must be 2x + 2yz": "df/dx должен быть равен 2x + 2yz = [14, 1]",
-    "poly_grads_caller: a second call must return the": "второй вызов должен вернуть тот же df/dx: градиенты не "
-                                                        "должны копиться от вызова к вызову",
-    "poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx": "poly_grads_analytic должна "
-                                                                                   "вернуть три градиента (df/dx, "
-                                                                                   "df/dy, df/dz)",
-    "demo: df/dname: max |autograd - closed form|": "df/d{name}: max |autograd - формула| = {item_max_abs:.2e}",
-    "demo: Skipped: this comparison needs poly_grads and": "Пропущено: сравнению нужны poly_grads и "
-                                                           "poly_grads_analytic (задание 1); сначала решите их.",
-    "demo: w requires grad: (w + 1).requires_grad": "w требует градиента:    (w + 1).requires_grad =",
-    "demo: w no longer requires: (w +": "w больше не требует:    (w + 1).requires_grad =",
-    "demo: on a computed tensor -> RuntimeError": "для вычисленного тензора -> RuntimeError:",
-    "demo: inside no_grad: requires_grad =": "внутри no_grad: requires_grad =",
+    "poly_grads: x.grad left behind": "poly_grads оставила градиент в x.grad вызывающего: дифференцируйте "
+                                      "отсоединённую копию",
+    "poly_grads: flags changed": "poly_grads не должна менять флаги requires_grad вызывающего",
+    "poly_grads: df/dx = 2x + 2yz": "df/dx должен быть равен 2x + 2yz = [14, 1]",
+    "poly_grads: second call": "второй вызов должен вернуть тот же df/dx: градиенты не должны копиться от вызова к "
+                               "вызову",
+    "poly_grads_analytic: three gradients": "poly_grads_analytic должна вернуть три градиента (df/dx, df/dy, df/dz)",
+    "demo: autograd against the closed form": "df/d{name}: max |autograd - формула| = {item_max_abs:.2e}",
+    "demo: skipped, needs exercise 1": "Пропущено: сравнению нужны poly_grads и poly_grads_analytic (задание 1); "
+                                       "сначала решите их.",
+    "demo: w requires grad": "w требует градиента:    (w + 1).requires_grad =",
+    "demo: w no longer requires grad": "w больше не требует:    (w + 1).requires_grad =",
+    "demo: flag of a computed tensor": "для вычисленного тензора -> RuntimeError:",
+    "demo: inside no_grad": "внутри no_grad: requires_grad =",
     "demo: decorated function": "функция с декоратором:",
-    "demo: | plain function": "| обычная функция:",
+    "demo: plain function": "| обычная функция:",
     "demo: inference tensor in a recorded product": "тензор из inference_mode в записываемом произведении -> "
                                                     "RuntimeError:",
     "demo: shares memory with h": "делит память с h:",
     "demo: h after changing the clone": "h после изменения копии:",
     "demo: difference shape": "форма разности:",
     "demo: loss with silent broadcasting": "loss с молчаливым broadcasting:",
-    "demo: (should be 0.0)": "(должно быть 0.0)",
+    "demo: should be 0": "(должно быть 0.0)",
     "demo: loss after y_pred.squeeze(1)": "loss после y_pred.squeeze(1):  ",
-    "demo: its warning": "его предупреждение:",
-    "demo: none": "нет",
-    "mse_value: mse must return a 0-dim tensor": "mse должна вернуть 0-мерный тензор",
-    "mse_value: mse([1, 2, 3], [1, 2, 5])": "mse([1, 2, 3], [1, 2, 5]) должна быть равна 4/3",
-    "mse_shapes: Your message for shapes (3, 1)": "Ваше сообщение для форм (3, 1) и (3,):",
-    "mse_shapes: mse must raise ValueError for shapes": "mse должна бросить ValueError для форм (3, 1) и (3,)",
-    "mse_shapes: mse of two (3, 1) tensors": "mse двух тензоров (3, 1) должна вернуть 0-мерный тензор",
-    "linear_mse_grads_values: first example: dw must be [9": "первый пример: dw должен быть [9, 11]",
-    "linear_mse_grads_values: first example: db must be [2]": "первый пример: db должен быть [2]",
-    "linear_mse_grads_values: second example: dw must be [-12]": "второй пример: dw должен быть [-12]",
-    "linear_mse_grads_values: second example: db must be [-6]": "второй пример: db должен быть [-6]",
-    "linear_mse_grads_caller: linear_mse_grads left gradients in the caller's": "linear_mse_grads оставила градиенты "
-                                                                                "в w.grad или b.grad вызывающего",
-    "linear_mse_grads_caller: a second call must again give": "второй вызов тоже должен дать dw = [9, 11]",
-    "chain_rule_grads_values: the .backward() gradient must equal 2x": "градиент из .backward() должен быть равен 2x "
-                                                                       "cos(x^2 + 1)",
-    "chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x": "градиент из torch.autograd.grad "
-                                                                               "должен быть равен 2x cos(x^2 + 1)",
-    "chain_rule_grads_caller: chain_rule_grads left a gradient in the": "chain_rule_grads оставила градиент в x.grad "
-                                                                        "вызывающего: дифференцируйте отсоединённую "
-                                                                        "копию",
-    "chain_rule_grads_caller: chain_rule_grads must not change the caller's": "chain_rule_grads не должна менять "
-                                                                              "x.requires_grad вызывающего",
-    "chain_rule_grads_caller: a second call must return the": "второй вызов должен вернуть тот же градиент из "
-                                                              ".backward()",
-    "demo: h after h -= 0.1: grad_fn": "h после h -= 0.1: grad_fn =",
+    "demo: the warning": "его предупреждение:",
+    "demo: no warning": "нет",
+    "mse: 0-dim": "mse должна вернуть 0-мерный тензор",
+    "mse: value 4/3": "mse([1, 2, 3], [1, 2, 5]) должна быть равна 4/3",
+    "mse: your message": "Ваше сообщение для форм (3, 1) и (3,):",
+    "mse: must raise": "mse должна бросить ValueError для форм (3, 1) и (3,)",
+    "mse: equal shapes (3, 1)": "mse двух тензоров (3, 1) должна вернуть 0-мерный тензор",
+    "linear_mse_grads: first example, dw": "первый пример: dw должен быть [9, 11]",
+    "linear_mse_grads: first example, db": "первый пример: db должен быть [2]",
+    "linear_mse_grads: second example, dw": "второй пример: dw должен быть [-12]",
+    "linear_mse_grads: second example, db": "второй пример: db должен быть [-6]",
+    "linear_mse_grads: grads left behind": "linear_mse_grads оставила градиенты в w.grad или b.grad вызывающего",
+    "linear_mse_grads: second call": "второй вызов тоже должен дать dw = [9, 11]",
+    "chain_rule_grads: .backward() gradient": "градиент из .backward() должен быть равен 2x cos(x^2 + 1)",
+    "chain_rule_grads: autograd.grad gradient": "градиент из torch.autograd.grad должен быть равен 2x cos(x^2 + 1)",
+    "chain_rule_grads: x.grad left behind": "chain_rule_grads оставила градиент в x.grad вызывающего: "
+                                            "дифференцируйте отсоединённую копию",
+    "chain_rule_grads: flag changed": "chain_rule_grads не должна менять x.requires_grad вызывающего",
+    "chain_rule_grads: second call": "второй вызов должен вернуть тот же градиент из .backward()",
+    "demo: h after h -= 0.1": "h после h -= 0.1: grad_fn =",
     "demo: saved value changed -> RuntimeError": "сохранённое значение изменено -> RuntimeError:",
-    "demo: step step: w.is_leaf = is_leaf_w, w.grad": "шаг {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
+    "demo: mistake 2, a step": "шаг {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
     "demo: Warning": "Предупреждение:",
-    "demo: after step step: w.requires_grad = requires_grad_w": "после шага {step}: w.requires_grad = "
-                                                                "{requires_grad_w}",
-    "demo: w = item_w (the minimum is": "w = {item_w:.4f} (минимум в точке 3), всё ещё лист: {is_leaf_w}, требует "
-                                        "градиента: {requires_grad_w}",
-    "sgd_step_update: w must become w - lr": "w должен стать w - lr * grad = [0.8, 1.6]",
-    "sgd_step_update: after sgd_step the parameter must be": "после sgd_step параметр должен остаться тем же "
-                                                             "тензором-листом и требовать градиента",
-    "sgd_step_reset: sgd_step must reset the gradient (None": "sgd_step должна сбросить градиент (None или нули)",
-    "sgd_step_reset: the next backward() must give a": "следующий backward() должен дать свежий градиент [3, 3]",
-    "fit_line: fit_line must return two Python floats": "fit_line должна вернуть два числа Python float",
-    "fit_line: y = 2x + 1 must": "для y = 2x + 1 должно получиться w = 2, b = 1, а получено {w_fit}, {b_fit}",
-    "demo: gradient descent: w = w_fit, b": "градиентный спуск:       w = {w_fit:.4f}, b = {b_fit:.4f}",
-    "demo: Skipped gradient descent: it needs fit_line": "Градиентный спуск пропущен: ему нужны fit_line, sgd_step и "
-                                                         "mse (задания 2 и 4); сначала решите их.",
-    "demo: least squares: w = w_best, b": "наименьшие квадраты:     w = {w_best:.4f}, b = {b_best:.4f}",
-    "count_graph_nodes: a*b + c*d: got counts": "a*b + c*d: получено {counts}",
-    "abcd_grads: abcd_grads must return a dict with": "abcd_grads должна вернуть словарь с ключами a, b, c, d",
-    "abcd_grads: the gradient for a is b": "градиент по a равен b = 3",
-    "abcd_grads: the gradient for b is a": "градиент по b равен a = 2",
-    "abcd_grads: the gradient for c is d": "градиент по c равен d = 5",
-    "abcd_grads: d does not require grad: its": "d не требует градиента: его градиент должен быть None",
+    "demo: mistake 3, a step": "после шага {step}: w.requires_grad = {requires_grad_w}",
+    "demo: the right way, result": "w = {item_w:.4f} (минимум в точке 3), всё ещё лист: {is_leaf_w}, требует "
+                                   "градиента: {requires_grad_w}",
+    "sgd_step: w - lr * grad": "w должен стать w - lr * grad = [0.8, 1.6]",
+    "sgd_step: the same leaf": "после sgd_step параметр должен остаться тем же тензором-листом и требовать градиента",
+    "sgd_step: gradient reset": "sgd_step должна сбросить градиент (None или нули)",
+    "sgd_step: a fresh gradient": "следующий backward() должен дать свежий градиент [3, 3]",
+    "fit_line: two floats": "fit_line должна вернуть два числа Python float",
+    "fit_line: y = 2x + 1": "для y = 2x + 1 должно получиться w = 2, b = 1, а получено {w_fit}, {b_fit}",
+    "demo: fit_line's line": "градиентный спуск:       w = {w_fit:.4f}, b = {b_fit:.4f}",
+    "demo: skipped, needs exercises 2 and 4": "Градиентный спуск пропущен: ему нужны fit_line, sgd_step и mse "
+                                              "(задания 2 и 4); сначала решите их.",
+    "demo: least squares line": "наименьшие квадраты:     w = {w_best:.4f}, b = {b_best:.4f}",
+    "count_graph_nodes: a*b + c*d": "a*b + c*d: получено {counts}",
+    "abcd_grads: keys": "abcd_grads должна вернуть словарь с ключами a, b, c, d",
+    "abcd_grads: d/da": "градиент по a равен b = 3",
+    "abcd_grads: d/db": "градиент по b равен a = 2",
+    "abcd_grads: d/dc": "градиент по c равен d = 5",
+    "abcd_grads: d/dd is None": "d не требует градиента: его градиент должен быть None",
     "demo: MLP loss": "loss сети:",
-    "demo: Skipped: this cell needs count_graph_nodes (exercise": "Пропущено: этой ячейке нужна count_graph_nodes "
-                                                                  "(задание 5); сначала решите его.",
+    "demo: skipped, needs exercise 5": "Пропущено: этой ячейке нужна count_graph_nodes (задание 5); сначала решите "
+                                       "его.",
     "demo: sigmoid(z) == 1 in float32": "sigmoid(z) == 1 во float32:",
-    "demo: exact: softplus(z) =": "точно: softplus(z) =",
+    "demo: exact softplus": "точно: softplus(z) =",
     "demo: w.grad shape": "форма w.grad:",
     "demo: b.grad matches dL/dz": "b.grad совпадает с dL/dz:      ",
     "demo: w.grad matches outer(x, dz)": "w.grad совпадает с outer(x, dz):",
-    "logistic_grads_values: the loss must be log(2)": "loss должен быть равен log(2)",
-    "logistic_grads_values: dw must be [0.5, -0.75]": "dw должен быть [0.5, -0.75]",
-    "logistic_grads_values: db must be [0]": "db должен быть [0]",
-    "logistic_grads_caller: logistic_grads left gradients in the caller's": "logistic_grads оставила градиенты в "
-                                                                            "w.grad или b.grad вызывающего",
-    "logistic_grads_caller: logistic_grads must not change the caller's": "logistic_grads не должна менять флаги "
-                                                                          "requires_grad вызывающего",
-    "logistic_grads_caller: a second call must again give": "второй вызов тоже должен дать dw = [0.5, -0.75]",
+    "logistic_grads: loss log(2)": "loss должен быть равен log(2)",
+    "logistic_grads: dw": "dw должен быть [0.5, -0.75]",
+    "logistic_grads: db": "db должен быть [0]",
+    "logistic_grads: grads left behind": "logistic_grads оставила градиенты в w.grad или b.grad вызывающего",
+    "logistic_grads: flags changed": "logistic_grads не должна менять флаги requires_grad вызывающего",
+    "logistic_grads: second call": "второй вызов тоже должен дать dw = [0.5, -0.75]",
     "demo: dw matches x^T dz": "dw совпадает с x^T dz:",
-    "demo: | db matches sum(dz)": "| db совпадает с sum(dz):",
-    "demo: step step: loss = item_loss": "шаг {step:3d}: loss = {item_loss:.4f}",
-    "demo: final loss = item_loss, accuracy =": "итоговый loss = {item_loss:.4f}, точность = {item_accuracy:.3f}, w "
-                                                "= {tolist_w}, b = {tolist_b}",
-    "demo: Skipped: this cell needs logistic_grads (exercise": "Пропущено: этой ячейке нужны logistic_grads (задание "
-                                                               "6) и sgd_step (задание 4); сначала решите их.",
+    "demo: db matches sum(dz)": "| db совпадает с sum(dz):",
+    "demo: training, a step": "шаг {step:3d}: loss = {item_loss:.4f}",
+    "demo: training, result": "итоговый loss = {item_loss:.4f}, точность = {item_accuracy:.3f}, w = {tolist_w}, b = "
+                              "{tolist_b}",
+    "demo: skipped, needs exercises 4 and 6": "Пропущено: этой ячейке нужны logistic_grads (задание 6) и sgd_step "
+                                              "(задание 4); сначала решите их.",
 }
 
 
@@ -285,122 +270,105 @@ TEXT = {
     "plain": "",
     "with_grad": " requiring grad with .grad set",
     "non_leaf": " = 1.5 * base (not a leaf)",
-    "demo: | by hand": "| by hand:",
-    "demo: f.backward() again -> RuntimeError": "f.backward() again -> RuntimeError:",
-    "demo: (x + y).backward() twice: x.grad =": "(x + y).backward() twice: x.grad =",
-    "demo: after backward #step: x.grad = item_grad_x": "after backward #{step}: x.grad = {item_grad_x}",
-    "demo: after a reset and one more": "after a reset and one more backward:",
-    "demo: on": "on",
-    "demo: No GPU here: on a GPU": "No GPU here: on a GPU this cell prints x.grad: 17.0 y.grad: 12.0 computed on "
-                                   "cuda:0",
-    "poly_grads_values: poly_grads must return three gradients (df/dx": "poly_grads must return three gradients "
-                                                                        "(df/dx, df/dy, df/dz)",
-    "poly_grads_values: df/dx at (1, 2, 3) must": "df/dx at (1, 2, 3) must be 14",
-    "poly_grads_values: df/dy at (1, 2, 3) must": "df/dy at (1, 2, 3) must be 10",
-    "poly_grads_values: df/dz at (1, 2, 3) must": "df/dz at (1, 2, 3) must be 10",
-    "poly_grads_values: df/dx must be a (2, 3)": "df/dx must be a (2, 3) tensor of sixes",
-    "poly_grads_values: df/dy must be a (3,) tensor": "df/dy must be a (3,) tensor of twelves",
-    "poly_grads_values: df/dz must be the scalar 36": "df/dz must be the scalar 36",
+    "demo: by hand": "| by hand:",
+    "demo: second backward fails": "f.backward() again -> RuntimeError:",
+    "demo: (x + y) backward twice": "(x + y).backward() twice: x.grad =",
+    "demo: x.grad after backward #step": "after backward #{step}: x.grad = {item_grad_x}",
+    "demo: x.grad after a reset": "after a reset and one more backward:",
+    "demo: on device": "on",
+    "demo: no GPU": "No GPU here: on a GPU this cell prints x.grad: 17.0 y.grad: 12.0 computed on cuda:0",
+    "poly_grads: three gradients": "poly_grads must return three gradients (df/dx, df/dy, df/dz)",
+    "poly_grads: df/dx at (1, 2, 3)": "df/dx at (1, 2, 3) must be 14",
+    "poly_grads: df/dy at (1, 2, 3)": "df/dy at (1, 2, 3) must be 10",
+    "poly_grads: df/dz at (1, 2, 3)": "df/dz at (1, 2, 3) must be 10",
+    "poly_grads: df/dx of ones(2, 3)": "df/dx must be a (2, 3) tensor of sixes",
+    "poly_grads: df/dy of ones(3)": "df/dy must be a (3,) tensor of twelves",
+    "poly_grads: df/dz of 2": "df/dz must be the scalar 36",
     "visible passed": "Visible checks passed. Hidden tests run at grading.",
-    "poly_grads_caller: poly_grads left a gradient in the": "poly_grads left a gradient in the caller's x.grad: "
-                                                            "differentiate a detached copy",
-    "poly_grads_caller: poly_grads must not change the caller's": "poly_grads must not change the caller's "
-                                                                  "requires_grad flags",
-    "poly_grads_caller: df/dx must be 2x + 2yz": "df/dx must be 2x + 2yz = [14, 1]",
-    "poly_grads_caller: a second call must return the": "a second call must return the same df/dx: gradients must "
-                                                        "not pile up across calls",
-    "poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx": "poly_grads_analytic must return "
-                                                                                   "three gradients (df/dx, df/dy, "
-                                                                                   "df/dz)",
-    "demo: df/dname: max |autograd - closed form|": "df/d{name}: max |autograd - closed form| = {item_max_abs:.2e}",
-    "demo: Skipped: this comparison needs poly_grads and": "Skipped: this comparison needs poly_grads and "
-                                                           "poly_grads_analytic (exercise 1); solve them first.",
-    "demo: w requires grad: (w + 1).requires_grad": "w requires grad:      (w + 1).requires_grad =",
-    "demo: w no longer requires: (w +": "w no longer requires: (w + 1).requires_grad =",
-    "demo: on a computed tensor -> RuntimeError": "on a computed tensor -> RuntimeError:",
-    "demo: inside no_grad: requires_grad =": "inside no_grad: requires_grad =",
+    "poly_grads: x.grad left behind": "poly_grads left a gradient in the caller's x.grad: differentiate a detached "
+                                      "copy",
+    "poly_grads: flags changed": "poly_grads must not change the caller's requires_grad flags",
+    "poly_grads: df/dx = 2x + 2yz": "df/dx must be 2x + 2yz = [14, 1]",
+    "poly_grads: second call": "a second call must return the same df/dx: gradients must not pile up across calls",
+    "poly_grads_analytic: three gradients": "poly_grads_analytic must return three gradients (df/dx, df/dy, df/dz)",
+    "demo: autograd against the closed form": "df/d{name}: max |autograd - closed form| = {item_max_abs:.2e}",
+    "demo: skipped, needs exercise 1": "Skipped: this comparison needs poly_grads and poly_grads_analytic (exercise "
+                                       "1); solve them first.",
+    "demo: w requires grad": "w requires grad:      (w + 1).requires_grad =",
+    "demo: w no longer requires grad": "w no longer requires: (w + 1).requires_grad =",
+    "demo: flag of a computed tensor": "on a computed tensor -> RuntimeError:",
+    "demo: inside no_grad": "inside no_grad: requires_grad =",
     "demo: decorated function": "decorated function:",
-    "demo: | plain function": "| plain function:",
+    "demo: plain function": "| plain function:",
     "demo: inference tensor in a recorded product": "inference tensor in a recorded product -> RuntimeError:",
     "demo: shares memory with h": "shares memory with h:",
     "demo: h after changing the clone": "h after changing the clone:",
     "demo: difference shape": "difference shape:",
     "demo: loss with silent broadcasting": "loss with silent broadcasting:",
-    "demo: (should be 0.0)": "(should be 0.0)",
+    "demo: should be 0": "(should be 0.0)",
     "demo: loss after y_pred.squeeze(1)": "loss after y_pred.squeeze(1):  ",
-    "demo: its warning": "its warning:",
-    "demo: none": "none",
-    "mse_value: mse must return a 0-dim tensor": "mse must return a 0-dim tensor",
-    "mse_value: mse([1, 2, 3], [1, 2, 5])": "mse([1, 2, 3], [1, 2, 5]) must be 4/3",
-    "mse_shapes: Your message for shapes (3, 1)": "Your message for shapes (3, 1) and (3,):",
-    "mse_shapes: mse must raise ValueError for shapes": "mse must raise ValueError for shapes (3, 1) and (3,)",
-    "mse_shapes: mse of two (3, 1) tensors": "mse of two (3, 1) tensors must return a 0-dim tensor",
-    "linear_mse_grads_values: first example: dw must be [9": "first example: dw must be [9, 11]",
-    "linear_mse_grads_values: first example: db must be [2]": "first example: db must be [2]",
-    "linear_mse_grads_values: second example: dw must be [-12]": "second example: dw must be [-12]",
-    "linear_mse_grads_values: second example: db must be [-6]": "second example: db must be [-6]",
-    "linear_mse_grads_caller: linear_mse_grads left gradients in the caller's": "linear_mse_grads left gradients in "
-                                                                                "the caller's w.grad or b.grad",
-    "linear_mse_grads_caller: a second call must again give": "a second call must again give dw = [9, 11]",
-    "chain_rule_grads_values: the .backward() gradient must equal 2x": "the .backward() gradient must equal 2x "
-                                                                       "cos(x^2 + 1)",
-    "chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x": "the torch.autograd.grad gradient "
-                                                                               "must equal 2x cos(x^2 + 1)",
-    "chain_rule_grads_caller: chain_rule_grads left a gradient in the": "chain_rule_grads left a gradient in the "
-                                                                        "caller's x.grad: differentiate a detached "
-                                                                        "copy",
-    "chain_rule_grads_caller: chain_rule_grads must not change the caller's": "chain_rule_grads must not change the "
-                                                                              "caller's x.requires_grad",
-    "chain_rule_grads_caller: a second call must return the": "a second call must return the same .backward() "
-                                                              "gradient",
-    "demo: h after h -= 0.1: grad_fn": "h after h -= 0.1: grad_fn =",
+    "demo: the warning": "its warning:",
+    "demo: no warning": "none",
+    "mse: 0-dim": "mse must return a 0-dim tensor",
+    "mse: value 4/3": "mse([1, 2, 3], [1, 2, 5]) must be 4/3",
+    "mse: your message": "Your message for shapes (3, 1) and (3,):",
+    "mse: must raise": "mse must raise ValueError for shapes (3, 1) and (3,)",
+    "mse: equal shapes (3, 1)": "mse of two (3, 1) tensors must return a 0-dim tensor",
+    "linear_mse_grads: first example, dw": "first example: dw must be [9, 11]",
+    "linear_mse_grads: first example, db": "first example: db must be [2]",
+    "linear_mse_grads: second example, dw": "second example: dw must be [-12]",
+    "linear_mse_grads: second example, db": "second example: db must be [-6]",
+    "linear_mse_grads: grads left behind": "linear_mse_grads left gradients in the caller's w.grad or b.grad",
+    "linear_mse_grads: second call": "a second call must again give dw = [9, 11]",
+    "chain_rule_grads: .backward() gradient": "the .backward() gradient must equal 2x cos(x^2 + 1)",
+    "chain_rule_grads: autograd.grad gradient": "the torch.autograd.grad gradient must equal 2x cos(x^2 + 1)",
+    "chain_rule_grads: x.grad left behind": "chain_rule_grads left a gradient in the caller's x.grad: differentiate "
+                                            "a detached copy",
+    "chain_rule_grads: flag changed": "chain_rule_grads must not change the caller's x.requires_grad",
+    "chain_rule_grads: second call": "a second call must return the same .backward() gradient",
+    "demo: h after h -= 0.1": "h after h -= 0.1: grad_fn =",
     "demo: saved value changed -> RuntimeError": "saved value changed -> RuntimeError:",
-    "demo: step step: w.is_leaf = is_leaf_w, w.grad": "step {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
+    "demo: mistake 2, a step": "step {step}: w.is_leaf = {is_leaf_w}, w.grad = {grad_w}",
     "demo: Warning": "Warning:",
-    "demo: after step step: w.requires_grad = requires_grad_w": "after step {step}: w.requires_grad = "
-                                                                "{requires_grad_w}",
-    "demo: w = item_w (the minimum is": "w = {item_w:.4f} (the minimum is at 3), still a leaf: {is_leaf_w}, requires "
-                                        "grad: {requires_grad_w}",
-    "sgd_step_update: w must become w - lr": "w must become w - lr * grad = [0.8, 1.6]",
-    "sgd_step_update: after sgd_step the parameter must be": "after sgd_step the parameter must be the same leaf "
-                                                             "tensor, and still require grad",
-    "sgd_step_reset: sgd_step must reset the gradient (None": "sgd_step must reset the gradient (None or zeros)",
-    "sgd_step_reset: the next backward() must give a": "the next backward() must give a fresh gradient [3, 3]",
-    "fit_line: fit_line must return two Python floats": "fit_line must return two Python floats",
-    "fit_line: y = 2x + 1 must": "y = 2x + 1 must give w = 2, b = 1, got {w_fit}, {b_fit}",
-    "demo: gradient descent: w = w_fit, b": "gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}",
-    "demo: Skipped gradient descent: it needs fit_line": "Skipped gradient descent: it needs fit_line, sgd_step and "
-                                                         "mse (exercises 2 and 4); solve them first.",
-    "demo: least squares: w = w_best, b": "least squares:    w = {w_best:.4f}, b = {b_best:.4f}",
-    "count_graph_nodes: a*b + c*d: got counts": "a*b + c*d: got {counts}",
-    "abcd_grads: abcd_grads must return a dict with": "abcd_grads must return a dict with keys a, b, c, d",
-    "abcd_grads: the gradient for a is b": "the gradient for a is b = 3",
-    "abcd_grads: the gradient for b is a": "the gradient for b is a = 2",
-    "abcd_grads: the gradient for c is d": "the gradient for c is d = 5",
-    "abcd_grads: d does not require grad: its": "d does not require grad: its gradient must be None",
+    "demo: mistake 3, a step": "after step {step}: w.requires_grad = {requires_grad_w}",
+    "demo: the right way, result": "w = {item_w:.4f} (the minimum is at 3), still a leaf: {is_leaf_w}, requires "
+                                   "grad: {requires_grad_w}",
+    "sgd_step: w - lr * grad": "w must become w - lr * grad = [0.8, 1.6]",
+    "sgd_step: the same leaf": "after sgd_step the parameter must be the same leaf tensor, and still require grad",
+    "sgd_step: gradient reset": "sgd_step must reset the gradient (None or zeros)",
+    "sgd_step: a fresh gradient": "the next backward() must give a fresh gradient [3, 3]",
+    "fit_line: two floats": "fit_line must return two Python floats",
+    "fit_line: y = 2x + 1": "y = 2x + 1 must give w = 2, b = 1, got {w_fit}, {b_fit}",
+    "demo: fit_line's line": "gradient descent: w = {w_fit:.4f}, b = {b_fit:.4f}",
+    "demo: skipped, needs exercises 2 and 4": "Skipped gradient descent: it needs fit_line, sgd_step and mse "
+                                              "(exercises 2 and 4); solve them first.",
+    "demo: least squares line": "least squares:    w = {w_best:.4f}, b = {b_best:.4f}",
+    "count_graph_nodes: a*b + c*d": "a*b + c*d: got {counts}",
+    "abcd_grads: keys": "abcd_grads must return a dict with keys a, b, c, d",
+    "abcd_grads: d/da": "the gradient for a is b = 3",
+    "abcd_grads: d/db": "the gradient for b is a = 2",
+    "abcd_grads: d/dc": "the gradient for c is d = 5",
+    "abcd_grads: d/dd is None": "d does not require grad: its gradient must be None",
     "demo: MLP loss": "MLP loss:",
-    "demo: Skipped: this cell needs count_graph_nodes (exercise": "Skipped: this cell needs count_graph_nodes "
-                                                                  "(exercise 5); solve it first.",
+    "demo: skipped, needs exercise 5": "Skipped: this cell needs count_graph_nodes (exercise 5); solve it first.",
     "demo: sigmoid(z) == 1 in float32": "sigmoid(z) == 1 in float32:",
-    "demo: exact: softplus(z) =": "exact: softplus(z) =",
+    "demo: exact softplus": "exact: softplus(z) =",
     "demo: w.grad shape": "w.grad shape:",
     "demo: b.grad matches dL/dz": "b.grad matches dL/dz:      ",
     "demo: w.grad matches outer(x, dz)": "w.grad matches outer(x, dz):",
-    "logistic_grads_values: the loss must be log(2)": "the loss must be log(2)",
-    "logistic_grads_values: dw must be [0.5, -0.75]": "dw must be [0.5, -0.75]",
-    "logistic_grads_values: db must be [0]": "db must be [0]",
-    "logistic_grads_caller: logistic_grads left gradients in the caller's": "logistic_grads left gradients in the "
-                                                                            "caller's w.grad or b.grad",
-    "logistic_grads_caller: logistic_grads must not change the caller's": "logistic_grads must not change the "
-                                                                          "caller's requires_grad flags",
-    "logistic_grads_caller: a second call must again give": "a second call must again give dw = [0.5, -0.75]",
+    "logistic_grads: loss log(2)": "the loss must be log(2)",
+    "logistic_grads: dw": "dw must be [0.5, -0.75]",
+    "logistic_grads: db": "db must be [0]",
+    "logistic_grads: grads left behind": "logistic_grads left gradients in the caller's w.grad or b.grad",
+    "logistic_grads: flags changed": "logistic_grads must not change the caller's requires_grad flags",
+    "logistic_grads: second call": "a second call must again give dw = [0.5, -0.75]",
     "demo: dw matches x^T dz": "dw matches x^T dz:",
-    "demo: | db matches sum(dz)": "| db matches sum(dz):",
-    "demo: step step: loss = item_loss": "step {step:3d}: loss = {item_loss:.4f}",
-    "demo: final loss = item_loss, accuracy =": "final loss = {item_loss:.4f}, accuracy = {item_accuracy:.3f}, w = "
-                                                "{tolist_w}, b = {tolist_b}",
-    "demo: Skipped: this cell needs logistic_grads (exercise": "Skipped: this cell needs logistic_grads (exercise 6) "
-                                                               "and sgd_step (exercise 4); solve them first.",
+    "demo: db matches sum(dz)": "| db matches sum(dz):",
+    "demo: training, a step": "step {step:3d}: loss = {item_loss:.4f}",
+    "demo: training, result": "final loss = {item_loss:.4f}, accuracy = {item_accuracy:.3f}, w = {tolist_w}, b = "
+                              "{tolist_b}",
+    "demo: skipped, needs exercises 4 and 6": "Skipped: this cell needs logistic_grads (exercise 6) and sgd_step "
+                                              "(exercise 4); solve them first.",
 }
 
 
@@ -1126,8 +1094,8 @@ print_graph(f.grad_fn)
 
 # %% tags=["demo"]
 f.backward()
-print("x.grad =", x.grad, TEXT["demo: | by hand"], 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
-print("y.grad =", y.grad, TEXT["demo: | by hand"], 2.0 + 2 * (2.0 + 3.0))
+print("x.grad =", x.grad, TEXT["demo: by hand"], 2 * 2.0 + 3.0 + 2 * (2.0 + 3.0))
+print("y.grad =", y.grad, TEXT["demo: by hand"], 2.0 + 2 * (2.0 + 3.0))
 
 # %% [markdown] tags=["ru"]
 # ### Три вещи, о которых стоит помнить
@@ -1151,14 +1119,14 @@ print("y.grad =", y.grad, TEXT["demo: | by hand"], 2.0 + 2 * (2.0 + 3.0))
 try:
     f.backward()
 except RuntimeError as error:
-    print(TEXT["demo: f.backward() again -> RuntimeError"], str(error).split(".")[0])
+    print(TEXT["demo: second backward fails"], str(error).split(".")[0])
 
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 s = x + y
 s.backward()
 s.backward()  # nothing was saved for this graph: the second pass works and adds 1 again
-print(TEXT["demo: (x + y).backward() twice: x.grad ="], x.grad.item(), "y.grad =", y.grad.item())
+print(TEXT["demo: (x + y) backward twice"], x.grad.item(), "y.grad =", y.grad.item())
 
 # %% [markdown] tags=["ru"]
 # **2. Градиенты накапливаются.** `backward()` не записывает, а **прибавляет** градиент к `.grad`.
@@ -1174,10 +1142,10 @@ print(TEXT["demo: (x + y).backward() twice: x.grad ="], x.grad.item(), "y.grad =
 x = torch.tensor(2.0, requires_grad=True)
 for step in range(3):
     (x**2).backward()  # d(x^2)/dx = 4 at x = 2
-    print(TEXT["demo: after backward #step: x.grad = item_grad_x"].format(step=step + 1, item_grad_x=x.grad.item()))
+    print(TEXT["demo: x.grad after backward #step"].format(step=step + 1, item_grad_x=x.grad.item()))
 x.grad = None  # reset before the next, independent computation
 (x**2).backward()
-print(TEXT["demo: after a reset and one more"], x.grad.item())
+print(TEXT["demo: x.grad after a reset"], x.grad.item())
 
 # %% [markdown] tags=["ru"]
 # **3. `.grad` заполняется только у листьев.** У промежуточных тензоров (например, `a = x**2`)
@@ -1209,9 +1177,9 @@ if torch.cuda.is_available():
     x = torch.tensor(2.0, requires_grad=True, device="cuda")
     y = torch.tensor(3.0, requires_grad=True, device="cuda")
     (x**2 + x * y + (x + y) ** 2).backward()
-    print(TEXT["demo: on"], x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
+    print(TEXT["demo: on device"], x.device, "- x.grad:", x.grad.item(), "y.grad:", y.grad.item())
 else:
-    print(TEXT["demo: No GPU here: on a GPU"])
+    print(TEXT["demo: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
@@ -1361,14 +1329,14 @@ def poly_grads(x, y, z):
 
 # %% nbgrader={"grade_id": "test_poly_grads_values", "grade": true, "points": 1, "locked": true}
 grads = poly_grads(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, TEXT["poly_grads_values: poly_grads must return three gradients (df/dx"]
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads_values: df/dx at (1, 2, 3) must"])
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dy at (1, 2, 3) must"])
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dz at (1, 2, 3) must"])
+assert len(grads) == 3, TEXT["poly_grads: three gradients"]
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads: df/dx at (1, 2, 3)"])
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads: df/dy at (1, 2, 3)"])
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads: df/dz at (1, 2, 3)"])
 grads = poly_grads(torch.ones(2, 3), torch.ones(3), torch.tensor(2.0))
-torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg=TEXT["poly_grads_values: df/dx must be a (2, 3)"])
-torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg=TEXT["poly_grads_values: df/dy must be a (3,) tensor"])
-torch.testing.assert_close(grads[2], torch.tensor(36.0), msg=TEXT["poly_grads_values: df/dz must be the scalar 36"])
+torch.testing.assert_close(grads[0], torch.full((2, 3), 6.0), msg=TEXT["poly_grads: df/dx of ones(2, 3)"])
+torch.testing.assert_close(grads[1], torch.full((3,), 12.0), msg=TEXT["poly_grads: df/dy of ones(3)"])
+torch.testing.assert_close(grads[2], torch.tensor(36.0), msg=TEXT["poly_grads: df/dz of 2"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2002)
@@ -1414,10 +1382,10 @@ x = torch.tensor([1.0, -1.0], requires_grad=True)
 y = torch.tensor([2.0, 0.5])
 first = poly_grads(x, y, torch.tensor(3.0))
 second = poly_grads(x, y, torch.tensor(3.0))
-assert x.grad is None, TEXT["poly_grads_caller: poly_grads left a gradient in the"]
-assert x.requires_grad and not y.requires_grad, TEXT["poly_grads_caller: poly_grads must not change the caller's"]
-torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg=TEXT["poly_grads_caller: df/dx must be 2x + 2yz"])
-torch.testing.assert_close(second[0], first[0], msg=TEXT["poly_grads_caller: a second call must return the"])
+assert x.grad is None, TEXT["poly_grads: x.grad left behind"]
+assert x.requires_grad and not y.requires_grad, TEXT["poly_grads: flags changed"]
+torch.testing.assert_close(first[0], torch.tensor([14.0, 1.0]), msg=TEXT["poly_grads: df/dx = 2x + 2yz"])
+torch.testing.assert_close(second[0], first[0], msg=TEXT["poly_grads: second call"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2012)
@@ -1477,10 +1445,10 @@ def poly_grads_analytic(x, y, z):
 
 # %% nbgrader={"grade_id": "test_poly_grads_analytic", "grade": true, "points": 1, "locked": true}
 grads = poly_grads_analytic(torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0))
-assert len(grads) == 3, TEXT["poly_grads_analytic: poly_grads_analytic must return three gradients (df/dx"]
-torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads_values: df/dx at (1, 2, 3) must"])
-torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dy at (1, 2, 3) must"])
-torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads_values: df/dz at (1, 2, 3) must"])
+assert len(grads) == 3, TEXT["poly_grads_analytic: three gradients"]
+torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads: df/dx at (1, 2, 3)"])
+torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads: df/dy at (1, 2, 3)"])
+torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads: df/dz at (1, 2, 3)"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2003)
@@ -1522,10 +1490,10 @@ torch.manual_seed(0)
 xs, ys, zs = torch.randn(3, 5), torch.randn(3, 5), torch.randn(3, 5)
 try:
     for name, g_auto, g_hand in zip("xyz", poly_grads(xs, ys, zs), poly_grads_analytic(xs, ys, zs)):
-        print(TEXT["demo: df/dname: max |autograd - closed form|"].format(
+        print(TEXT["demo: autograd against the closed form"].format(
             name=name, item_max_abs=(g_auto - g_hand).abs().max().item()))
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this comparison needs poly_grads and"])
+    print(TEXT["demo: skipped, needs exercise 1"])
 
 # %% [markdown] tags=["ru"]
 # ## 2. Как отключить градиенты (около 10 минут)
@@ -1569,13 +1537,13 @@ except NotImplementedError:
 
 # %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
-print(TEXT["demo: w requires grad: (w + 1).requires_grad"], (w + 1).requires_grad)
+print(TEXT["demo: w requires grad"], (w + 1).requires_grad)
 w.requires_grad_(False)  # the same as w.requires_grad = False
-print(TEXT["demo: w no longer requires: (w +"], (w + 1).requires_grad)
+print(TEXT["demo: w no longer requires grad"], (w + 1).requires_grad)
 try:
     (torch.tensor(1.0, requires_grad=True) * 2).requires_grad_(False)
 except RuntimeError as error:
-    print(TEXT["demo: on a computed tensor -> RuntimeError"], str(error).split(".")[0])
+    print(TEXT["demo: flag of a computed tensor"], str(error).split(".")[0])
 
 # %% [markdown] tags=["ru"]
 # **2. `torch.no_grad()`**, как контекстный менеджер или как декоратор. Внутри блока операции не
@@ -1591,7 +1559,7 @@ except RuntimeError as error:
 w = torch.tensor(1.0, requires_grad=True)
 with torch.no_grad():
     inside = w * 2
-print(TEXT["demo: inside no_grad: requires_grad ="], inside.requires_grad, "| w.requires_grad =", w.requires_grad)
+print(TEXT["demo: inside no_grad"], inside.requires_grad, "| w.requires_grad =", w.requires_grad)
 
 
 @torch.no_grad()
@@ -1604,7 +1572,7 @@ def train_forward(t):
     return t * 2
 
 
-print(TEXT["demo: decorated function"], evaluate(w).requires_grad, TEXT["demo: | plain function"], train_forward(w).requires_grad)
+print(TEXT["demo: decorated function"], evaluate(w).requires_grad, TEXT["demo: plain function"], train_forward(w).requires_grad)
 
 # %% [markdown] tags=["ru"]
 # Для чистого инференса есть `torch.inference_mode()`: как `no_grad`, но быстрее и строже — тензоры,
@@ -1726,12 +1694,12 @@ y_pred = torch.tensor([[1.0], [2.0], [3.0]])  # shape (3, 1): a column of predic
 y_true = torch.tensor([1.0, 2.0, 3.0])  # shape (3,): perfect targets
 difference = y_pred - y_true
 print(TEXT["demo: difference shape"], tuple(difference.shape))
-print(TEXT["demo: loss with silent broadcasting"], (difference**2).mean().item(), TEXT["demo: (should be 0.0)"])
+print(TEXT["demo: loss with silent broadcasting"], (difference**2).mean().item(), TEXT["demo: should be 0"])
 print(TEXT["demo: loss after y_pred.squeeze(1)"], ((y_pred.squeeze(1) - y_true) ** 2).mean().item())
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print("F.mse_loss(y_pred, y_true):    ", F.mse_loss(y_pred, y_true).item())
-print(TEXT["demo: its warning"], str(caught[0].message).split(". ")[0] if caught else TEXT["demo: none"])
+print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught else TEXT["demo: no warning"])
 
 # %% [markdown] tags=["ru"]
 # `F.mse_loss` в этой ситуации выдаёт предупреждение, но тоже считает неверный ответ. Поэтому
@@ -1837,8 +1805,8 @@ def mse(y_pred, y_true):
 
 # %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true}
 loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse_value: mse must return a 0-dim tensor"]
-torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg=TEXT["mse_value: mse([1, 2, 3], [1, 2, 5])"])
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse: 0-dim"]
+torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg=TEXT["mse: value 4/3"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2004)
@@ -1881,11 +1849,11 @@ def judge(got, want):
 try:
     mse(torch.zeros(3, 1), torch.zeros(3))
 except ValueError as error:
-    print(TEXT["mse_shapes: Your message for shapes (3, 1)"], error)
+    print(TEXT["mse: your message"], error)
 else:
-    raise AssertionError(TEXT["mse_shapes: mse must raise ValueError for shapes"])
+    raise AssertionError(TEXT["mse: must raise"])
 loss = mse(torch.zeros(3, 1), torch.ones(3, 1))
-assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse_shapes: mse of two (3, 1) tensors"]
+assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse: equal shapes (3, 1)"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for shape in [(6, 1), (), (3, 1)]:
@@ -1931,12 +1899,12 @@ def linear_mse_grads(x, w, b, y_true):
 # %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true}
 dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
                           torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
-torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads_values: first example: dw must be [9"])
-torch.testing.assert_close(db, torch.tensor([2.0]), msg=TEXT["linear_mse_grads_values: first example: db must be [2]"])
+torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads: first example, dw"])
+torch.testing.assert_close(db, torch.tensor([2.0]), msg=TEXT["linear_mse_grads: first example, db"])
 dw, db = linear_mse_grads(torch.tensor([[1.0], [2.0], [3.0]]), torch.tensor([1.0]),
                           torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
-torch.testing.assert_close(dw, torch.tensor([-12.0]), msg=TEXT["linear_mse_grads_values: second example: dw must be [-12]"])
-torch.testing.assert_close(db, torch.tensor([-6.0]), msg=TEXT["linear_mse_grads_values: second example: db must be [-6]"])
+torch.testing.assert_close(dw, torch.tensor([-12.0]), msg=TEXT["linear_mse_grads: second example, dw"])
+torch.testing.assert_close(db, torch.tensor([-6.0]), msg=TEXT["linear_mse_grads: second example, db"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_mse(y_pred, y_true):
@@ -1988,8 +1956,8 @@ b = torch.tensor([0.5], requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
 first = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
 second = linear_mse_grads(x, w, b, torch.tensor([5.0, 4.0]))
-assert w.grad is None and b.grad is None, TEXT["linear_mse_grads_caller: linear_mse_grads left gradients in the caller's"]
-torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads_caller: a second call must again give"])
+assert w.grad is None and b.grad is None, TEXT["linear_mse_grads: grads left behind"]
+torch.testing.assert_close(second[0], torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads: second call"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_mse(y_pred, y_true):
@@ -2137,8 +2105,8 @@ def chain_rule_grads(x):
 x = torch.tensor([0.0, 0.5, 1.0, 2.0])
 g_backward, g_grad = chain_rule_grads(x)
 expected = torch.tensor([0.0, 0.5, 1.0, 2.0]) * 2 * torch.cos(torch.tensor([1.0, 1.25, 2.0, 5.0]))
-torch.testing.assert_close(g_backward, expected, msg=TEXT["chain_rule_grads_values: the .backward() gradient must equal 2x"])
-torch.testing.assert_close(g_grad, expected, msg=TEXT["chain_rule_grads_values: the torch.autograd.grad gradient must equal 2x"])
+torch.testing.assert_close(g_backward, expected, msg=TEXT["chain_rule_grads: .backward() gradient"])
+torch.testing.assert_close(g_grad, expected, msg=TEXT["chain_rule_grads: autograd.grad gradient"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2006)
@@ -2179,9 +2147,9 @@ def judge(got, want):
 x = torch.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
 first = chain_rule_grads(x)
 second = chain_rule_grads(x)
-assert x.grad is None, TEXT["chain_rule_grads_caller: chain_rule_grads left a gradient in the"]
-assert x.requires_grad, TEXT["chain_rule_grads_caller: chain_rule_grads must not change the caller's"]
-torch.testing.assert_close(second[0], first[0], msg=TEXT["chain_rule_grads_caller: a second call must return the"])
+assert x.grad is None, TEXT["chain_rule_grads: x.grad left behind"]
+assert x.requires_grad, TEXT["chain_rule_grads: flag changed"]
+torch.testing.assert_close(second[0], first[0], msg=TEXT["chain_rule_grads: second call"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2014)
@@ -2289,7 +2257,7 @@ except RuntimeError as error:
 
 h = w * 1.0  # not a leaf: an in-place operation just rewrites its history
 h -= 0.1
-print(TEXT["demo: h after h -= 0.1: grad_fn"], type(h.grad_fn).__name__)
+print(TEXT["demo: h after h -= 0.1"], type(h.grad_fn).__name__)
 
 a = w * 1.0
 saved_square = a**2  # the square saves a for the backward pass
@@ -2317,7 +2285,7 @@ with warnings.catch_warnings(record=True) as caught:
         for step in range(2):
             loss = (w - 3) ** 2
             loss.backward()
-            print(TEXT["demo: step step: w.is_leaf = is_leaf_w, w.grad"].format(
+            print(TEXT["demo: mistake 2, a step"].format(
                 step=step, is_leaf_w=w.is_leaf, grad_w=w.grad))
             w = w - 0.1 * w.grad  # a new, non-leaf tensor
     except TypeError as error:
@@ -2343,7 +2311,7 @@ try:
         loss.backward()
         with torch.no_grad():
             w = w - 0.1 * w.grad  # a new tensor that does not require grad
-        print(TEXT["demo: after step step: w.requires_grad = requires_grad_w"].format(
+        print(TEXT["demo: mistake 3, a step"].format(
             step=step, requires_grad_w=w.requires_grad))
 except RuntimeError as error:
     print("RuntimeError:", error)
@@ -2362,7 +2330,7 @@ for step in range(30):
     with torch.no_grad():
         w -= 0.1 * w.grad
     w.grad = None
-print(TEXT["demo: w = item_w (the minimum is"].format(
+print(TEXT["demo: the right way, result"].format(
     item_w=w.item(), is_leaf_w=w.is_leaf, requires_grad_w=w.requires_grad))
 
 # %% [markdown] tags=["ru"]
@@ -2460,9 +2428,9 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 w_before = w
 sgd_step([w], lr=0.1)
-torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg=TEXT["sgd_step_update: w must become w - lr"])
+torch.testing.assert_close(w.detach(), torch.tensor([0.8, 1.6]), msg=TEXT["sgd_step: w - lr * grad"])
 assert w is w_before and w.is_leaf and w.requires_grad, (
-    TEXT["sgd_step_update: after sgd_step the parameter must be"])
+    TEXT["sgd_step: the same leaf"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2007)
@@ -2532,9 +2500,9 @@ def judge(got, want):
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w**2).sum().backward()  # w.grad = 2 * w = [2, 4]
 sgd_step([w], lr=0.1)
-assert w.grad is None or not w.grad.any(), TEXT["sgd_step_reset: sgd_step must reset the gradient (None"]
+assert w.grad is None or not w.grad.any(), TEXT["sgd_step: gradient reset"]
 (w * 3).sum().backward()
-torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg=TEXT["sgd_step_reset: the next backward() must give a"])
+torch.testing.assert_close(w.grad, torch.full((2,), 3.0), msg=TEXT["sgd_step: a fresh gradient"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2015)
@@ -2596,8 +2564,8 @@ def fit_line(x, y, lr=0.05, steps=500):
 # %% nbgrader={"grade_id": "test_fit_line", "grade": true, "points": 2, "locked": true}
 x = torch.linspace(-1.0, 1.0, 21)
 w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
-assert isinstance(w_fit, float) and isinstance(b_fit, float), TEXT["fit_line: fit_line must return two Python floats"]
-assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, TEXT["fit_line: y = 2x + 1 must"].format(
+assert isinstance(w_fit, float) and isinstance(b_fit, float), TEXT["fit_line: two floats"]
+assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, TEXT["fit_line: y = 2x + 1"].format(
     w_fit=w_fit, b_fit=b_fit)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
@@ -2766,10 +2734,10 @@ design = torch.stack([x_points, torch.ones_like(x_points)], dim=1)
 w_best, b_best = torch.linalg.lstsq(design, y_points.unsqueeze(1)).solution.squeeze(1).tolist()
 try:
     w_fit, b_fit = fit_line(x_points, y_points)
-    print(TEXT["demo: gradient descent: w = w_fit, b"].format(w_fit=w_fit, b_fit=b_fit))
+    print(TEXT["demo: fit_line's line"].format(w_fit=w_fit, b_fit=b_fit))
 except NotImplementedError:
-    print(TEXT["demo: Skipped gradient descent: it needs fit_line"])
-print(TEXT["demo: least squares: w = w_best, b"].format(w_best=w_best, b_best=b_best))
+    print(TEXT["demo: skipped, needs exercises 2 and 4"])
+print(TEXT["demo: least squares line"].format(w_best=w_best, b_best=b_best))
 
 # %% [markdown] tags=["ru"]
 # ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
@@ -2885,7 +2853,7 @@ def count_graph_nodes(t):
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 counts = count_graph_nodes(a * b + c * d)
-assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, TEXT["count_graph_nodes: a*b + c*d: got counts"].format(
+assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, TEXT["count_graph_nodes: a*b + c*d"].format(
     counts=counts)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
@@ -2973,11 +2941,11 @@ def abcd_grads(a, b, c, d):
 a, b, c = (torch.tensor(v, requires_grad=True) for v in (2.0, 3.0, 4.0))
 d = torch.tensor(5.0)
 grads = abcd_grads(a, b, c, d)
-assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, TEXT["abcd_grads: abcd_grads must return a dict with"]
-torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg=TEXT["abcd_grads: the gradient for a is b"])
-torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg=TEXT["abcd_grads: the gradient for b is a"])
-torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg=TEXT["abcd_grads: the gradient for c is d"])
-assert grads["d"] is None, TEXT["abcd_grads: d does not require grad: its"]
+assert isinstance(grads, dict) and set(grads) == {"a", "b", "c", "d"}, TEXT["abcd_grads: keys"]
+torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg=TEXT["abcd_grads: d/da"])
+torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg=TEXT["abcd_grads: d/db"])
+torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg=TEXT["abcd_grads: d/dc"])
+assert grads["d"] is None, TEXT["abcd_grads: d/dd is None"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2010)
@@ -3042,7 +3010,7 @@ try:
     print("f(x, y):", count_graph_nodes(x**2 + x * y + (x + y) ** 2))
     print(TEXT["demo: MLP loss"], count_graph_nodes(net_loss))
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this cell needs count_graph_nodes (exercise"])
+    print(TEXT["demo: skipped, needs exercise 5"])
 
 # %% [markdown] tags=["ru"]
 # ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
@@ -3097,7 +3065,7 @@ for name, value in [
     ("BCE with logits  ", F.binary_cross_entropy_with_logits(z, target, reduction="none")),
 ]:
     print(name, [round(v, 4) for v in value.tolist()])
-print(TEXT["demo: exact: softplus(z) ="], [round(v, 4) for v in F.softplus(z).tolist()])
+print(TEXT["demo: exact softplus"], [round(v, 4) for v in F.softplus(z).tolist()])
 
 # %% [markdown] tags=["ru"]
 # Построим граф для одного примера: вход из 5 признаков, 3 независимых бинарных выхода (как в
@@ -3219,9 +3187,9 @@ def logistic_grads(x, y, w, b):
 # %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true}
 loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
                               torch.zeros(2), torch.zeros(1))
-torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg=TEXT["logistic_grads_values: the loss must be log(2)"])
-torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads_values: dw must be [0.5, -0.75]"])
-torch.testing.assert_close(db, torch.tensor([0.0]), msg=TEXT["logistic_grads_values: db must be [0]"])
+torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg=TEXT["logistic_grads: loss log(2)"])
+torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads: dw"])
+torch.testing.assert_close(db, torch.tensor([0.0]), msg=TEXT["logistic_grads: db"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2011)
@@ -3256,9 +3224,9 @@ b = torch.zeros(1, requires_grad=True)
 x = torch.tensor([[1.0, 2.0], [3.0, -1.0]])
 first = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
 second = logistic_grads(x, torch.tensor([1.0, 0.0]), w, b)
-assert w.grad is None and b.grad is None, TEXT["logistic_grads_caller: logistic_grads left gradients in the caller's"]
-assert w.requires_grad and b.requires_grad, TEXT["logistic_grads_caller: logistic_grads must not change the caller's"]
-torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads_caller: a second call must again give"])
+assert w.grad is None and b.grad is None, TEXT["logistic_grads: grads left behind"]
+assert w.requires_grad and b.requires_grad, TEXT["logistic_grads: flags changed"]
+torch.testing.assert_close(second[1], torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads: second call"])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2016)
@@ -3372,18 +3340,18 @@ try:
     loss, dw, db = logistic_grads(features, labels, w, b)
     dz = (torch.sigmoid(features @ w + b) - labels) / n_points
     print(TEXT["demo: dw matches x^T dz"], torch.allclose(dw, features.T @ dz),
-          TEXT["demo: | db matches sum(dz)"], torch.allclose(db, dz.sum(0, keepdim=True)))
+          TEXT["demo: db matches sum(dz)"], torch.allclose(db, dz.sum(0, keepdim=True)))
     for step in range(100):
         loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
         sgd_step([w, b], lr=0.5)
         if step % 25 == 0:
-            print(TEXT["demo: step step: loss = item_loss"].format(step=step, item_loss=loss.item()))
+            print(TEXT["demo: training, a step"].format(step=step, item_loss=loss.item()))
     with torch.no_grad():
         accuracy = ((features @ w + b > 0).float() == labels).float().mean()
-    print(TEXT["demo: final loss = item_loss, accuracy ="].format(
+    print(TEXT["demo: training, result"].format(
         item_loss=loss.item(), item_accuracy=accuracy.item(), tolist_w=w.tolist(), tolist_b=b.tolist()))
 except NotImplementedError:
-    print(TEXT["demo: Skipped: this cell needs logistic_grads (exercise"])
+    print(TEXT["demo: skipped, needs exercises 4 and 6"])
 
 # %% [markdown] tags=["ru"]
 # ## 8. Вопросы для самопроверки (около 10 минут)
