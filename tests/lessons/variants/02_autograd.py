@@ -171,6 +171,14 @@ def mse(y_pred, y_true):
         raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
     return ((y_pred.double() - y_true.double()) ** 2).mean()
 ''',
+        # In-place operations to save memory: the right value, but the caller's y_pred holds the squared
+        # differences afterwards (and a y_pred that requires grad raises).
+        "changes_y_pred_in_place": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return y_pred.sub_(y_true).pow_(2).mean()
+''',
     },
     "linear_mse_grads": {
         # create_graph=True: the gradients stay in a graph and require grad.
