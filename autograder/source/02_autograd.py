@@ -17,13 +17,13 @@
 #
 # В этом уроке (всего около 3,5 часа):
 #
-# 1. вычислительный граф: листья, `grad_fn`, прямой и обратный проход;
+# 1. вычислительный граф: листья, `grad_fn`, прямой и обратный проход (задание 1);
 # 2. три способа отключить градиенты: `requires_grad`, `torch.no_grad`, `detach`;
-# 3. функция потерь MSE и ловушка broadcasting;
-# 4. `.backward()` и `torch.autograd.grad`;
-# 5. градиентный спуск своими руками и три классические ошибки при обновлении параметров;
-# 6. устройство графа изнутри;
-# 7. логистическая регрессия;
+# 3. функция потерь MSE и ловушка broadcasting (задание 2);
+# 4. два способа запустить обратный проход: `.backward()` и `torch.autograd.grad` (задание 3);
+# 5. градиентный спуск своими руками и три классические ошибки при обновлении параметров (задание 4);
+# 6. устройство графа изнутри (задание 5);
+# 7. логистическая регрессия (задание 6);
 # 8. вопросы для самопроверки.
 #
 # | Задание | Баллы |
@@ -48,13 +48,13 @@
 #
 # In this lesson (about 3.5 hours in all):
 #
-# 1. the computational graph: leaves, `grad_fn`, the forward and the backward pass;
+# 1. the computational graph: leaves, `grad_fn`, the forward and the backward pass (exercise 1);
 # 2. three ways to turn gradients off: `requires_grad`, `torch.no_grad`, `detach`;
-# 3. the MSE loss and the broadcasting trap;
-# 4. `.backward()` and `torch.autograd.grad`;
-# 5. gradient descent by hand and the three classic mistakes when updating parameters;
-# 6. the graph from the inside;
-# 7. logistic regression;
+# 3. the MSE loss and the broadcasting trap (exercise 2);
+# 4. two ways to run the backward pass: `.backward()` and `torch.autograd.grad` (exercise 3);
+# 5. gradient descent by hand and the three classic mistakes when updating parameters (exercise 4);
+# 6. the graph from the inside (exercise 5);
+# 7. logistic regression (exercise 6);
 # 8. questions to check yourself.
 #
 # | Exercise | Points |
@@ -140,7 +140,7 @@ TEXT = {
     "poly_grads: df/dz of 2": "df/dz должен быть скаляром 36",
     "visible passed": "Видимые проверки пройдены. Скрытые проверки выполняются при оценивании.",
     "poly_grads: x.grad left behind": "poly_grads оставила градиент в x.grad вызывающего: дифференцируйте "
-                                      "отсоединённую копию",
+                                      "отсоединённый тензор (x.detach().requires_grad_())",
     "poly_grads: flags changed": "poly_grads не должна менять флаги requires_grad вызывающего",
     "poly_grads: df/dx = 2x + 2yz": "df/dx должен быть равен 2x + 2yz = [14, 1]",
     "poly_grads: second call": "второй вызов должен вернуть тот же df/dx: градиенты не должны копиться от вызова к "
@@ -179,7 +179,7 @@ TEXT = {
     "chain_rule_grads: .backward() gradient": "градиент из .backward() должен быть равен 2x cos(x^2 + 1)",
     "chain_rule_grads: autograd.grad gradient": "градиент из torch.autograd.grad должен быть равен 2x cos(x^2 + 1)",
     "chain_rule_grads: x.grad left behind": "chain_rule_grads оставила градиент в x.grad вызывающего: "
-                                            "дифференцируйте отсоединённую копию",
+                                            "дифференцируйте отсоединённый тензор (x.detach().requires_grad_())",
     "chain_rule_grads: flag changed": "chain_rule_grads не должна менять x.requires_grad вызывающего",
     "chain_rule_grads: second call": "второй вызов должен вернуть тот же градиент из .backward()",
     "demo: h after h -= 0.1": "h после h -= 0.1: grad_fn =",
@@ -301,7 +301,7 @@ TEXT = {
     "poly_grads: df/dz of 2": "df/dz must be the scalar 36",
     "visible passed": "Visible checks passed. Hidden tests run at grading.",
     "poly_grads: x.grad left behind": "poly_grads left a gradient in the caller's x.grad: differentiate a detached "
-                                      "copy",
+                                      "tensor (x.detach().requires_grad_())",
     "poly_grads: flags changed": "poly_grads must not change the caller's requires_grad flags",
     "poly_grads: df/dx = 2x + 2yz": "df/dx must be 2x + 2yz = [14, 1]",
     "poly_grads: second call": "a second call must return the same df/dx: gradients must not pile up across calls",
@@ -338,7 +338,7 @@ TEXT = {
     "chain_rule_grads: .backward() gradient": "the .backward() gradient must equal 2x cos(x^2 + 1)",
     "chain_rule_grads: autograd.grad gradient": "the torch.autograd.grad gradient must equal 2x cos(x^2 + 1)",
     "chain_rule_grads: x.grad left behind": "chain_rule_grads left a gradient in the caller's x.grad: differentiate "
-                                            "a detached copy",
+                                            "a detached tensor (x.detach().requires_grad_())",
     "chain_rule_grads: flag changed": "chain_rule_grads must not change the caller's x.requires_grad",
     "chain_rule_grads: second call": "a second call must return the same .backward() gradient",
     "demo: h after h -= 0.1": "h after h -= 0.1: grad_fn =",
@@ -997,12 +997,12 @@ def check_untouched(got, want, key, who, name):
     flag, reference_flag = tensor.observed["requires_grad"], reference.observed["requires_grad"]
     assert flag == reference_flag, (
         f"{who} changed {name}.requires_grad of the caller's tensor from {reference_flag} to {flag}: "
-        "work on a detached copy (.detach().requires_grad_())")
+        "work on a detached tensor (.detach().requires_grad_())")
     assert tensor.observed["grad_fn"] == reference.observed["grad_fn"], (
         f"{who} changed the caller's {name} in place (its grad_fn changed)")
     if reference_grad is None:
         assert grad is None, (
-            f"{who} left a gradient in the caller's {name}.grad: differentiate a detached copy, "
+            f"{who} left a gradient in the caller's {name}.grad: differentiate a detached tensor, "
             "or use torch.autograd.grad")
     else:
         assert isinstance(grad, torch.Tensor) and torch.equal(grad, reference_grad), (
@@ -1134,15 +1134,14 @@ print("x.is_leaf:", x.is_leaf, "| x.grad_fn:", x.grad_fn)
 print("f.is_leaf:", f.is_leaf, "| f.grad_fn:", f.grad_fn)
 
 # %% [markdown] tags=["ru"]
-# Стрелки рисунка — это `next_functions` узла: пары (узел, номер выхода). Пройдём настоящий граф
-# рекурсивно и напечатаем его как дерево. Узел `AccumulateGrad` листа `x` встречается в дереве
-# трижды: дерево разворачивает граф, в котором у каждого листа один такой узел (как на рисунке).
+# Стрелки рисунка — это `next_functions` узла: пары (узел, номер выхода). Напечатаем настоящий граф
+# деревом: узел `AccumulateGrad` листа `x` встретится трижды, потому что дерево разворачивает граф,
+# где у каждого листа один такой узел.
 
 # %% [markdown] tags=["en"]
-# The arrows of the picture are a node's `next_functions`: pairs of (node, output index). Let's walk
-# the real graph recursively and print it as a tree. The `AccumulateGrad` node of the leaf `x` shows
-# up three times in the tree: the tree unrolls a graph in which every leaf has a single such node
-# (as in the picture).
+# The arrows of the picture are a node's `next_functions`: pairs of (node, output index). Print the
+# real graph as a tree: the `AccumulateGrad` node of `x` shows up three times, because the tree
+# unrolls a graph in which every leaf has a single such node.
 
 # %% tags=["demo"]
 leaf_names = {x: "x", y: "y"}
@@ -1250,11 +1249,10 @@ a.retain_grad()
 print("a.is_leaf:", a.is_leaf, "| a.grad:", a.grad, "| x.grad:", x.grad)
 
 # %% [markdown] tags=["ru"]
-# Граф строится одинаково на любом устройстве: если доступна видеокарта, тот же пример можно
-# посчитать на ней.
+# На видеокарте, если она есть, всё то же самое:
 
 # %% [markdown] tags=["en"]
-# The graph is built the same way on any device: if a GPU is available, the same example runs there.
+# On a GPU, if there is one, it all works the same:
 
 # %% tags=["demo"]
 if torch.cuda.is_available():
@@ -1266,7 +1264,7 @@ else:
     print(TEXT["demo: no GPU"])
 
 # %% [markdown] tags=["ru"]
-# ## Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
+# ### Задание 1. Градиенты многочлена (2 + 1 балла, около 25 минут)
 #
 # Для функции
 #
@@ -1284,7 +1282,9 @@ else:
 #
 # **Не трогайте тензоры вызывающего**: их значения, `requires_grad` и `.grad`. Если вызвать
 # `x.requires_grad_()` и `backward()` на переданном тензоре, у вызывающего появится `x.grad`, а без
-# `detach()` обратный проход уйдёт в чужой граф. Работайте с копией: `x.detach().requires_grad_()`.
+# `detach()` обратный проход уйдёт в чужой граф. Работайте с отсоединённым тензором:
+# `x.detach().requires_grad_()` — новый лист над той же памятью (`detach()` ничего не копирует,
+# раздел 2) со своими `requires_grad` и `.grad`.
 #
 # **Возвращайте новые тензоры** (правило курса; исключение в этом уроке — `mse`, её loss остаётся в
 # графе): без градиента и без общей памяти с аргументами.
@@ -1294,8 +1294,9 @@ else:
 # ($2x + 2yz = 6$), по `y` — тензор (3,) из чисел 12 (по $6$ от каждой из двух строк), по `z` —
 # скаляр 36 ($2z + 2xy = 6$ в каждом из шести элементов).
 #
-# За видимыми проверками каждого задания идёт необязательная ячейка `check_more_...`: она проверяет
-# все свойства из условия на случайных входах и называет первый случай, где ответ неверен.
+# Необязательная ячейка `check_more_...` под проверками каждого задания проверяет все свойства из
+# условия на случайных входах и называет первый неверный случай (пока функция не написана, она
+# сообщает, что проверка пропущена).
 #
 # <details><summary>Документация</summary>
 #
@@ -1309,7 +1310,7 @@ else:
 #
 # Правило о новых тензорах: каждый тензор, который возвращают `poly_grads`, `linear_mse_grads`,
 # `chain_rule_grads`, `abcd_grads` и `logistic_grads`, не требует градиента и не делит память ни с
-# одним аргументом. Градиенты из `torch.autograd.grad` и `.grad` листа-копии такими и получаются;
+# одним аргументом. Градиенты из `torch.autograd.grad` и `.grad` отсоединённого листа такими и получаются;
 # тензор, посчитанный с графом, верните через `.detach()`, а аргумент или его представление — через
 # `.detach().clone()`.
 #
@@ -1331,7 +1332,7 @@ else:
 # </details>
 
 # %% [markdown] tags=["en"]
-# ## Exercise 1. Gradients of a polynomial (2 + 1 points, about 25 minutes)
+# ### Exercise 1. Gradients of a polynomial (2 + 1 points, about 25 minutes)
 #
 # For
 #
@@ -1349,8 +1350,9 @@ else:
 #
 # **Leave the caller's tensors alone**: their values, `requires_grad` and `.grad`. Calling
 # `x.requires_grad_()` and `backward()` on the tensor you were given leaves an `x.grad` behind, and
-# without `detach()` the backward pass runs on into someone else's graph. Work on a copy:
-# `x.detach().requires_grad_()`.
+# without `detach()` the backward pass runs on into someone else's graph. Work on a detached tensor:
+# `x.detach().requires_grad_()` is a new leaf over the same memory (`detach()` copies nothing,
+# section 2) with its own `requires_grad` and `.grad`.
 #
 # **Return fresh tensors** (the course's rule; in this lesson `mse` is the exception, its loss stays in
 # the graph): without grad, and sharing no memory with the arguments.
@@ -1360,8 +1362,9 @@ else:
 # ($2x + 2yz = 6$), for `y` a (3,) tensor of twelves ($6$ from each of the two rows), for `z` the
 # scalar 36 ($2z + 2xy = 6$ in each of the six elements).
 #
-# After the visible checks of each exercise comes an optional cell `check_more_...`: it tests every
-# property the task states on random inputs and names the first case that goes wrong.
+# The optional cell `check_more_...` under each exercise's checks tests every stated property on
+# random inputs and names the first wrong case (until the function is written, it says it is
+# skipped).
 #
 # <details><summary>Documentation</summary>
 #
@@ -1375,7 +1378,7 @@ else:
 #
 # The rule of fresh tensors: every tensor that `poly_grads`, `linear_mse_grads`, `chain_rule_grads`,
 # `abcd_grads` and `logistic_grads` return does not require grad and shares no memory with any
-# argument. Gradients from `torch.autograd.grad` and the `.grad` of a leaf copy are like that
+# argument. Gradients from `torch.autograd.grad` and the `.grad` of a detached leaf are like that
 # already; return a tensor computed with a graph through `.detach()`, and an argument or a view of it
 # through `.detach().clone()`.
 #
@@ -1510,7 +1513,7 @@ def judge(got, want):
         for name, grad, right in zip("xyz", grads, expected):
             if key.endswith("second call") and not matches(grad, right):
                 raise AssertionError(f"a second call returned another df/d{name}: gradients must not pile up "
-                                     "across calls (differentiate fresh detached copies)")
+                                     "across calls (differentiate fresh detached tensors)")
             check_tensor(grad, right, f"df/d{name} from {key}")
         check_fresh(got, key, grads)
 
@@ -1562,12 +1565,12 @@ def judge(got, want):
 check_more_poly_grads_analytic(poly_grads_analytic)
 
 # %% [markdown] tags=["ru"]
-# Сравним оба способа на случайных тензорах: они должны совпасть. Ячейка использует обе функции
-# задания 1 и пропускает сравнение, пока они не написаны.
+# Сравним оба способа на случайных тензорах: они должны совпасть (пока функции задания 1 не
+# написаны, ячейка это пропускает).
 
 # %% [markdown] tags=["en"]
-# Compare both ways on random tensors: they must agree. The cell uses both functions of exercise 1
-# and skips the comparison until they are written.
+# Compare both ways on random tensors: they must agree (skipped until both functions of exercise 1
+# are written).
 
 # %% tags=["demo"]
 torch.manual_seed(0)
@@ -1730,7 +1733,7 @@ ax.axis("off")
 fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
-# ## Задание 2. Среднеквадратичная ошибка и ловушка broadcasting (2 + 2 балла, около 25 минут)
+# ## 3. Среднеквадратичная ошибка и ловушка broadcasting (около 5 минут)
 #
 # <details><summary>Документация</summary>
 #
@@ -1752,7 +1755,7 @@ fig.tight_layout()
 # То же в коде:
 
 # %% [markdown] tags=["en"]
-# ## Exercise 2. Mean squared error and the broadcasting trap (2 + 2 points, about 25 minutes)
+# ## 3. Mean squared error and the broadcasting trap (about 5 minutes)
 #
 # <details><summary>Documentation</summary>
 #
@@ -1789,6 +1792,8 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 # `F.mse_loss` в этой ситуации выдаёт предупреждение, но тоже считает неверный ответ. Поэтому
 # наша функция будет строже: разные формы — это ошибка.
 #
+# ### Задание 2. MSE и её градиенты (2 + 2 балла, около 20 минут)
+#
 # 1. `mse(y_pred, y_true)`: MSE как 0-мерный тензор того же dtype, что входы, через который проходит
 #    градиент (не превращайте его в число `float`). Если формы различаются (даже когда они
 #    совместимы по broadcasting), бросьте `ValueError`, в сообщении которого есть **обе** формы,
@@ -1798,13 +1803,17 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 #    `y_true` тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
 #    меняйте.
 #
-# Примеры из домашнего задания:
+# Примеры:
 #
 # - `x = [[1, 2], [3, 4]]`, `w = [1, 1]`, `b = [0.5]`, `y_true = [5, 4]`: `dw = [9, 11]`, `db = [2]`;
 # - `x = [[1], [2], [3]]`, `w = [1]`, `b = [0]`, `y_true = [4, 5, 6]`: `dw = [-12]`, `db = [-6]`.
 #
-# Проверьте первый пример руками: остатки $r = xw + b - y = (-1.5, 3.5)$,
-# $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
+# <details><summary>Первый пример руками</summary>
+#
+# Остатки $r = xw + b - y = (-1.5, 3.5)$, $\partial L / \partial w = \frac{2}{N} x^\top r$,
+# $\partial L / \partial b = \frac{2}{N}\sum r$.
+#
+# </details>
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -1833,6 +1842,8 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 # `F.mse_loss` warns in this situation, but it computes the wrong answer too. So our function is
 # stricter: different shapes are an error.
 #
+# ### Exercise 2. The MSE and its gradients (2 + 2 points, about 20 minutes)
+#
 # 1. `mse(y_pred, y_true)`: the MSE as a 0-dim tensor of the inputs' dtype that gradients flow
 #    through (do not turn it into a Python `float`). If the shapes differ (even when they would
 #    broadcast), raise a `ValueError` whose message names **both** shapes, for instance
@@ -1842,13 +1853,17 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 #    the shapes of `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors
 #    (values, `requires_grad`, `.grad`) unchanged.
 #
-# The homework's examples:
+# Examples:
 #
 # - `x = [[1, 2], [3, 4]]`, `w = [1, 1]`, `b = [0.5]`, `y_true = [5, 4]`: `dw = [9, 11]`, `db = [2]`;
 # - `x = [[1], [2], [3]]`, `w = [1]`, `b = [0]`, `y_true = [4, 5, 6]`: `dw = [-12]`, `db = [-6]`.
 #
-# Check the first one by hand: the residuals are $r = xw + b - y = (-1.5, 3.5)$,
-# $\partial L / \partial w = \frac{2}{N} x^\top r$, $\partial L / \partial b = \frac{2}{N}\sum r$.
+# <details><summary>The first one by hand</summary>
+#
+# The residuals are $r = xw + b - y = (-1.5, 3.5)$, $\partial L / \partial w = \frac{2}{N} x^\top r$,
+# $\partial L / \partial b = \frac{2}{N}\sum r$.
+#
+# </details>
 #
 # <details><summary>What grading checks</summary>
 #
@@ -2012,9 +2027,9 @@ with probe.replaced(mse=reference_mse):
     probe.call("linear_mse_grads(x (6, 3), w (3, 1), b (1,), y_true (6,))", linear_mse_grads,
                torch.randn(6, 3, generator=gen), torch.randn(3, 1, generator=gen),
                torch.randn(1, generator=gen), torch.randn(6, generator=gen))
-    probe.call("linear_mse_grads(the first homework example)", linear_mse_grads, torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
+    probe.call("linear_mse_grads(the first worked example)", linear_mse_grads, torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
                torch.tensor([1.0, 1.0]), torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
-    probe.call("linear_mse_grads(the second homework example)", linear_mse_grads, torch.tensor([[1.0], [2.0], [3.0]]),
+    probe.call("linear_mse_grads(the second worked example)", linear_mse_grads, torch.tensor([[1.0], [2.0], [3.0]]),
                torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([4.0, 5.0, 6.0]))
 ### END HIDDEN TESTS
 
@@ -2081,7 +2096,7 @@ def judge(got, want):
         for name, grad, right in zip(("dw", "db"), grads, expected):
             if key.endswith("second call") and not matches(grad, right):
                 raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
-                                     "across calls (differentiate fresh detached copies)")
+                                     "across calls (differentiate fresh detached tensors)")
             check_tensor(grad, right, f"{name} from {key}")
         check_fresh(got, key, grads)
 
@@ -2089,19 +2104,19 @@ def judge(got, want):
 check_more_linear_mse_grads(linear_mse_grads)
 
 # %% [markdown] tags=["ru"]
-# ## Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 15 минут)
-#
-# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x`, посчитанный дважды, через
-# `.backward()` и через `torch.autograd.grad`, **каждый раз на своём графе**. Верните пару
-# `(градиент из .backward(), градиент из torch.autograd.grad)`; оба равны $2x\cos(x^2 + 1)$ и имеют
-# форму и dtype `x`. Тензор `x` вызывающего (значения, `requires_grad`, `.grad`) не меняйте.
-#
-# Два способа запустить обратный проход:
+# ## 4. Два способа запустить обратный проход (около 5 минут)
 #
 # - `loss.backward()` ничего не возвращает: градиенты **прибавляются** к `.grad` каждого листа,
 #   который требует градиента. Так работают циклы обучения: оптимизатор потом читает `p.grad`.
 # - `torch.autograd.grad(loss, inputs)` **возвращает** градиенты по `inputs` и не трогает `.grad`:
 #   удобно, когда градиент нужен как значение.
+#
+# ### Задание 3. `.backward()` и `torch.autograd.grad` (2 балла, около 10 минут)
+#
+# Напишите `chain_rule_grads(x)`: градиент $\sum \sin(x^2 + 1)$ по `x`, посчитанный дважды, через
+# `.backward()` и через `torch.autograd.grad`, **каждый раз на своём графе**. Верните пару
+# `(градиент из .backward(), градиент из torch.autograd.grad)`; оба равны $2x\cos(x^2 + 1)$ и имеют
+# форму и dtype `x`. Тензор `x` вызывающего (значения, `requires_grad`, `.grad`) не меняйте.
 #
 # Второй проход по тому же графу упадёт: `sin` и возведение в квадрат сохранили свои входы, а первый
 # проход их освободил. Не ищите `retain_graph=True`: просто посчитайте функцию заново.
@@ -2130,19 +2145,19 @@ check_more_linear_mse_grads(linear_mse_grads)
 # </details>
 
 # %% [markdown] tags=["en"]
-# ## Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 15 minutes)
-#
-# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x`, computed
-# twice, with `.backward()` and with `torch.autograd.grad`, **each on its own graph**. Return the pair
-# `(gradient from .backward(), gradient from torch.autograd.grad)`; both equal $2x\cos(x^2 + 1)$ and
-# have the shape and dtype of `x`. Leave the caller's `x` (values, `requires_grad`, `.grad`) unchanged.
-#
-# The two ways to run the backward pass:
+# ## 4. Two ways to run the backward pass (about 5 minutes)
 #
 # - `loss.backward()` returns nothing: the gradients are **added** to the `.grad` of every leaf that
 #   requires one. This is how training loops work: the optimizer then reads `p.grad`.
 # - `torch.autograd.grad(loss, inputs)` **returns** the gradients with respect to `inputs` and leaves
 #   `.grad` alone: handy when you need the gradient as a value.
+#
+# ### Exercise 3. `.backward()` and `torch.autograd.grad` (2 points, about 10 minutes)
+#
+# Write `chain_rule_grads(x)`: the gradient of $\sum \sin(x^2 + 1)$ with respect to `x`, computed
+# twice, with `.backward()` and with `torch.autograd.grad`, **each on its own graph**. Return the pair
+# `(gradient from .backward(), gradient from torch.autograd.grad)`; both equal $2x\cos(x^2 + 1)$ and
+# have the shape and dtype of `x`. Leave the caller's `x` (values, `requires_grad`, `.grad`) unchanged.
 #
 # A second pass through the same graph fails: `sin` and the square saved their inputs, and the first
 # pass freed them. `retain_graph=True` is not the fix: just compute the function again.
@@ -2263,7 +2278,7 @@ def judge(got, want):
         for how, grad, right in zip((".backward()", "torch.autograd.grad"), grads, expected):
             if key.endswith("second call") and not matches(grad, right):
                 raise AssertionError(f"a second call returned another {how} gradient: gradients must not pile "
-                                     "up across calls (differentiate fresh detached copies)")
+                                     "up across calls (differentiate fresh detached tensors)")
             check_tensor(grad, right, f"the {how} gradient from {key}")
         check_fresh(got, key, grads)
 
@@ -2271,7 +2286,7 @@ def judge(got, want):
 check_more_chain_rule_grads(chain_rule_grads)
 
 # %% [markdown] tags=["ru"]
-# ## 4. Градиентный спуск своими руками (около 20 минут)
+# ## 5. Градиентный спуск своими руками (около 20 минут)
 #
 # <details><summary>Документация</summary>
 #
@@ -2294,14 +2309,20 @@ check_more_chain_rule_grads(chain_rule_grads)
 #
 # **Ошибка 1: обновление листа на месте вне `no_grad`.** Когда градиенты включены, autograd
 # записывает и операции на месте: тензор становится выходом нового узла (ниже промежуточный `h`
-# после `h -= 0.1` получает `grad_fn=SubBackward0`). Лист дал бы так себе историю и перестал бы
-# быть параметром, поэтому PyTorch запрещает это: `a leaf Variable that requires grad is being used
-# in an in-place operation`. Это другая ошибка, чем порча значений, сохранённых для обратного
-# прохода: её PyTorch замечает при `backward()` по счётчику версий
-# ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
+# после `h -= 0.1` получает `grad_fn=SubBackward0`). У листа появилась бы история операций, и он
+# перестал бы быть параметром, поэтому PyTorch это запрещает: `a leaf Variable that requires grad is
+# being used in an in-place operation`.
+#
+# <details><summary>Не путайте её с порчей сохранённых значений</summary>
+#
+# Если изменить на месте значение, которое операция сохранила для обратного прохода, PyTorch заметит
+# это только при `backward()`, по счётчику версий (последняя ошибка в ячейке ниже;
+# [In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
+#
+# </details>
 
 # %% [markdown] tags=["en"]
-# ## 4. Gradient descent by hand (about 20 minutes)
+# ## 5. Gradient descent by hand (about 20 minutes)
 #
 # <details><summary>Documentation</summary>
 #
@@ -2326,9 +2347,15 @@ check_more_chain_rule_grads(chain_rule_grads)
 # in-place operations too: the tensor becomes the output of a new node (below, an intermediate `h`
 # gets `grad_fn=SubBackward0` after `h -= 0.1`). A leaf would thus get a history and stop being a
 # parameter, so PyTorch refuses: `a leaf Variable that requires grad is being used in an in-place
-# operation`. That is a different error from spoiling the values saved for the backward pass, which
-# PyTorch notices at `backward()` through version counters
-# ([In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
+# operation`.
+#
+# <details><summary>Not to be confused with spoiling a saved value</summary>
+#
+# A value that an operation saved for the backward pass and that is then changed in place is noticed
+# only at `backward()`, through version counters (the last error of the cell below;
+# [In-place correctness checks](https://pytorch.org/docs/stable/notes/autograd.html#in-place-correctness-checks)).
+#
+# </details>
 
 # %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
@@ -2378,14 +2405,14 @@ for message in sorted({str(warning.message).split(". ")[0] for warning in caught
     print(TEXT["demo: Warning"], message)
 
 # %% [markdown] tags=["ru"]
-# **Ошибка 3: присваивание внутри `no_grad`.** Внутри `no_grad` результат `w - lr * w.grad` не
-# требует градиента. Переменная `w` теперь указывает на обычный тензор, связь с графом потеряна, и
-# следующий `backward()` падает: в графе нет ни одного тензора, которому нужен градиент.
+# **Ошибка 3: присваивание внутри `no_grad`.** Внутри `no_grad` результат `w - lr * w.grad` — обычный
+# тензор без градиента: имя `w` теряет связь с графом, и следующий `backward()` падает, потому что
+# градиент в графе никому не нужен.
 
 # %% [markdown] tags=["en"]
-# **Mistake 3: re-assigning inside `no_grad`.** Inside `no_grad` the result of `w - lr * w.grad`
-# does not require a gradient. The name `w` now refers to a plain tensor, the link to the graph is
-# lost, and the next `backward()` fails: nothing in the graph requires a gradient.
+# **Mistake 3: re-assigning inside `no_grad`.** Inside `no_grad`, `w - lr * w.grad` is a plain tensor
+# without grad: the name `w` loses its link to the graph, and the next `backward()` fails, as nothing
+# in the graph requires a gradient.
 
 # %% tags=["demo"]
 w = torch.tensor(1.0, requires_grad=True)
@@ -2418,7 +2445,7 @@ print(TEXT["demo: the right way, result"].format(
     item_w=w.item(), is_leaf_w=w.is_leaf, requires_grad_w=w.requires_grad))
 
 # %% [markdown] tags=["ru"]
-# ## Задание 4. Свой SGD и подбор прямой (2 + 2 балла, около 30 минут)
+# ### Задание 4. Свой SGD и подбор прямой (2 + 2 балла, около 30 минут)
 #
 # 1. `sgd_step(params, lr)`: один шаг SGD для каждого параметра из `params` (это список, кортеж или
 #    генератор вроде `model.parameters()`; у каждого параметра заполнен `.grad`). Параметр
@@ -2457,7 +2484,7 @@ print(TEXT["demo: the right way, result"].format(
 # </details>
 
 # %% [markdown] tags=["en"]
-# ## Exercise 4. Your own SGD, and fitting a line (2 + 2 points, about 30 minutes)
+# ### Exercise 4. Your own SGD, and fitting a line (2 + 2 points, about 30 minutes)
 #
 # 1. `sgd_step(params, lr)`: one SGD step for every parameter in `params` (a list, a tuple, or a
 #    generator such as `model.parameters()`; every parameter has its `.grad` filled in). Update each
@@ -2792,23 +2819,23 @@ fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
 # Так градиентный спуск подбирает прямую по 100 зашумлённым точкам. Слева — MSE по шагам при трёх
-# значениях `lr`: чем больше шаг (пока он не слишком велик), тем быстрее спуск; справа — прямая
-# после 0, 10, 50 и 500 шагов.
+# `lr` (чем больше шаг, пока он не слишком велик, тем быстрее спуск), справа — прямая после 0, 10,
+# 50 и 500 шагов.
 #
 # ![Кривые MSE при разных lr и прямая после k шагов](attachment:fit_line.png)
 #
 # Ячейка ниже делает то же вашей `fit_line` и сравнивает результат с точным решением метода
-# наименьших квадратов; пока задание 4 не решено, она пропускает подбор.
+# наименьших квадратов (пока задание 4 не решено, она это пропускает).
 
 # %% [markdown] tags=["en"]
-# This is how gradient descent fits a line to 100 noisy points. Left: the MSE against the step for
-# three values of `lr`: the larger the step (while it is not too large), the faster the descent;
-# right: the line after 0, 10, 50 and 500 steps.
+# This is how gradient descent fits a line to 100 noisy points. Left: the MSE per step for three
+# values of `lr` (a larger step, while not too large, descends faster); right: the line after 0, 10,
+# 50 and 500 steps.
 #
 # ![MSE curves for several lr, and the line after k steps](attachment:fit_line.png)
 #
-# The cell below does the same with your `fit_line` and compares the result with the exact
-# least-squares solution; until exercise 4 is solved it skips the fit.
+# The cell below does the same with your `fit_line` and compares it with the exact least-squares
+# line (skipped until exercise 4 is solved).
 
 # %% tags=["demo"]
 torch.manual_seed(1)
@@ -2824,11 +2851,13 @@ except NotImplementedError:
 print(TEXT["demo: least squares line"].format(w_best=w_best, b_best=b_best))
 
 # %% [markdown] tags=["ru"]
-# ## Задание 5. Граф изнутри (2 + 1 балла, около 30 минут)
+# ## 6. Граф изнутри (около 5 минут)
 #
 # Класс узла говорит, какая операция его породила: `MulBackward0`, `AddBackward0`, `SinBackward0`…
 # Если вход операции не требует градиента, на его месте в `next_functions` стоит `None` (правая
 # половина рисунка из раздела 1).
+#
+# ### Задание 5. Узлы графа и градиенты на бумаге (2 + 1 балла, около 25 минут)
 #
 # 1. `count_graph_nodes(t)`: сколько **различных** узлов каждого типа достижимо из `t.grad_fn`
 #    (включая сам `t.grad_fn`), в виде словаря `{type(node).__name__: количество}`. Узел, до
@@ -2870,11 +2899,13 @@ print(TEXT["demo: least squares line"].format(w_best=w_best, b_best=b_best))
 # </details>
 
 # %% [markdown] tags=["en"]
-# ## Exercise 5. The graph from the inside (2 + 1 points, about 30 minutes)
+# ## 6. The graph from the inside (about 5 minutes)
 #
 # A node's class tells which operation produced it: `MulBackward0`, `AddBackward0`, `SinBackward0`…
 # If an input of an operation does not require a gradient, `next_functions` holds `None` in its place
 # (the right half of the picture in section 1).
+#
+# ### Exercise 5. The graph's nodes, and gradients on paper (2 + 1 points, about 25 minutes)
 #
 # 1. `count_graph_nodes(t)`: how many **distinct** nodes of each type are reachable from `t.grad_fn`
 #    (including `t.grad_fn` itself), as a dict `{type(node).__name__: count}`. A node that can be
@@ -3076,14 +3107,14 @@ def judge(got, want):
 check_more_abcd_grads(abcd_grads)
 
 # %% [markdown] tags=["ru"]
-# Применим `count_graph_nodes` к функции из раздела 1 и к функции потерь маленькой сети. В сети
-# узел `AccumulateGrad` есть у каждого параметра, а у входных данных его нет: им градиент не нужен.
-# Ячейка пропускает подсчёт, пока `count_graph_nodes` не написана.
+# Применим `count_graph_nodes` к функции из раздела 1 и к функции потерь маленькой сети: узел
+# `AccumulateGrad` есть у каждого параметра, а у входных данных его нет, им градиент не нужен (пока
+# `count_graph_nodes` не написана, ячейка это пропускает).
 
 # %% [markdown] tags=["en"]
-# Apply `count_graph_nodes` to the function of section 1 and to the loss of a small network. In the
-# network every parameter has an `AccumulateGrad` node and the input data has none: it needs no
-# gradient. The cell skips the counting until `count_graph_nodes` is written.
+# Apply `count_graph_nodes` to the function of section 1 and to the loss of a small network: every
+# parameter has an `AccumulateGrad` node, the input data none, as it needs no gradient (skipped
+# until `count_graph_nodes` is written).
 
 # %% tags=["demo"]
 x = torch.tensor(2.0, requires_grad=True)
@@ -3097,7 +3128,7 @@ except NotImplementedError:
     print(TEXT["demo: skipped, needs exercise 5"])
 
 # %% [markdown] tags=["ru"]
-# ## 6. Логистическая регрессия (около 30 минут вместе с заданием 6)
+# ## 7. Логистическая регрессия (около 30 минут вместе с заданием 6)
 #
 # <details><summary>Документация</summary>
 #
@@ -3114,12 +3145,12 @@ except NotImplementedError:
 #
 # Число $z$ — **логит**. `F.binary_cross_entropy` ждёт вероятности $\hat y$, а
 # `F.binary_cross_entropy_with_logits` принимает логиты и считает $\log\sigma(z)$ устойчиво: берите
-# её. Для больших $|z|$ сигмоида во float32 округляется ровно до 1 или 0 (ниже: при $z = 17$),
-# логарифм от неё равен $-\infty$, и `F.binary_cross_entropy` обрезает его до $-100$, а версия с
-# логитами даёт точный $\mathrm{softplus}(z)$.
+# её. Для больших $z$ сигмоида во float32 округляется ровно до 1 (ниже: с $z = 17$; ровно до 0 —
+# лишь около $z \approx -88 \ldots -104$), и $\log(1 - \hat y) = -\infty$: `F.binary_cross_entropy`
+# обрезает логарифм до $-100$, а версия с логитами даёт точный $\mathrm{softplus}(z)$.
 
 # %% [markdown] tags=["en"]
-# ## 6. Logistic regression (about 30 minutes with exercise 6)
+# ## 7. Logistic regression (about 30 minutes with exercise 6)
 #
 # <details><summary>Documentation</summary>
 #
@@ -3136,9 +3167,9 @@ except NotImplementedError:
 #
 # The number $z$ is a **logit**. `F.binary_cross_entropy` takes the probabilities $\hat y$;
 # `F.binary_cross_entropy_with_logits` takes logits and computes $\log\sigma(z)$ stably: prefer it.
-# For large $|z|$ the float32 sigmoid rounds to exactly 1 or 0 (below: at $z = 17$), its logarithm
-# is $-\infty$, and `F.binary_cross_entropy` clips it to $-100$, while the logits version gives the
-# exact $\mathrm{softplus}(z)$.
+# For large $z$ the float32 sigmoid rounds to exactly 1 (below: from $z = 17$; to exactly 0 only near
+# $z \approx -88 \ldots -104$), so $\log(1 - \hat y) = -\infty$: `F.binary_cross_entropy` clips the
+# logarithm to $-100$, while the logits version gives the exact $\mathrm{softplus}(z)$.
 
 # %% tags=["demo"]
 z = torch.tensor([0.0, 5.0, 16.0, 17.0, 20.0, 40.0])
@@ -3152,12 +3183,12 @@ for name, value in [
 print(TEXT["demo: exact softplus"], [round(v, 4) for v in F.softplus(z).tolist()])
 
 # %% [markdown] tags=["ru"]
-# Построим граф для одного примера: вход из 5 признаков, 3 независимых бинарных выхода (как в
-# лекции), и посмотрим на `grad_fn` промежуточных значений.
+# Граф для одного примера из 5 признаков с 3 независимыми бинарными выходами (как в лекции) и
+# `grad_fn` его промежуточных значений:
 
 # %% [markdown] tags=["en"]
-# Build the graph for one example: an input of 5 features and 3 independent binary outputs (as in the
-# lecture), and look at the `grad_fn` of the intermediate values.
+# The graph for one example of 5 features with 3 independent binary outputs (as in the lecture), and
+# the `grad_fn` of its intermediate values:
 
 # %% tags=["demo"]
 torch.manual_seed(7)
@@ -3196,7 +3227,7 @@ with torch.no_grad():
     print(TEXT["demo: w.grad matches outer(x, dz)"], torch.allclose(w.grad, torch.outer(x_one, dz)))
 
 # %% [markdown] tags=["ru"]
-# ## Задание 6. Градиенты логистической регрессии (2 балла)
+# ### Задание 6. Градиенты логистической регрессии (2 балла)
 #
 # Напишите `logistic_grads(x, y, w, b)`, которая возвращает `(loss, dw, db)`: значение
 # `F.binary_cross_entropy_with_logits(x @ w + b, y)` (среднее по всем элементам) как 0-мерный тензор
@@ -3225,7 +3256,7 @@ with torch.no_grad():
 # </details>
 
 # %% [markdown] tags=["en"]
-# ## Exercise 6. Gradients of logistic regression (2 points)
+# ### Exercise 6. Gradients of logistic regression (2 points)
 #
 # Write `logistic_grads(x, y, w, b)` returning `(loss, dw, db)`: the value of
 # `F.binary_cross_entropy_with_logits(x @ w + b, y)` (the mean over all elements) as a 0-dim tensor of
@@ -3343,7 +3374,7 @@ def judge(got, want):
         for name, value, right in zip(("the loss", "dw", "db"), result, expected):
             if key.endswith("second call") and not matches(value, right):
                 raise AssertionError(f"a second call returned another {name}: gradients must not pile up "
-                                     "across calls (differentiate fresh detached copies)")
+                                     "across calls (differentiate fresh detached tensors)")
             check_tensor(value, right, f"{name} from {key}")
         check_fresh(got, key, result)
 
@@ -3359,6 +3390,7 @@ T = {"ru": {"loss": "Бинарная кросс-энтропия по шага�
             "after": "после {} шагов", "cls": "класс {}"},
      "en": {"loss": "Binary cross-entropy against the step", "step": "step", "bound": "Decision boundary x·w + b = 0",
             "after": "after {} steps", "cls": "class {}"}}[lang]
+# the data and the steps of the training cell below the picture
 gen = torch.Generator().manual_seed(3)
 labels = (torch.arange(200) % 2).float()
 centres = torch.tensor([[-0.5, 1.5], [2.5, 0.0]])
@@ -3380,7 +3412,7 @@ for step in range(201):
     losses.append(loss.item())
 
 fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.6))
-left.plot(range(1, 201), losses, color="#3182bd")
+left.plot(range(200), losses, color="#3182bd")
 left.set_xlabel(T["step"])
 left.set_title(T["loss"], fontsize=10)
 for label, colour in [(0, "#e6550d"), (1, "#3182bd")]:
@@ -3397,27 +3429,28 @@ fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
 # Проверим ответ по формуле $\partial L/\partial z = (\sigma(z) - y)/N$ и обучим логистическую
-# регрессию на двух облаках точек градиентным спуском: градиенты из `logistic_grads`, шаг через
-# `sgd_step`. Ячейка пропускает обучение, пока задания 4 и 6 не решены. Вот как это выглядит
-# (рисунок посчитан тем же алгоритмом): loss падает, а граница решений $x w + b = 0$ за первые
-# шаги разворачивается между облаками и потом сдвигается.
+# регрессию на двух облаках точек: градиенты из `logistic_grads`, шаг через `sgd_step` (`lr = 0.3`,
+# 200 шагов; пока задания 4 и 6 не решены, ячейка это пропускает). Рисунок посчитан на тех же точках
+# теми же шагами, и напечатанные значения loss лягут на его кривую: loss падает, а граница решений
+# $x w + b = 0$ за первые шаги разворачивается между облаками и потом сдвигается.
 #
 # ![Кривая потерь логистической регрессии и её граница решений](attachment:logistic.png)
 
 # %% [markdown] tags=["en"]
 # Check the result against $\partial L/\partial z = (\sigma(z) - y)/N$ and train logistic regression on
-# two clouds of points by gradient descent: gradients from `logistic_grads`, steps with `sgd_step`.
-# The cell skips the training until exercises 4 and 6 are solved. This is what it looks like (the
-# picture is computed by the same algorithm): the loss falls, and the decision boundary
-# $x w + b = 0$ turns between the clouds in the first steps and then shifts.
+# two clouds of points: gradients from `logistic_grads`, steps with `sgd_step` (`lr = 0.3`, 200
+# steps; skipped until exercises 4 and 6 are solved). The picture comes from the same points and
+# steps, so the printed losses lie on its curve: the loss falls, and the decision boundary
+# $x w + b = 0$ turns between the clouds in the first steps, then shifts.
 #
 # ![The loss curve of logistic regression and its decision boundary](attachment:logistic.png)
 
 # %% tags=["demo"]
-torch.manual_seed(3)
+gen = torch.Generator().manual_seed(3)
 n_points = 200
 labels = (torch.arange(n_points) % 2).float()
-features = torch.randn(n_points, 2) + 2.0 * (2 * labels - 1).unsqueeze(1)  # two clouds at (-2, -2) and (2, 2)
+centres = torch.tensor([[-0.5, 1.5], [2.5, 0.0]])  # the two clouds of the picture
+features = torch.randn(n_points, 2, generator=gen) + centres[labels.long()]
 w = torch.zeros(2, requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
 try:
@@ -3425,9 +3458,9 @@ try:
     dz = (torch.sigmoid(features @ w + b) - labels) / n_points
     print(TEXT["demo: dw matches x^T dz"], torch.allclose(dw, features.T @ dz),
           TEXT["demo: db matches sum(dz)"], torch.allclose(db, dz.sum(0, keepdim=True)))
-    for step in range(100):
+    for step in range(200):
         loss, w.grad, b.grad = logistic_grads(features, labels, w, b)
-        sgd_step([w, b], lr=0.5)
+        sgd_step([w, b], lr=0.3)
         if step % 25 == 0:
             print(TEXT["demo: training, a step"].format(step=step, item_loss=loss.item()))
     with torch.no_grad():
@@ -3493,8 +3526,8 @@ except NotImplementedError:
 #
 # <details><summary>Ответ</summary>
 #
-# Среднее по матрице (n, n) всех попарных разностей: каждое предсказание сравнивается с каждым
-# ответом, и минимум достигается, когда все предсказания равны среднему ответов.
+# Среднее квадратов всех попарных разностей, матрицы (n, n): каждое предсказание сравнивается с
+# каждым ответом, и минимум достигается, когда все предсказания равны среднему ответов.
 #
 # </details>
 #
@@ -3503,8 +3536,9 @@ except NotImplementedError:
 #
 # <details><summary>Ответ</summary>
 #
-# При больших $|z|$ сигмоида округляется до 0 или 1, логарифм от неё равен $-\infty$ и обрезается
-# до $-100$. Версия с логитами считает $\log\sigma(z)$ устойчиво и даёт точный ответ.
+# При больших $z$ сигмоида во float32 округляется ровно до 1 (ровно до 0 — лишь около
+# $z \approx -88 \ldots -104$), логарифм $\log(1 - \sigma(z))$ равен $-\infty$ и обрезается до $-100$.
+# Версия с логитами считает $\log\sigma(z)$ устойчиво и даёт точный ответ.
 #
 # </details>
 #
@@ -3576,8 +3610,8 @@ except NotImplementedError:
 #
 # <details><summary>Answer</summary>
 #
-# The mean over an (n, n) matrix of all pairwise differences: every prediction is compared with every
-# target, and the minimum is where every prediction equals the mean of the targets.
+# The mean of the squares of all pairwise differences, an (n, n) matrix: every prediction is compared
+# with every target, and the minimum is where every prediction equals the mean of the targets.
 #
 # </details>
 #
@@ -3586,8 +3620,9 @@ except NotImplementedError:
 #
 # <details><summary>Answer</summary>
 #
-# For large $|z|$ the sigmoid rounds to 0 or 1, its logarithm is $-\infty$ and gets clipped to
-# $-100$. The logits version computes $\log\sigma(z)$ stably and gives the exact answer.
+# For large $z$ the float32 sigmoid rounds to exactly 1 (to exactly 0 only near
+# $z \approx -88 \ldots -104$), so $\log(1 - \sigma(z))$ is $-\infty$ and gets clipped to $-100$. The
+# logits version computes $\log\sigma(z)$ stably and gives the exact answer.
 #
 # </details>
 #

@@ -995,10 +995,10 @@ VISIBLE_EXAMPLES = {
                                          "and _same(y_true, torch.ones(3, 1))"),
     },
     "linear_mse_grads": {
-        "the first homework example": (
+        "the first worked example": (
             "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0, 2.0], [3.0, 4.0]])) and "
             "_same(w, torch.tensor([1.0, 1.0])) and _same(b, torch.tensor([0.5])) and _same(y_true, torch.tensor([5.0, 4.0]))"),
-        "the second homework example": (
+        "the second worked example": (
             "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0], [2.0], [3.0]])) and "
             "_same(w, torch.tensor([1.0])) and _same(b, torch.tensor([0.0])) and _same(y_true, torch.tensor([4.0, 5.0, 6.0]))"),
     },
