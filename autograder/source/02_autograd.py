@@ -226,6 +226,18 @@ TEXT = {
                               "{tolist_b}",
     "demo: skipped, needs exercises 4 and 6": "Пропущено: этой ячейке нужны logistic_grads (задание 6) и sgd_step "
                                               "(задание 4); сначала решите их.",
+    "poly_grads_analytic: second example": "для x = [1, -2], y = [2, 0.5], z = [3, 4]: df/d{name} должен быть {want}",
+    "mse: inputs changed": "mse не должна менять свои аргументы y_pred и y_true",
+    "linear_mse_grads: flags changed": "linear_mse_grads не должна менять флаги requires_grad вызывающего: w и b "
+                                       "без градиента должны остаться без него (работайте с w.detach())",
+    "count_graph_nodes: f(x, y)": "f(x, y) = x**2 + x*y + (x + y)**2: получено {counts} (узел, до которого ведут "
+                                  "несколько путей, считается один раз)",
+    "abcd_grads: fresh": "градиент по {name} должен быть новым тензором: без градиента и без общей памяти с "
+                         "аргументами (.detach().clone())",
+    "fit_line: one step": "один шаг с lr = 0.5 из w = b = 0 для y = 2x + 1 должен дать w = 0.7333, b = 1.0, а "
+                          "получено {w_fit}, {b_fit}",
+    "logistic_grads: loss without grad": "loss должен быть новым тензором без градиента (верните loss.detach())",
+    "logistic_grads: second example": "при b = [ln 3] (σ(z) = 3/4): {name} должен быть {want}",
 }
 
 
@@ -384,6 +396,18 @@ TEXT = {
                               "{tolist_b}",
     "demo: skipped, needs exercises 4 and 6": "Skipped: this cell needs logistic_grads (exercise 6) and sgd_step "
                                               "(exercise 4); solve them first.",
+    "poly_grads_analytic: second example": "for x = [1, -2], y = [2, 0.5], z = [3, 4]: df/d{name} must be {want}",
+    "mse: inputs changed": "mse must not change its arguments y_pred and y_true",
+    "linear_mse_grads: flags changed": "linear_mse_grads must not change the caller's requires_grad flags: a w and "
+                                       "b without grad must stay without it (work on w.detach())",
+    "count_graph_nodes: f(x, y)": "f(x, y) = x**2 + x*y + (x + y)**2: got {counts} (a node reached by several paths "
+                                  "counts once)",
+    "abcd_grads: fresh": "the gradient for {name} must be a fresh tensor: not requiring grad and sharing no memory "
+                         "with the arguments (.detach().clone())",
+    "fit_line: one step": "one step with lr = 0.5 from w = b = 0 on y = 2x + 1 must give w = 0.7333, b = 1.0, got "
+                          "{w_fit}, {b_fit}",
+    "logistic_grads: loss without grad": "the loss must be a fresh tensor without grad (return loss.detach())",
+    "logistic_grads: second example": "with b = [ln 3] (σ(z) = 3/4): {name} must be {want}",
 }
 
 
@@ -835,6 +859,8 @@ def check_more_fit_line(fit_line, cases=8):
             lr, steps = 0.05, 500  # the defaults
             if i:
                 lr, steps = _pick(gen, [0.01, 0.05, 0.1]), torch.randint(0, 20, (1,), generator=gen).item()
+            if i == 1:
+                steps = 0  # no step at all: w = b = 0
             case = f"fit_line({TEXT['points'].format(n)}, lr={lr}, steps={steps})"
             x_before, y_before = x.clone(), y.clone()
             rates.clear()
@@ -1292,7 +1318,8 @@ else:
 # Примеры: при $x = 1, y = 2, z = 3$ градиенты равны $(14, 10, 10)$. При `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` градиент по `x` — тензор (2, 3) из шестёрок
 # ($2x + 2yz = 6$), по `y` — тензор (3,) из чисел 12 (по $6$ от каждой из двух строк), по `z` —
-# скаляр 36 ($2z + 2xy = 6$ в каждом из шести элементов).
+# скаляр 36 ($2z + 2xy = 6$ в каждом из шести элементов). У `poly_grads_analytic` ещё пример:
+# `[1, -2]`, `[2, 0.5]`, `[3, 4]` дают `[14, 0]`, `[10, -15]`, `[10, 6]`.
 #
 # Необязательная ячейка `check_more_...` под проверками каждого задания проверяет все свойства из
 # условия на случайных входах и называет первый неверный случай (пока функция не написана, она
@@ -1360,7 +1387,8 @@ else:
 # Examples: at $x = 1, y = 2, z = 3$ the gradients are $(14, 10, 10)$. For `x = torch.ones(2, 3)`,
 # `y = torch.ones(3)`, `z = torch.tensor(2.0)` the gradient for `x` is a (2, 3) tensor of sixes
 # ($2x + 2yz = 6$), for `y` a (3,) tensor of twelves ($6$ from each of the two rows), for `z` the
-# scalar 36 ($2z + 2xy = 6$ in each of the six elements).
+# scalar 36 ($2z + 2xy = 6$ in each of the six elements). One more for `poly_grads_analytic`:
+# `[1, -2]`, `[2, 0.5]`, `[3, 4]` give `[14, 0]`, `[10, -15]`, `[10, 6]`.
 #
 # The optional cell `check_more_...` under each exercise's checks tests every stated property on
 # random inputs and names the first wrong case (until the function is written, it says it is
@@ -1536,6 +1564,10 @@ assert len(grads) == 3, TEXT["poly_grads_analytic: three gradients"]
 torch.testing.assert_close(grads[0], torch.tensor(14.0), msg=TEXT["poly_grads: df/dx at (1, 2, 3)"])
 torch.testing.assert_close(grads[1], torch.tensor(10.0), msg=TEXT["poly_grads: df/dy at (1, 2, 3)"])
 torch.testing.assert_close(grads[2], torch.tensor(10.0), msg=TEXT["poly_grads: df/dz at (1, 2, 3)"])
+grads = poly_grads_analytic(torch.tensor([1.0, -2.0]), torch.tensor([2.0, 0.5]), torch.tensor([3.0, 4.0]))
+for name, grad, want in zip("xyz", grads, ([14.0, 0.0], [10.0, -15.0], [10.0, 6.0])):
+    torch.testing.assert_close(grad, torch.tensor(want), msg=TEXT["poly_grads_analytic: second example"].format(
+        name=name, want=want))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2003)
@@ -1543,6 +1575,8 @@ cases = [(f"three tensors of shape {shape}, {dtype}", [torch.randn(shape, genera
          for shape, dtype in [((6,), torch.float32), ((3, 4), torch.float64), ((2, 2, 3), torch.float32),
                               ((), torch.float64)]]
 cases.append(("the visible 1, 2, 3", [torch.tensor(1.0), torch.tensor(2.0), torch.tensor(3.0)]))
+cases.append(("the visible [1, -2], [2, 0.5], [3, 4]",
+              [torch.tensor([1.0, -2.0]), torch.tensor([2.0, 0.5]), torch.tensor([3.0, 4.0])]))
 for name, inputs in cases:
     key = f"poly_grads_analytic({name})"
     with probe.torch_calls() as calls:
@@ -1797,7 +1831,7 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 # 1. `mse(y_pred, y_true)`: MSE как 0-мерный тензор того же dtype, что входы, через который проходит
 #    градиент (не превращайте его в число `float`). Если формы различаются (даже когда они
 #    совместимы по broadcasting), бросьте `ValueError`, в сообщении которого есть **обе** формы,
-#    например `shapes differ: y_pred (3, 1), y_true (3,)`.
+#    например `shapes differ: y_pred (3, 1), y_true (3,)`. Аргументы не меняйте.
 # 2. `linear_mse_grads(x, w, b, y_true)`: градиенты `mse(x @ w + b, y_true)` по `w` и по `b`, той же
 #    формы и dtype, что `w` и `b`. Используйте свою `mse`: тогда несовпадение форм `x @ w + b` и
 #    `y_true` тоже даст `ValueError`. Тензоры вызывающего (значения, `requires_grad`, `.grad`) не
@@ -1847,7 +1881,7 @@ print(TEXT["demo: the warning"], str(caught[0].message).split(". ")[0] if caught
 # 1. `mse(y_pred, y_true)`: the MSE as a 0-dim tensor of the inputs' dtype that gradients flow
 #    through (do not turn it into a Python `float`). If the shapes differ (even when they would
 #    broadcast), raise a `ValueError` whose message names **both** shapes, for instance
-#    `shapes differ: y_pred (3, 1), y_true (3,)`.
+#    `shapes differ: y_pred (3, 1), y_true (3,)`. Leave the arguments unchanged.
 # 2. `linear_mse_grads(x, w, b, y_true)`: the gradients of `mse(x @ w + b, y_true)` with respect to
 #    `w` and `b`, with the shapes and dtypes of `w` and `b`. Use your `mse`: then a mismatch between
 #    the shapes of `x @ w + b` and `y_true` raises `ValueError` as well. Leave the caller's tensors
@@ -1903,7 +1937,10 @@ def mse(y_pred, y_true):
     ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_mse_value", "grade": true, "points": 1, "locked": true}
-loss = mse(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0]))
+y_pred, y_true = torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 2.0, 5.0])
+loss = mse(y_pred, y_true)
+assert torch.equal(y_pred, torch.tensor([1.0, 2.0, 3.0])) and torch.equal(y_true, torch.tensor([1.0, 2.0, 5.0])), (
+    TEXT["mse: inputs changed"])
 assert isinstance(loss, torch.Tensor) and loss.dim() == 0, TEXT["mse: 0-dim"]
 torch.testing.assert_close(loss, torch.tensor(4.0 / 3.0), msg=TEXT["mse: value 4/3"])
 print(TEXT["visible passed"])
@@ -1996,8 +2033,9 @@ def linear_mse_grads(x, w, b, y_true):
     ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_linear_mse_grads_values", "grade": true, "points": 1, "locked": true}
-dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 1.0]),
-                          torch.tensor([0.5]), torch.tensor([5.0, 4.0]))
+w, b = torch.tensor([1.0, 1.0]), torch.tensor([0.5])
+dw, db = linear_mse_grads(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), w, b, torch.tensor([5.0, 4.0]))
+assert not w.requires_grad and not b.requires_grad, TEXT["linear_mse_grads: flags changed"]
 torch.testing.assert_close(dw, torch.tensor([9.0, 11.0]), msg=TEXT["linear_mse_grads: first example, dw"])
 torch.testing.assert_close(db, torch.tensor([2.0]), msg=TEXT["linear_mse_grads: first example, db"])
 dw, db = linear_mse_grads(torch.tensor([[1.0], [2.0], [3.0]]), torch.tensor([1.0]),
@@ -2458,7 +2496,8 @@ print(TEXT["demo: the right way, result"].format(
 #    шагов посчитайте MSE по всем точкам (своей `mse` или `F.mse_loss`), градиенты через autograd и
 #    обновите параметры своим `sgd_step`. `torch.optim` не используйте. Верните `(w, b)` как числа
 #    Python `float` (`w.item()`). Видимые проверки вызывают и ваши `sgd_step` и `mse`: сначала
-#    решите их.
+#    решите их. Один шаг для `x = torch.linspace(-1, 1, 21)`, `y = 2x + 1`, `lr=0.5` даёт
+#    `(0.7333, 1.0)`: градиенты в нуле $-2\,\overline{xy} \approx -1.4667$ и $-2\,\bar y = -2$.
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -2497,7 +2536,8 @@ print(TEXT["demo: the right way, result"].format(
 #    compute the MSE over all points (with your `mse` or `F.mse_loss`), the gradients with autograd,
 #    and update the parameters with your `sgd_step`. Do not use `torch.optim`. Return `(w, b)` as
 #    Python `float`s (`w.item()`). The visible checks call your `sgd_step` and `mse` too: solve
-#    those first.
+#    those first. One step on `x = torch.linspace(-1, 1, 21)`, `y = 2x + 1` with `lr=0.5` gives
+#    `(0.7333, 1.0)`: the gradients at zero are $-2\,\overline{xy} \approx -1.4667$ and $-2\,\bar y = -2$.
 #
 # <details><summary>What grading checks</summary>
 #
@@ -2678,6 +2718,9 @@ w_fit, b_fit = fit_line(x, 2.0 * x + 1.0)
 assert isinstance(w_fit, float) and isinstance(b_fit, float), TEXT["fit_line: two floats"]
 assert abs(w_fit - 2.0) < 1e-3 and abs(b_fit - 1.0) < 1e-3, TEXT["fit_line: y = 2x + 1"].format(
     w_fit=w_fit, b_fit=b_fit)
+w_fit, b_fit = fit_line(x, 2.0 * x + 1.0, lr=0.5, steps=1)
+assert abs(w_fit - 0.733333) < 1e-5 and abs(b_fit - 1.0) < 1e-5, TEXT["fit_line: one step"].format(
+    w_fit=w_fit, b_fit=b_fit)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 sgd_calls = []
@@ -2709,6 +2752,8 @@ cases = [("fit_line(21 points on y = 2x + 1, default lr and steps), the visible 
 y3 = 0.7 * x3 - 0.3 + 0.05 * torch.randn(30, generator=gen)
 cases += [(f"fit_line(30 points, lr={lr}, steps={steps})", x3, y3, lr, steps, {"lr": lr, "steps": steps})
           for lr, steps in [(0.1, 1), (0.3, 4), (0.05, 0)]]
+cases.append(("fit_line(21 points on y = 2x + 1, lr=0.5, steps=1), the visible example", x0, 2.0 * x0 + 1.0, 0.5, 1,
+              {"lr": 0.5, "steps": 1}))
 probe.record("scale", 2.0)
 probe.record("converging calls", [key for key, *_ in cases[:3]])
 with probe.replaced(sgd_step=reference_sgd_step, mse=reference_mse):
@@ -2862,14 +2907,16 @@ print(TEXT["demo: least squares line"].format(w_best=w_best, b_best=b_best))
 # 1. `count_graph_nodes(t)`: сколько **различных** узлов каждого типа достижимо из `t.grad_fn`
 #    (включая сам `t.grad_fn`), в виде словаря `{type(node).__name__: количество}`. Узел, до
 #    которого можно дойти несколькими путями, считается один раз (у `x` в $f(x, y)$ один узел
-#    `AccumulateGrad`). Если `t.grad_fn` равен `None`, верните пустой словарь. Для
-#    `a*b + c*d`, где `d` не требует градиента: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`.
-#    Функция не должна запускать обратный проход и освобождать граф.
+#    `AccumulateGrad`). Если `t.grad_fn` равен `None`, верните пустой словарь. Функция не должна
+#    запускать обратный проход и освобождать граф. Примеры — две половины рисунка из раздела 1:
+#    `a*b + c*d`, где `d` не требует градиента, даёт `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`,
+#    а $f(x, y)$ — `{"AddBackward0": 3, "PowBackward0": 2, "MulBackward0": 1, "AccumulateGrad": 2}`.
 # 2. `abcd_grads(a, b, c, d)`: градиенты $\sum(a b + c d)$ по каждому из четырёх тензоров одной
 #    формы, **выведенные на бумаге** (без autograd): словарь с ключами `"a"`, `"b"`, `"c"`, `"d"`.
 #    Для тензора, который не требует градиента, значение `None` (как у `.grad` такого тензора после
 #    `backward()`); тензор, который требует градиента, получает градиент, даже если он не лист.
-#    Градиент — новый тензор (правило из задания 1) формы и dtype своего тензора.
+#    Градиент — новый тензор (правило из задания 1) формы и dtype своего тензора. Скаляры 2, 3, 4
+#    с градиентом и 5 без него дают `{"a": 3, "b": 2, "c": 5, "d": None}`.
 #
 # <details><summary>Документация</summary>
 #
@@ -2910,14 +2957,16 @@ print(TEXT["demo: least squares line"].format(w_best=w_best, b_best=b_best))
 # 1. `count_graph_nodes(t)`: how many **distinct** nodes of each type are reachable from `t.grad_fn`
 #    (including `t.grad_fn` itself), as a dict `{type(node).__name__: count}`. A node that can be
 #    reached by several paths counts once (`x` in $f(x, y)$ has a single `AccumulateGrad` node). If
-#    `t.grad_fn` is `None`, return an empty dict. For `a*b + c*d` with `d` not requiring
-#    grad: `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`. The function must neither
-#    run the backward pass nor free the graph.
+#    `t.grad_fn` is `None`, return an empty dict. The function must neither run the backward pass nor
+#    free the graph. The two halves of the picture in section 1 are examples: `a*b + c*d` with `d` not
+#    requiring grad gives `{"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}`, and $f(x, y)$
+#    gives `{"AddBackward0": 3, "PowBackward0": 2, "MulBackward0": 1, "AccumulateGrad": 2}`.
 # 2. `abcd_grads(a, b, c, d)`: the gradients of $\sum(a b + c d)$ with respect to each of four tensors
 #    of one shape, **derived on paper** (no autograd): a dict with keys `"a"`, `"b"`, `"c"`, `"d"`.
 #    A tensor that does not require grad gets `None` (just like its `.grad` after `backward()`); a
 #    tensor that requires grad gets its gradient, even if it is not a leaf. A gradient is a fresh
-#    tensor (the rule of exercise 1) with the shape and dtype of its tensor.
+#    tensor (the rule of exercise 1) with the shape and dtype of its tensor. Scalars 2, 3, 4 requiring
+#    grad and 5 not give `{"a": 3, "b": 2, "c": 5, "d": None}`.
 #
 # <details><summary>Documentation</summary>
 #
@@ -2970,6 +3019,10 @@ d = torch.tensor(5.0)
 counts = count_graph_nodes(a * b + c * d)
 assert counts == {"AddBackward0": 1, "MulBackward0": 2, "AccumulateGrad": 3}, TEXT["count_graph_nodes: a*b + c*d"].format(
     counts=counts)
+x, y = torch.tensor(2.0, requires_grad=True), torch.tensor(3.0, requires_grad=True)
+counts = count_graph_nodes(x**2 + x * y + (x + y) ** 2)
+assert counts == {"AddBackward0": 3, "PowBackward0": 2, "MulBackward0": 1, "AccumulateGrad": 2}, (
+    TEXT["count_graph_nodes: f(x, y)"].format(counts=counts))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 class Cube(torch.autograd.Function):
@@ -3061,6 +3114,10 @@ torch.testing.assert_close(grads["a"], torch.tensor(3.0), msg=TEXT["abcd_grads: 
 torch.testing.assert_close(grads["b"], torch.tensor(2.0), msg=TEXT["abcd_grads: d/db"])
 torch.testing.assert_close(grads["c"], torch.tensor(5.0), msg=TEXT["abcd_grads: d/dc"])
 assert grads["d"] is None, TEXT["abcd_grads: d/dd is None"]
+for name in "abc":
+    assert not grads[name].requires_grad and all(
+        grads[name].untyped_storage().data_ptr() != t.untyped_storage().data_ptr() for t in (a, b, c, d)), (
+        TEXT["abcd_grads: fresh"].format(name=name))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2010)
@@ -3237,6 +3294,7 @@ with torch.no_grad():
 #
 # Пример: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Тогда $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
+# С `b = [ln 3]`: $\sigma(z) = 3/4$, $L \approx 0.8370$, `dw = [1, -0.625]`, `db = [0.25]`.
 #
 # <details><summary>Что проверяется при оценивании</summary>
 #
@@ -3266,6 +3324,7 @@ with torch.no_grad():
 #
 # Example: `x = [[1, 2], [3, -1]]`, `y = [1, 0]`, `w = [0, 0]`, `b = [0]`. Then $z = 0$,
 # $\sigma(z) = 0.5$, $L = \log 2$, $\partial L/\partial z = (-0.25, 0.25)$, `dw = [0.5, -0.75]`, `db = [0]`.
+# With `b = [ln 3]`: $\sigma(z) = 3/4$, $L \approx 0.8370$, `dw = [1, -0.625]`, `db = [0.25]`.
 #
 # <details><summary>What grading checks</summary>
 #
@@ -3300,11 +3359,18 @@ def logistic_grads(x, y, w, b):
     ### END SOLUTION
 
 # %% nbgrader={"grade_id": "test_logistic_grads_values", "grade": true, "points": 1, "locked": true}
-loss, dw, db = logistic_grads(torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]),
-                              torch.zeros(2), torch.zeros(1))
-torch.testing.assert_close(loss.detach(), torch.log(torch.tensor(2.0)), msg=TEXT["logistic_grads: loss log(2)"])
+x, y = torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0])
+w, b = torch.zeros(2), torch.zeros(1)
+loss, dw, db = logistic_grads(x, y, w, b)
+assert not w.requires_grad and not b.requires_grad, TEXT["logistic_grads: flags changed"]
+assert isinstance(loss, torch.Tensor) and not loss.requires_grad, TEXT["logistic_grads: loss without grad"]
+torch.testing.assert_close(loss, torch.log(torch.tensor(2.0)), msg=TEXT["logistic_grads: loss log(2)"])
 torch.testing.assert_close(dw, torch.tensor([0.5, -0.75]), msg=TEXT["logistic_grads: dw"])
 torch.testing.assert_close(db, torch.tensor([0.0]), msg=TEXT["logistic_grads: db"])
+results = logistic_grads(x, y, torch.zeros(2), torch.tensor([3.0]).log())
+for name, value, want in zip(("loss", "dw", "db"), results, (0.836988, [1.0, -0.625], [0.25])):
+    torch.testing.assert_close(value, torch.tensor(want), msg=TEXT["logistic_grads: second example"].format(
+        name=name, want=want))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(2011)
@@ -3321,6 +3387,8 @@ for x_shape, w_shape, b_shape, y_shape, scale, dtype in [((8, 3), (3,), (1,), (8
                + (", large logits)" if scale > 1 else ")"), logistic_grads, x, y, w, b)
 probe.call("logistic_grads(the worked example)", logistic_grads, torch.tensor([[1.0, 2.0], [3.0, -1.0]]),
            torch.tensor([1.0, 0.0]), torch.zeros(2), torch.zeros(1))
+probe.call("logistic_grads(the second worked example, b = [ln 3])", logistic_grads,
+           torch.tensor([[1.0, 2.0], [3.0, -1.0]]), torch.tensor([1.0, 0.0]), torch.zeros(2), torch.tensor([3.0]).log())
 ### END HIDDEN TESTS
 
 # %% judge="test_logistic_grads_values"
