@@ -171,6 +171,14 @@ def mse(y_pred, y_true):
         raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
     return ((y_pred.double() - y_true.double()) ** 2).mean()
 ''',
+        # In-place operations to save memory: the right value, but the caller's y_pred holds the squared
+        # differences afterwards (and a y_pred that requires grad raises).
+        "changes_y_pred_in_place": '''
+def mse(y_pred, y_true):
+    if y_pred.shape != y_true.shape:
+        raise ValueError(f"shapes differ: {tuple(y_pred.shape)} and {tuple(y_true.shape)}")
+    return y_pred.sub_(y_true).pow_(2).mean()
+''',
     },
     "linear_mse_grads": {
         # create_graph=True: the gradients stay in a graph and require grad.
@@ -461,6 +469,18 @@ def fit_line(x, y, lr=0.05, steps=500):
     w = torch.zeros((), requires_grad=True)
     b = torch.zeros((), requires_grad=True)
     for _ in range(steps + 1):
+        mse(w * x + b, y).backward()
+        sgd_step([w, b], lr)
+    return w.item(), b.item()
+''',
+        # Refuses steps=0 (found among the held-out answers of tests/publish/independent_b): with no step
+        # at all the result must be w = b = 0.
+        "refuses_zero_steps": '''
+def fit_line(x, y, lr=0.05, steps=500):
+    assert steps > 0 and lr > 0
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    for _ in range(steps):
         mse(w * x + b, y).backward()
         sgd_step([w, b], lr)
     return w.item(), b.item()
@@ -977,7 +997,12 @@ VISIBLE_EXAMPLES = {
         "([1, -1], [2, 0.5], 3)": ("poly_grads", "lambda x, y, z: _same(x, torch.tensor([1.0, -1.0])) and "
                                                  "_same(y, torch.tensor([2.0, 0.5])) and _same(z, torch.tensor(3.0))"),
     },
-    "poly_grads_analytic": {"(1, 2, 3)": ("poly_grads_analytic", f"lambda x, y, z: {XYZ_123}")},
+    "poly_grads_analytic": {
+        "(1, 2, 3)": ("poly_grads_analytic", f"lambda x, y, z: {XYZ_123}"),
+        "([1, -2], [2, 0.5], [3, 4])": ("poly_grads_analytic", "lambda x, y, z: _same(x, torch.tensor([1.0, -2.0])) and "
+                                                               "_same(y, torch.tensor([2.0, 0.5])) and "
+                                                               "_same(z, torch.tensor([3.0, 4.0]))"),
+    },
     "mse": {
         "[1, 2, 3] against [1, 2, 5]": ("mse", "lambda y_pred, y_true: _same(y_pred, torch.tensor([1.0, 2.0, 3.0])) "
                                                "and _same(y_true, torch.tensor([1.0, 2.0, 5.0]))"),
@@ -987,10 +1012,10 @@ VISIBLE_EXAMPLES = {
                                          "and _same(y_true, torch.ones(3, 1))"),
     },
     "linear_mse_grads": {
-        "the first homework example": (
+        "the first worked example": (
             "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0, 2.0], [3.0, 4.0]])) and "
             "_same(w, torch.tensor([1.0, 1.0])) and _same(b, torch.tensor([0.5])) and _same(y_true, torch.tensor([5.0, 4.0]))"),
-        "the second homework example": (
+        "the second worked example": (
             "linear_mse_grads", "lambda x, w, b, y_true: _same(x, torch.tensor([[1.0], [2.0], [3.0]])) and "
             "_same(w, torch.tensor([1.0])) and _same(b, torch.tensor([0.0])) and _same(y_true, torch.tensor([4.0, 5.0, 6.0]))"),
     },
@@ -1004,10 +1029,15 @@ VISIBLE_EXAMPLES = {
         "y = 2x + 1 on linspace(-1, 1, 21)": (
             "fit_line", "lambda x, y, lr=0.05, steps=500: _same(x, torch.linspace(-1.0, 1.0, 21)) and "
             "_same(y, 2.0 * torch.linspace(-1.0, 1.0, 21) + 1.0) and _same(lr, 0.05) and _same(steps, 500)"),
+        "one step with lr 0.5 on y = 2x + 1": (
+            "fit_line", "lambda x, y, lr=0.05, steps=500: _same(x, torch.linspace(-1.0, 1.0, 21)) and "
+            "_same(y, 2.0 * torch.linspace(-1.0, 1.0, 21) + 1.0) and _same(lr, 0.5) and _same(steps, 1)"),
     },
     "count_graph_nodes": {
         "a*b + c*d for 2, 3, 4 and 5": ("count_graph_nodes", "lambda t: _same(t, torch.tensor(26.0)) and "
                                                              "type(t.grad_fn).__name__ == 'AddBackward0'"),
+        "f(x, y) of section 1 at (2, 3)": ("count_graph_nodes", "lambda t: _same(t, torch.tensor(35.0)) and "
+                                                                "type(t.grad_fn).__name__ == 'AddBackward0'"),
     },
     "abcd_grads": {
         "(2, 3, 4, 5), d without grad": (
@@ -1018,5 +1048,8 @@ VISIBLE_EXAMPLES = {
         "the worked example": (
             "logistic_grads", "lambda x, y, w, b: _same(x, torch.tensor([[1.0, 2.0], [3.0, -1.0]])) and "
             "_same(y, torch.tensor([1.0, 0.0])) and _same(w, torch.zeros(2)) and _same(b, torch.zeros(1))"),
+        "the second worked example, b = [ln 3]": (
+            "logistic_grads", "lambda x, y, w, b: _same(x, torch.tensor([[1.0, 2.0], [3.0, -1.0]])) and "
+            "_same(y, torch.tensor([1.0, 0.0])) and _same(w, torch.zeros(2)) and _same(b, torch.tensor([3.0]).log())"),
     },
 }
