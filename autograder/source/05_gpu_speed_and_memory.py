@@ -360,6 +360,8 @@ import operator
 import timeit
 import types
 
+from torch.overrides import TorchFunctionMode
+
 
 @contextlib.contextmanager
 def patched(*replacements):
@@ -373,6 +375,35 @@ def patched(*replacements):
     finally:
         for obj, name, value in reversed(saved):
             setattr(obj, name, value)
+
+
+def device_scenario(cuda, mps):
+    """Every public way of asking which devices are available answers as in the scenario (cuda, mps)."""
+    accelerator = "cuda" if cuda else "mps" if mps else None
+    replacements = [(torch.cuda, "is_available", lambda: cuda), (torch.cuda, "device_count", lambda: int(cuda)),
+                    (torch.backends.cuda, "is_built", lambda: cuda), (torch.backends.mps, "is_available", lambda: mps),
+                    (torch.backends.mps, "is_built", lambda: mps)]
+    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
+        replacements.append((torch.mps, "is_available", lambda: mps))
+    if hasattr(torch, "accelerator"):
+        replacements += [(torch.accelerator, "is_available", lambda: accelerator is not None),
+                         (torch.accelerator, "current_accelerator",
+                          lambda *args, **kwargs: torch.device(accelerator) if accelerator else None)]
+    return patched(*replacements)
+
+
+class CountTorchCalls(TorchFunctionMode):
+    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
+    (counter.count) and keeps their names (counter.names)."""
+
+    def __init__(self):
+        super().__init__()
+        self.count, self.names = 0, []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.count += 1
+        self.names.append(getattr(func, "__name__", str(func)))
+        return func(*args, **(kwargs or {}))
 
 
 class FakeClock:
@@ -688,23 +719,6 @@ def check_median(result, durations, warmup, repeat, what):
 
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные самопроверки (по желанию)", "en": "Optional extra self-checks"}
-from torch.overrides import TorchFunctionMode
-
-
-class CountTorchCalls(TorchFunctionMode):
-    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
-    (counter.count) and keeps their names (counter.names)."""
-
-    def __init__(self):
-        super().__init__()
-        self.count, self.names = 0, []
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        self.count += 1
-        self.names.append(getattr(func, "__name__", str(func)))
-        return func(*args, **(kwargs or {}))
-
-
 def passed(cases):
     print(TEXT["passed"].format(cases=cases))
 
@@ -713,21 +727,6 @@ def expect(condition, key, **facts):
     """Stop at the first failing case, named in the notebook's language."""
     if not condition:
         raise AssertionError(TEXT[key].format(**facts))
-
-
-def device_scenario(cuda, mps):
-    """Every public way of asking which devices are available answers as in the scenario (cuda, mps)."""
-    accelerator = "cuda" if cuda else "mps" if mps else None
-    replacements = [(torch.cuda, "is_available", lambda: cuda), (torch.cuda, "device_count", lambda: int(cuda)),
-                    (torch.backends.cuda, "is_built", lambda: cuda), (torch.backends.mps, "is_available", lambda: mps),
-                    (torch.backends.mps, "is_built", lambda: mps)]
-    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
-        replacements.append((torch.mps, "is_available", lambda: mps))
-    if hasattr(torch, "accelerator"):
-        replacements += [(torch.accelerator, "is_available", lambda: accelerator is not None),
-                         (torch.accelerator, "current_accelerator",
-                          lambda *args, **kwargs: torch.device(accelerator) if accelerator else None)]
-    return patched(*replacements)
 
 
 def check_more_pick_device(pick_device):
@@ -1039,27 +1038,8 @@ if torch.cuda.is_available():
     assert device.type == "cuda", TEXT["v device cuda"]
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
-def availability(cuda, mps):
-    """Patch every public way of asking what is available to the scenario (cuda, mps)."""
-    accelerator = "cuda" if cuda else "mps" if mps else None
-    replacements = [
-        (torch.cuda, "is_available", lambda: cuda),
-        (torch.cuda, "device_count", lambda: int(cuda)),
-        (torch.backends.cuda, "is_built", lambda: cuda),
-        (torch.backends.mps, "is_available", lambda: mps),
-        (torch.backends.mps, "is_built", lambda: mps),
-    ]
-    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
-        replacements.append((torch.mps, "is_available", lambda: mps))
-    if hasattr(torch, "accelerator"):
-        replacements.append((torch.accelerator, "is_available", lambda: accelerator is not None))
-        replacements.append((torch.accelerator, "current_accelerator",
-                             lambda *args, **kwargs: torch.device(accelerator) if accelerator else None))
-    return patched(*replacements)
-
-
 for cuda, mps in [(True, True), (True, False), (False, True), (False, False)]:
-    with availability(cuda, mps):
+    with device_scenario(cuda, mps):
         probe.call(f"pick_device() with cuda={cuda}, mps={mps}", pick_device)
 ### END HIDDEN TESTS
 
@@ -3529,6 +3509,31 @@ else:
 # ### END SOLUTION
 
 # %% [markdown] tags=["ru"]
+# Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
+# рядом со сложением двух таких тензоров на видеокарте.
+
+# %% [markdown] tags=["en"]
+# For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
+# to adding two such tensors on the GPU.
+
+# %% tags=["demo"]
+if HAS_CUDA:
+    with needs("measure_time"):
+        host = torch.randn(2**26)
+        pinned = host.pin_memory()
+        copy_ms = measure_time(lambda: host.to("cuda"), device="cuda", repeat=10, warmup=2)
+        pinned_ms = measure_time(lambda: pinned.to("cuda", non_blocking=True), device="cuda", repeat=10, warmup=2)
+        on_gpu = host.to("cuda")
+        add_ms = measure_time(torch.add, on_gpu, on_gpu, device="cuda", repeat=10, warmup=2)
+        nbytes = host.numel() * host.element_size()
+        print(f"copy to GPU, pageable: {copy_ms:.2f} ms ({nbytes / copy_ms / 1e6:.1f} GB/s); "
+              f"pinned: {pinned_ms:.2f} ms ({nbytes / pinned_ms / 1e6:.1f} GB/s); add on the GPU: {add_ms:.3f} ms "
+              f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
+        del host, pinned, on_gpu
+else:
+    print(TEXT["d no gpu copy"])
+
+# %% [markdown] tags=["ru"]
 # **Вопрос 4.** Сколько стоит копирование между CPU и GPU и что из этого следует?
 
 # %% [markdown] tags=["en"]
@@ -3565,31 +3570,6 @@ else:
 # `non_blocking=True` so that copies overlap with computation; remember that `.item()`, `.cpu()`
 # and printing a GPU tensor wait for all queued work (they synchronize).
 # ### END SOLUTION
-
-# %% [markdown] tags=["ru"]
-# Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
-# рядом со сложением двух таких тензоров на видеокарте.
-
-# %% [markdown] tags=["en"]
-# For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
-# to adding two such tensors on the GPU.
-
-# %% tags=["demo"]
-if HAS_CUDA:
-    with needs("measure_time"):
-        host = torch.randn(2**26)
-        pinned = host.pin_memory()
-        copy_ms = measure_time(lambda: host.to("cuda"), device="cuda", repeat=10, warmup=2)
-        pinned_ms = measure_time(lambda: pinned.to("cuda", non_blocking=True), device="cuda", repeat=10, warmup=2)
-        on_gpu = host.to("cuda")
-        add_ms = measure_time(torch.add, on_gpu, on_gpu, device="cuda", repeat=10, warmup=2)
-        nbytes = host.numel() * host.element_size()
-        print(f"copy to GPU, pageable: {copy_ms:.2f} ms ({nbytes / copy_ms / 1e6:.1f} GB/s); "
-              f"pinned: {pinned_ms:.2f} ms ({nbytes / pinned_ms / 1e6:.1f} GB/s); add on the GPU: {add_ms:.3f} ms "
-              f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
-        del host, pinned, on_gpu
-else:
-    print(TEXT["d no gpu copy"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги
