@@ -90,8 +90,10 @@ TEXT = {
                           "fn; получено {got} после {calls} вызовов fn",
     "benchmark_ops count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
                            "каждая операция измерена раз на вход и устройство; получено {got}",
+    "benchmark_ops device": "операции {ops} на входах {shapes}, устройства {devices}: timer(device={device!r}) получил "
+                            "тензоры на {on}; перенесите каждый вход на это устройство до замера",
     "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для {device!r} "
-                           "должна выполнить одну операцию над тензорами на этом устройстве; она вызвала {calls}",
+                           "должна выполнить ровно одну операцию, без копий; она вызвала {calls}",
     "benchmark_ops inputs": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
                             "входные тензоры или список входов",
     "benchmark_ops result": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
@@ -126,23 +128,38 @@ TEXT = {
     "v float": '{name} должна вернуть float, а вернула {got}',
     "v calls": 'warmup=1 и repeat=3 — это 4 вызова fn, а не {got}',
     "v sleep": 'fn спит 10 мс, поэтому measure_time должна вернуть около 10 (миллисекунд), а вернула {got}',
-    "v median cpu": 'у замеренных вызовов 4, 6 и 5 мс (после прогрева 80 мс) медиана 5 мс, а получено {got}',
+    "v median cpu": 'у замеренных вызовов 4, 9 и 5 мс (после прогрева 80 мс) медиана 5 мс (среднее 6, самый быстрый 4), '
+                    'а получено {got}',
     "v errors first": 'бросайте исключения до вызова fn',
+    "v smallest raised": 'repeat=1 и warmup=0 допустимы (один замеренный вызов, без прогрева), а measure_time бросила {error}',
+    "v smallest call": 'repeat=1 и warmup=0: один замеренный вызов 2 мс без прогрева — это 2.0 мс после 1 вызова fn; '
+                       'получено {ms!r} мс после {calls}',
     "v calls cuda": 'warmup=1 и repeat=3 и на cuda — это 4 вызова, а не {got}',
-    "v median cuda": 'у вызовов на GPU 2, 3 и 1 мс (после прогрева 50 мс) медиана 2 мс, а получено {got}',
+    "v median cuda": 'у вызовов на GPU 2, 7 и 3 мс (после прогрева 50 мс) медиана 3 мс (среднее 4, самый быстрый 2), '
+                     'а получено {got}',
     "v bench example": "ожидалось [OpResult('add', (2, 3), 1.5, None)], получено {got}",
+    "v bench device": "timer(device={device!r}) получил тензоры на {got}: перенесите каждый вход на устройство до замера",
+    "v bench args": "timer должен получить оба тензора входа, timer(fn, *inputs, device=device); получил {got}",
+    "v bench count": "2 операции на 2 входах и 2 устройствах — это 8 вызовов timer, а не {got}",
+    "v bench both": "ожидалось {want} (в любом порядке), получено {got}",
     "v columns": 'неверные столбцы: {got}',
     "v rows": 'ожидается строка на результат, получено строк: {got}',
     "v first row": 'первая строка должна быть matmul 4x256x256, 12.500, 0.500, 25.00x; получено {got}',
     "v n/a": 'где нет времени GPU, должно быть n/a; получено {got}',
     "v tflops": '2*1024**3 FLOP за 1 мс — это 2147.4836 TFLOP/s, получено {got}',
+    "v tflops batch": '{shape_a} @ {shape_b}: размеры пачки транслируются, матриц: {matrices}; '
+                      '2 * {matrices} * n * k * m FLOP за {ms} мс — это {want} TFLOP/s; получено {got!r}',
     "v gbps": '3 тензора по 1 ГБ за 1 мс — это 3000 ГБ/с, получено {got}',
     "v shape": 'ожидалась форма {want}, получено {got}',
     "v outer": 'неверные внешние произведения для a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
-    "v bytes": 'элемент {dtype} занимает {want} байта',
-    "v max elements": 'в 15 ГиБ помещается 15 * 2**30 / 4 элементов float32',
+    "v outer loop": '{few} вызовов PyTorch при B=4 и {many} при B=40: их число не должно расти с B и быть больше 10 '
+                    '(цикл Python по пачке?)',
+    "v bytes": 'элемент {dtype} занимает {want} байта: bytes_per_element должна вернуть целое {want}; получено {got!r}',
+    "v max elements": 'в {free} байт помещается {want} целых элементов {dtype} (с округлением вниз): max_elements '
+                      'должна вернуть целое {want}; получено {got!r}',
     "v capacity": 'ёмкость — 1000 элементов, найдено {got}',
     "v search calls": 'двоичному поиску на [0, 10**6] нужно около 20 вызовов, а не {got}',
+    "v nothing fits": 'ёмкость 0, hi=50: помещается только n=0 (try_alloc(0) удаётся всегда), найдено {got!r}',
     "v alive during": 'прошлое выделение было живо во время следующей попытки: не храните результат попытки',
     "v alive after": 'выделение осталось живым после возврата из find_max_allocatable',
     "v linear": 'веса 64x128, смещение 64, вход 32x128, выход 32x64, по 4 байта',
@@ -210,8 +227,10 @@ TEXT = {
                           "got {got} after {calls} call(s) of fn",
     "benchmark_ops count": "ops {ops} on inputs {shapes} with devices {devices}: expected {want} results, each op "
                            "timed once per input and device; got {got} results",
+    "benchmark_ops device": "ops {ops} on inputs {shapes} with devices {devices}: timer(device={device!r}) got tensors "
+                            "on {on}; move each input to that device before timing it",
     "benchmark_ops timed": "ops {ops} on inputs {shapes} with devices {devices}: the timed function for {device!r} "
-                           "must run one operation on tensors on that device; it called {calls}",
+                           "must run exactly one operation, with no copies; it called {calls}",
     "benchmark_ops inputs": "ops {ops} on inputs {shapes} with devices {devices}: benchmark_ops changed the input "
                             "tensors or the list of inputs",
     "benchmark_ops result": "ops {ops} on inputs {shapes} with devices {devices}: {result} is not an OpResult of one "
@@ -246,23 +265,38 @@ TEXT = {
     "v float": '{name} must return a float, got {got}',
     "v calls": 'warmup=1 and repeat=3 make 4 calls of fn, not {got}',
     "v sleep": 'fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {got}',
-    "v median cpu": 'timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {got}',
+    "v median cpu": 'timed calls of 4, 9 and 5 ms (after a warm-up of 80 ms) have the median 5 ms (the mean is 6, '
+                    'the fastest 4), got {got}',
     "v errors first": 'raise the errors before calling fn',
+    "v smallest raised": 'repeat=1 and warmup=0 are allowed (one timed call, no warm-up), but measure_time raised {error}',
+    "v smallest call": 'repeat=1 and warmup=0: one timed call of 2 ms and no warm-up make 2.0 ms after 1 call of fn; '
+                       'got {ms!r} ms after {calls}',
     "v calls cuda": 'warmup=1 and repeat=3 make 4 calls on cuda too, not {got}',
-    "v median cuda": 'GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {got}',
+    "v median cuda": 'GPU calls of 2, 7 and 3 ms (after a warm-up of 50 ms) have the median 3 ms (the mean is 4, '
+                     'the fastest 2), got {got}',
     "v bench example": "expected [OpResult('add', (2, 3), 1.5, None)], got {got}",
+    "v bench device": "timer(device={device!r}) got tensors on {got}: move each input to the device before timing",
+    "v bench args": "timer must get both tensors of the input, timer(fn, *inputs, device=device); it got {got}",
+    "v bench count": "2 ops on 2 inputs and 2 devices make 8 calls of timer, not {got}",
+    "v bench both": "expected {want} (in any order), got {got}",
     "v columns": 'wrong columns: {got}',
     "v rows": 'one row per result expected, got {got}',
     "v first row": 'the first row must read matmul 4x256x256, 12.500, 0.500, 25.00x; got {got}',
     "v n/a": 'a missing GPU time must read n/a, got {got}',
     "v tflops": '2*1024**3 FLOP in 1 ms is 2147.4836 TFLOP/s, got {got}',
+    "v tflops batch": '{shape_a} @ {shape_b} is {matrices} matrices (the batch dimensions broadcast), '
+                      '2 * {matrices} * n * k * m FLOP in {ms} ms: {want} TFLOP/s; got {got!r}',
     "v gbps": '3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {got}',
     "v shape": 'expected shape {want}, got {got}',
     "v outer": 'wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
-    "v bytes": 'a {dtype} element takes {want} bytes',
-    "v max elements": '15 GiB hold 15 * 2**30 / 4 float32 elements',
+    "v outer loop": '{few} PyTorch calls for B=4 and {many} for B=40: the count must not grow with B and stay at most '
+                    '10 (a Python loop over the batch?)',
+    "v bytes": 'a {dtype} element takes {want} bytes: bytes_per_element must return the int {want}; got {got!r}',
+    "v max elements": '{free} bytes hold {want} whole {dtype} elements (rounded down): max_elements must return the '
+                      'int {want}; got {got!r}',
     "v capacity": 'the capacity is 1000 elements, found {got}',
     "v search calls": 'a binary search over [0, 10**6] needs about 20 calls, not {got}',
+    "v nothing fits": 'capacity 0, hi=50: only n=0 fits (try_alloc(0) always succeeds), found {got!r}',
     "v alive during": "an earlier allocation was still alive during a later try: drop each try's result",
     "v alive after": 'an allocation is still alive after find_max_allocatable returned',
     "v linear": 'weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each',
@@ -794,11 +828,14 @@ def check_more_benchmark_ops(benchmark_ops, results_table, cases=20):
         said = {}
 
         def timer(fn, *args, device="cpu"):
+            kind = torch.device(device).type  # "meta", "cpu", torch.device("cpu"): all spellings of a device
+            on = [t.device.type for t in args]
             with CountTorchCalls() as counter:
                 fn(*args)
-            facts = dict(ops=names, shapes=shapes, devices=devices, device=device, calls=counter.names)
-            expect(all(t.device.type == device for t in args) and counter.count == 1, "benchmark_ops timed", **facts)
-            said[len(said)] = (device, round(float(torch.rand(1, generator=gen)) * 10, 3))
+            facts = dict(ops=names, shapes=shapes, devices=devices, device=kind, on=on, calls=counter.names)
+            expect(on and all(d == kind for d in on), "benchmark_ops device", **facts)
+            expect(counter.count == 1, "benchmark_ops timed", **facts)
+            said[len(said)] = (kind, round(float(torch.rand(1, generator=gen)) * 10, 3))
             return said[len(said) - 1][1]
 
         results = benchmark_ops(tensors, ops, devices, timer=timer)
@@ -837,7 +874,9 @@ def check_more_throughput(matmul_tflops, elementwise_gbps, cases=200):
         sizes = torch.randint(0, 4, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist()
         pick = torch.randint(0, 3, (len(sizes),), generator=gen).tolist()  # per dimension (d, 1), (1, d) or (d, d)
         batch = [1 if p == 1 else d for d, p in zip(sizes, pick)]
-        other = [1 if p == 0 else d for d, p in zip(sizes, pick)][int(torch.randint(0, 2, (1,), generator=gen)):]
+        other = [1 if p == 0 else d for d, p in zip(sizes, pick)]
+        shorter = int(torch.randint(0, 3, (1,), generator=gen))  # 0: neither, 1: b's batch, 2: a's batch is shorter
+        batch, other = (batch[1:], other) if shorter == 2 else (batch, other[shorter:])
         n, k, m = torch.randint(1, 500, (3,), generator=gen).tolist()
         ms = float(torch.rand(1, generator=gen)) * 50 + 0.001
         shape_a, shape_b = tuple(batch) + (n, k), tuple(other) + (k, m)
@@ -1036,6 +1075,11 @@ assert isinstance(device, torch.device), TEXT["v device type"].format(got=type(d
 assert device.type in ("cuda", "mps", "cpu"), TEXT["v device kind"].format(got=device.type)
 if torch.cuda.is_available():
     assert device.type == "cuda", TEXT["v device cuda"]
+for cuda, mps, want in [(True, True, "cuda"), (False, True, "mps"), (False, False, "cpu")]:
+    with device_scenario(cuda, mps):  # the checks' helper: the machine reports these devices
+        picked = pick_device()
+    assert isinstance(picked, torch.device) and picked.type == want, (
+        TEXT["pick_device"].format(cuda=cuda, mps=mps, want=want, got=picked))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 for cuda, mps in [(True, True), (True, False), (False, True), (False, False)]:
@@ -1361,8 +1405,8 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_measure_time_cpu", "grade": true, "points": 1, "locked": true}
 with fake_clocks(FakeClock()) as clock:
-    # one warm-up call of 80 ms, then timed calls of 4, 6 and 5 ms
-    ms = measure_time(sleeper([0.08, 0.004, 0.006, 0.005], clock), repeat=3, warmup=1)
+    # one warm-up call of 80 ms, then timed calls of 4, 9 and 5 ms: the median 5, the mean 6, the fastest 4
+    ms = measure_time(sleeper([0.08, 0.004, 0.009, 0.005], clock), repeat=3, warmup=1)
 assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
 assert abs(ms - 5.0) < 1e-6, TEXT["v median cpu"].format(got=ms)
 print(TEXT["visible passed"])
@@ -1374,7 +1418,7 @@ CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "even count": ([0.0, 0.01, 0.002, 0.006, 0.03], 1, 4),
     "below a millisecond": ([0.001, 0.00025, 0.00075, 0.0005], 1, 3),
     "one call": ([0.0123], 0, 1),
-    "the visible example": ([0.08, 0.004, 0.006, 0.005], 1, 3),
+    "the visible example": ([0.08, 0.004, 0.009, 0.005], 1, 3),
 }
 for name, (durations, warmup, repeat) in CPU_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -1393,8 +1437,18 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_measure_time_errors", "grade": true, "points": 1, "locked": true}
 nap = sleeper([0.0])
 expect_error(ValueError, measure_time, nap, repeat=0, mention=[0], what="repeat=0")
+expect_error(ValueError, measure_time, nap, warmup=-1, mention=[-1], what="warmup=-1")
 expect_error(ValueError, measure_time, nap, device="tpu", mention=["tpu"], what='device="tpu"')
+with fake_cuda(FakeGPU(FakeClock()), available=False):  # as on a machine without CUDA
+    expect_error(RuntimeError, measure_time, nap, device="cuda", mention=["cuda"], what='device="cuda"')
 assert not nap.calls, TEXT["v errors first"]
+with fake_clocks(FakeClock()) as clock:  # the smallest valid call: one timed call of 2 ms, no warm-up
+    once = sleeper([0.002], clock)
+    try:
+        ms = measure_time(once, repeat=1, warmup=0)
+    except ValueError as error:
+        raise AssertionError(TEXT["v smallest raised"].format(error=f"ValueError: {error}")) from None
+assert len(once.calls) == 1 and abs(ms - 2.0) < 1e-6, TEXT["v smallest call"].format(ms=ms, calls=len(once.calls))
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
@@ -1438,13 +1492,13 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_measure_time_cuda", "grade": true, "points": 1, "locked": true}
 pretend_gpu = FakeGPU(FakeClock())
-# each call queues GPU work and returns at once: one warm-up of 50 ms, then calls of 2, 3 and 1 ms
-gpu_work = sleeper([0.05, 0.002, 0.003, 0.001], gpu=pretend_gpu)
+# each call queues GPU work and returns at once: one warm-up of 50 ms, then calls of 2, 7 and 3 ms
+gpu_work = sleeper([0.05, 0.002, 0.007, 0.003], gpu=pretend_gpu)
 with fake_clocks(pretend_gpu.clock), fake_cuda(pretend_gpu):
     ms = measure_time(gpu_work, device="cuda", repeat=3, warmup=1)
 assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
 assert len(gpu_work.calls) == 4, TEXT["v calls cuda"].format(got=len(gpu_work.calls))
-assert abs(ms - 2.0) < 1e-6, TEXT["v median cuda"].format(got=ms)
+assert abs(ms - 3.0) < 1e-6, TEXT["v median cuda"].format(got=ms)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 if torch.cuda.is_available():  # a grader with a real GPU: time real GPU work too
@@ -1455,7 +1509,7 @@ CUDA_SCENARIOS = {
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
     "one outlier": ([0.005, 0.005, 0.005, 0.25, 0.005, 0.005], 1, 5),
     "median, not minimum": ([0.0, 0.02, 0.004, 0.02, 0.004, 0.02], 1, 5),
-    "the visible example": ([0.05, 0.002, 0.003, 0.001], 1, 3),
+    "the visible example": ([0.05, 0.002, 0.007, 0.003], 1, 3),
 }
 for name, (durations, warmup, repeat) in CUDA_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -1815,6 +1869,24 @@ def results_table(results):
 small = [(torch.ones(2, 3), torch.ones(2, 3))]
 example_results = benchmark_ops(small, {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)
 assert example_results == [OpResult("add", (2, 3), 1.5, None)], TEXT["v bench example"].format(got=example_results)
+# two ops on two inputs whose second tensor has another shape, on the CPU and on "meta" (a stand-in GPU)
+pairs = [(torch.ones(2, 3), torch.ones(3)), (torch.ones(4, 1), torch.ones(1))]
+timed = []
+
+
+def noting_timer(fn, *args, device="cpu"):
+    kind = torch.device(device).type
+    timed.append((kind, [t.device.type for t in args]))
+    assert len(args) == 2, TEXT["v bench args"].format(got=len(args))
+    assert all(t.device.type == kind for t in args), TEXT["v bench device"].format(device=kind, got=timed[-1][1])
+    fn(*args)
+    return 2.0 if kind == "cpu" else 0.5
+
+
+both = benchmark_ops(pairs, {"add": torch.add, "mul": torch.mul}, ["cpu", "meta"], timer=noting_timer)
+assert len(timed) == 8, TEXT["v bench count"].format(got=len(timed))
+want_both = [OpResult(op, shape, 2.0, 0.5) for op in ("add", "mul") for shape in ((2, 3), (4, 1))]
+assert isinstance(both, list) and sorted(both, key=repr) == want_both, TEXT["v bench both"].format(want=want_both, got=both)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 torch.manual_seed(5)
@@ -1860,6 +1932,9 @@ for devices in (["cpu", "meta"], ["cpu"], ["meta"]):
 probe.record("the inputs afterwards", [list(inputs) for inputs in inputs_list])
 probe.call("benchmark_ops(the visible example)", lambda: plain_results(benchmark_ops(
     [(torch.ones(2, 3), torch.ones(2, 3))], {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)))
+probe.call("benchmark_ops(the second visible example)", lambda: sorted(plain_results(benchmark_ops(
+    [(torch.ones(2, 3), torch.ones(3)), (torch.ones(4, 1), torch.ones(1))], {"add": torch.add, "mul": torch.mul},
+    ["cpu", "meta"], timer=lambda fn, *args, device="cpu": 2.0 if torch.device(device).type == "cpu" else 0.5)), key=repr))
 ### END HIDDEN TESTS
 
 # %% judge="test_benchmark_ops_timing"
@@ -1911,6 +1986,9 @@ def judge(got, want):
     assert got["benchmark_ops(the visible example)"] == want["benchmark_ops(the visible example)"], (
         "benchmark_ops on one 2x3 pair with {'add': ...}, ['cpu'] and a timer that returns 1.5 must return "
         "[OpResult('add', (2, 3), 1.5, None)]")
+    assert got["benchmark_ops(the second visible example)"] == want["benchmark_ops(the second visible example)"], (
+        "benchmark_ops on the inputs (2x3, 3) and (4x1, 1) with add and mul on ['cpu', 'meta'] and a timer that "
+        "returns 2.0 on the CPU and 0.5 elsewhere must return the four OpResult(op, shape, 2.0, 0.5)")
 
 
 # %% nbgrader={"grade_id": "test_benchmark_ops_table", "grade": true, "points": 1, "locked": true}
@@ -2194,6 +2272,13 @@ def elementwise_gbps(numel, dtype, tensors_moved, ms):
 tflops = matmul_tflops((1024, 1024), (1024, 1024), 1.0)
 assert isinstance(tflops, float), TEXT["v float"].format(name="matmul_tflops", got=type(tflops).__name__)
 assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, TEXT["v tflops"].format(got=tflops)
+# batches that broadcast: (2, 1) with (3,) makes 2 x 3 = 6 matrices, () with (5,) 5, (2, 1) with () 2
+for shape_a, shape_b, ms, matrices, want in [((2, 1, 1000, 500), (3, 500, 2000), 1.0, 6, 12.0),
+                                             ((1000, 500), (5, 500, 2000), 2.0, 5, 5.0),
+                                             ((2, 1, 1000, 500), (500, 2000), 1.0, 2, 4.0)]:
+    tflops = matmul_tflops(shape_a, shape_b, ms)
+    assert isinstance(tflops, float) and math.isclose(tflops, want, rel_tol=1e-9), TEXT["v tflops batch"].format(
+        shape_a=shape_a, shape_b=shape_b, ms=ms, matrices=matrices, want=want, got=tflops)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(11)
@@ -2201,7 +2286,8 @@ flop_cases = [((64, 1024, 1024), (64, 1024, 1024), 10.0), ((2, 3), (3, 4), 0.001
               ((32, 16), (5, 16, 4), 2.0), ((7, 1, 5, 3), (1, 6, 3, 2), 0.5), ((1, 1, 1), (1, 1, 1), 3.0),
               (torch.Size([4, 8, 16]), torch.Size([4, 16, 2]), 1.5),
               ((3, 4), (1, 4, 5), 0.5), ((1, 3, 4), (4, 5), 0.5), ((0, 3, 4), (4, 5), 1.0), ((2, 1, 3, 4), (0, 4, 5), 1.0),
-              ((1024, 1024), (1024, 1024), 1.0)]  # the last: the visible example
+              ((1024, 1024), (1024, 1024), 1.0), ((2, 1, 1000, 500), (3, 500, 2000), 1.0),  # the visible examples
+              ((1000, 500), (5, 500, 2000), 2.0), ((2, 1, 1000, 500), (500, 2000), 1.0)]
 for _ in range(6):
     batch = tuple(torch.randint(1, 5, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist())
     n, k, m = torch.randint(1, 300, (3,), generator=gen).tolist()
@@ -2424,7 +2510,8 @@ for index, (B, n, m, dtype) in enumerate(OUTER_CASES):
     probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
     probe.record(f"inputs {index} afterwards", [a_in, b_in])
 for index, (a_in, b_in) in (("visible-1", (torch.arange(6.0).reshape(2, 3), torch.arange(8.0).reshape(2, 4))),
-                            ("visible-2", (torch.ones(5, 2), torch.ones(5, 3)))):  # the visible examples
+                            ("visible-2", (torch.ones(4, 2), torch.ones(4, 3))),
+                            ("visible-3", (torch.ones(40, 2), torch.ones(40, 3)))):  # the visible examples
     probe.record(f"inputs {index}", [a_in.clone(), b_in.clone()])
     probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
     probe.record(f"inputs {index} afterwards", [a_in, b_in])
@@ -2453,8 +2540,13 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_outer_products_vectorized_no_loop", "grade": true, "points": 1, "locked": true}
-result = outer_products_vectorized(torch.ones(5, 2), torch.ones(5, 3))
-assert result.shape == (5, 2, 3), TEXT["v shape"].format(want=(5, 2, 3), got=tuple(result.shape))
+calls = {}
+for B in (4, 40):
+    with CountTorchCalls() as counter:  # the checks' helper: counts PyTorch functions and tensor methods
+        result = outer_products_vectorized(torch.ones(B, 2), torch.ones(B, 3))
+    calls[B] = counter.count
+    assert result.shape == (B, 2, 3), TEXT["v shape"].format(want=(B, 2, 3), got=tuple(result.shape))
+assert calls[4] == calls[40] and calls[40] <= 10, TEXT["v outer loop"].format(few=calls[4], many=calls[40])
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(29)
@@ -2607,8 +2699,9 @@ def max_elements(free_bytes, dtype):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_size", "grade": true, "points": 0.5, "locked": true}
-assert bytes_per_element(torch.float32) == 4, TEXT["v bytes"].format(dtype="float32", want=4)
-assert bytes_per_element(torch.float16) == 2, TEXT["v bytes"].format(dtype="float16", want=2)
+for dtype, want in [(torch.float32, 4), (torch.float16, 2)]:
+    size = bytes_per_element(dtype)
+    assert type(size) is int and size == want, TEXT["v bytes"].format(dtype=dtype, want=want, got=size)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 SIZE_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.uint8, torch.int16,
@@ -2628,7 +2721,9 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_count", "grade": true, "points": 0.5, "locked": true}
-assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, TEXT["v max elements"]
+for free, dtype, want in [(15 * GiB, torch.float32, 15 * GiB // 4), (1001, torch.float64, 125)]:
+    count = max_elements(free, dtype)
+    assert type(count) is int and count == want, TEXT["v max elements"].format(free=free, dtype=dtype, want=want, got=count)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 def reference_bytes_per_element(dtype):
@@ -2638,7 +2733,7 @@ def reference_bytes_per_element(dtype):
 COUNT_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.int32, torch.int64,
                 torch.bool, torch.complex64, torch.complex128]
 gen = torch.Generator().manual_seed(31)
-amounts = [0, 1, 7, 10, 15 * GiB, 15 * GiB + 3, 80 * GiB - 1] + torch.randint(0, 2**40, (6,), generator=gen).tolist()
+amounts = [0, 1, 7, 10, 15 * GiB, 15 * GiB + 3, 80 * GiB - 1, 1001] + torch.randint(0, 2**40, (6,), generator=gen).tolist()
 probe.record("cases", [amounts, COUNT_DTYPES])
 with probe.replaced(bytes_per_element=reference_bytes_per_element):
     for free in amounts:
@@ -2691,10 +2786,12 @@ fake = FakeAllocator(capacity=1000)
 found = find_max_allocatable(fake, 10**6)
 assert found == 1000, TEXT["v capacity"].format(got=found)
 assert len(fake.calls) <= 2 * 20 + 2, TEXT["v search calls"].format(got=len(fake.calls))
+found = find_max_allocatable(FakeAllocator(capacity=0), 50)
+assert found == 0, TEXT["v nothing fits"].format(got=found)
 print(TEXT["visible passed"])
 ### BEGIN HIDDEN TESTS
 search_cases = [(0, 0), (1, 0), (1, 1), (1, 5), (10, 0), (10, 10), (10, 7), (10, 25), (1000, 999), (1000, 1),
-                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000)]
+                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000), (50, 0)]
 rng = torch.Generator().manual_seed(41)
 for _ in range(8):
     hi = int(torch.randint(1, 10**9, (1,), generator=rng))
