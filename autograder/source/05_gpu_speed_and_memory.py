@@ -203,9 +203,45 @@ TEXT = {
     "d shapes": "в {big} в {elements} раз больше элементов, чем в {little}, а его умножению нужно в {flop} раз больше FLOP",
     "d on": "на {device}:",
     "d agree": "блочных замеров в пределах 10% от benchmark.Timer: {agree} из {rows}",
-    "d half": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2f}x",
+    "d half": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2g}x",
     "d throughput": "устройство: {device}; matmul {side}x{side}, сложение {numel:,} чисел float32",
     "d mem info": "{where}: mem_get_info() -> свободно {free:.3f} ГиБ, всего {total:.3f} ГиБ",
+    "setup versions": "PyTorch {torch} | потоков CPU: {threads}",
+    "setup gpu": "GPU: {gpu} | CUDA {cuda}",
+    "d shape columns": "форма | элементов | GFLOP умножения | FLOP умножения на байт (float32)",
+    "d cpu forecast": "CPU здесь делает около {gflops:.0f} GFLOP/s: умножения этой таблицы займут на нём около "
+                      "{seconds:.0f} с, и поэлементные операции ещё несколько секунд.",
+    "d cross-check columns": "операция | блоками (таблица) | benchmark.Timer | блоками / Timer | measure_time | "
+                             "measure_time / Timer",
+    "d precision": "точность умножения float32: {precision}",
+    "d add row": "сложение float32 (3 тензора)",
+    "d throughput columns": "замер | достигнуто | пик | доля пика",
+    "d unknown": "неизвестен",
+    "d GB/s": "ГБ/с",
+    "d peaks from": "пики из {source}",
+    "d versions columns": "версия | вызовов PyTorch | время (мс)",
+    "d loop": "цикл",
+    "d fake": "фальшивая векторизация",
+    "d vectorized": "векторизованная",
+    "d largest columns": "тип | байт на элемент | max_elements(free) | найдено | ГиБ | попыток",
+    "d stopped": "Остановлено: find_max_allocatable вызвала try_alloc больше {calls} раз для {dtype}; двоичному "
+                 "поиску на [0, {hi:,}] хватает {limit}.",
+    "d memory columns": "шаг | allocated (МиБ) | reserved (МиБ) | свободно по mem_get_info (ГиБ)",
+    "d step start": "начало",
+    "d oom collected": "gc.collect() и empty_cache()",
+    "d parts columns": "часть | форма | МиБ",
+    "d weight": "веса",
+    "d bias": "смещение",
+    "d input": "вход",
+    "d output": "выход",
+    "d formula": "linear_forward_memory: {mib:.3f} МиБ",
+    "d peak": "max_memory_allocated: {mib:.3f} МиБ (отношение {ratio:.4f})",
+    "d top loop": "цикл: {names}",
+    "d top vectorized": "векторизованная: {names}",
+    "d profiled": "x @ x.T для матрицы {side}x{side}, {times} раз:",
+    "d copy": "копия на GPU из обычной памяти: {copy:.2f} мс ({copy_rate:.1f} ГБ/с); из закреплённой: {pinned:.2f} мс "
+              "({pinned_rate:.1f} ГБ/с); сложение на GPU: {add:.3f} мс ({add_rate:.0f} ГБ/с); закреплённая копия "
+              "в {ratio:.0f} раз дольше сложения",
 }
 
 
@@ -340,9 +376,45 @@ TEXT = {
     "d shapes": "{big} has {elements} times the elements of {little}, and its matmul {flop} times the FLOP",
     "d on": "on {device}:",
     "d agree": "blocked times within 10% of benchmark.Timer: {agree} of {rows}",
-    "d half": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2f}x",
+    "d half": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2g}x",
     "d throughput": "device: {device}; matmul {side}x{side}, add of {numel:,} floats",
     "d mem info": "{where}: mem_get_info() -> free {free:.3f} GiB, total {total:.3f} GiB",
+    "setup versions": "PyTorch {torch} | CPU threads: {threads}",
+    "setup gpu": "GPU: {gpu} | CUDA {cuda}",
+    "d shape columns": "shape | elements | matmul GFLOP | matmul FLOP per byte (float32)",
+    "d cpu forecast": "The CPU does about {gflops:.0f} GFLOP/s here: its matmuls in this table take about "
+                      "{seconds:.0f} s, and the elementwise operations some seconds more.",
+    "d cross-check columns": "Operation | blocked (table) | benchmark.Timer | blocked / Timer | measure_time | "
+                             "measure_time / Timer",
+    "d precision": "float32 matmul precision: {precision}",
+    "d add row": "add float32 (3 tensors moved)",
+    "d throughput columns": "Measurement | Achieved | Peak | Fraction of peak",
+    "d unknown": "unknown",
+    "d GB/s": "GB/s",
+    "d peaks from": "peaks from {source}",
+    "d versions columns": "version | PyTorch calls | time (ms)",
+    "d loop": "loop",
+    "d fake": "fake vectorization",
+    "d vectorized": "vectorized",
+    "d largest columns": "dtype | bytes/element | max_elements(free) | largest found | GiB | tries",
+    "d stopped": "Stopped: find_max_allocatable made more than {calls} calls of try_alloc for {dtype}; a binary "
+                 "search over [0, {hi:,}] needs at most {limit}.",
+    "d memory columns": "step | allocated (MiB) | reserved (MiB) | mem_get_info free (GiB)",
+    "d step start": "start",
+    "d oom collected": "gc.collect() and empty_cache()",
+    "d parts columns": "part | shape | MiB",
+    "d weight": "weight",
+    "d bias": "bias",
+    "d input": "input",
+    "d output": "output",
+    "d formula": "linear_forward_memory: {mib:.3f} MiB",
+    "d peak": "max_memory_allocated: {mib:.3f} MiB (ratio {ratio:.4f})",
+    "d top loop": "loop: {names}",
+    "d top vectorized": "vectorized: {names}",
+    "d profiled": "x @ x.T for a {side}x{side} matrix, {times} times:",
+    "d copy": "copy to GPU, pageable: {copy:.2f} ms ({copy_rate:.1f} GB/s); pinned: {pinned:.2f} ms "
+              "({pinned_rate:.1f} GB/s); add on the GPU: {add:.3f} ms ({add_rate:.0f} GB/s moved); the pinned copy "
+              "takes {ratio:.0f} times the add",
 }
 
 
@@ -363,6 +435,7 @@ os.environ["KINETO_LOG_LEVEL"] = "6"
 
 import matplotlib.pyplot as plt
 import torch
+from matplotlib import ticker
 from prettytable import PrettyTable
 from torch import nn
 from torch.profiler import ProfilerActivity, profile, record_function
@@ -383,13 +456,13 @@ def needs(*functions):
         print(TEXT["skipped"].format(names=", ".join(functions)))
 
 
-print("PyTorch", torch.__version__, "| CPU threads:", torch.get_num_threads())
+print(TEXT["setup versions"].format(torch=torch.__version__, threads=torch.get_num_threads()))
 if HAS_CUDA:
-    print("GPU:", torch.cuda.get_device_name(), "| CUDA", torch.version.cuda)
+    print(TEXT["setup gpu"].format(gpu=torch.cuda.get_device_name(), cuda=torch.version.cuda))
 else:
     print(TEXT["no gpu"])
 
-# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Имитации для проверок: часы, видеокарта, аллокатор", "en": "Fakes for the checks: a clock, a GPU, an allocator"}
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Имитации для проверок: устройства, часы, видеокарта, аллокатор; счётчик вызовов PyTorch", "en": "Fakes for the checks: devices, a clock, a GPU, an allocator; a counter of PyTorch calls"}
 import operator
 import timeit
 import types
@@ -1261,7 +1334,8 @@ else:
 # - **Вызовы.** Ровно `warmup + repeat` вызовов (по умолчанию 2 + 10), каждый с теми аргументами,
 #   что передал вызывающий, и только с ними.
 # - **Замер на CPU.** Медиана `repeat` замеров в миллисекундах, `float` (при чётном числе замеров —
-#   любое значение между двумя средними), с точностью до миллионной доли. Подходят любые часы
+#   любое значение между двумя центральными, если расставить замеры по возрастанию: для 1, 2, 6 и
+#   9 мс — от 2 до 6), с точностью до миллионной доли. Подходят любые часы
 #   модуля `time`, измеряющие прошедшее время (`perf_counter`, `perf_counter_ns`, `monotonic`,
 #   `time`), как бы вы к ним ни обращались: проверки подменяют их часами, которые идут только пока
 #   работает тестовая нагрузка. Часы процессорного времени (`process_time`) не подходят: ожидание
@@ -1297,7 +1371,8 @@ else:
 # - **Calls.** Exactly `warmup + repeat` calls (2 + 10 by default), each with the arguments the
 #   caller passed and no others.
 # - **CPU timing.** The median of the `repeat` times in milliseconds, a `float` (for an even number
-#   of times, any value between the two middle ones), to a millionth. Any clock of the `time` module
+#   of times, any value between the two middle ones in sorted order: for 1, 2, 6 and 9 ms, from 2 to
+#   6), to a millionth. Any clock of the `time` module
 #   that measures elapsed time will do (`perf_counter`, `perf_counter_ns`, `monotonic`, `time`),
 #   however your code reaches it: the checks replace these clocks with one that moves only while
 #   the test workload runs. A CPU-time clock (`process_time`) will not do: waiting is not CPU time.
@@ -2066,7 +2141,7 @@ OPS = {
 }
 HOMEWORK_SHAPES = [(64, 1024, 1024), (128, 512, 512), (256, 256, 256)]
 CPU_ONLY_SHAPES = [(4, 256, 256), (8, 128, 128), (16, 64, 64)]
-shape_facts = PrettyTable(["shape", "elements", "matmul GFLOP", "matmul FLOP per byte (float32)"])
+shape_facts = PrettyTable(TEXT["d shape columns"].split(" | "))
 for shape in HOMEWORK_SHAPES + CPU_ONLY_SHAPES:
     batch, n, _ = shape  # a batched matmul of (B, n, n) by (B, n, n): B * 2 * n**3 FLOP on 3 * B * n**2 floats
     shape_facts.add_row(["x".join(map(str, shape)), f"{math.prod(shape):,}", f"{2 * batch * n**3 / 1e9:.2f}",
@@ -2081,8 +2156,7 @@ if HAS_CUDA:
     sample = torch.randn(512, 512)
     cpu_gflops = 2 * 512**3 / blocked_time(torch.matmul, sample, sample) / 1e6
     flop = sum(2 * b * n**3 for b, n, _ in SHAPES) * 6  # blocked_time runs 6 calls of each big product
-    print(f"The CPU does about {cpu_gflops:.0f} GFLOP/s here: its matmuls in this table take about "
-          f"{flop / cpu_gflops / 1e9:.0f} s, and the elementwise operations some seconds more.")
+    print(TEXT["d cpu forecast"].format(gflops=cpu_gflops, seconds=flop / cpu_gflops / 1e9))
 bench_results = None
 with needs("benchmark_ops", "results_table"):
     torch.manual_seed(0)
@@ -2092,6 +2166,15 @@ with needs("benchmark_ops", "results_table"):
     print(results_table(bench_results))
 
 # %% tags=["demo"]
+def plain_log_axis(axis, low, high):
+    """Plain numbers on a log axis (9, not 9×10⁰); on a range under two powers of ten, some minor ticks too."""
+    decades = math.log10(high / low)
+    shown = set(range(2, 10)) if decades < 1 else {2, 5} if decades < 2 else set()
+    axis.set_major_formatter(ticker.FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(ticker.FuncFormatter(
+        lambda value, _: f"{value:g}" if round(value / 10 ** math.floor(math.log10(value) + 1e-9)) in shown else ""))
+
+
 if bench_results is None:
     print(TEXT["skipped"].format(names="benchmark_ops, results_table"))
 else:
@@ -2103,6 +2186,7 @@ else:
         ax.bar([i + j * width for i in range(len(OPS))], values, width, label="x".join(map(str, shape)))
     ax.set_xticks([i + width * (len(SHAPES) - 1) / 2 for i in range(len(OPS))], list(OPS))
     ax.set_yscale("log")
+    plain_log_axis(ax.yaxis, *ax.get_ylim())
     ax.legend(title=TEXT["d shape legend"])
     if HAS_CUDA:
         ax.axhline(1.0, color="black", linewidth=0.8)
@@ -2139,8 +2223,7 @@ if bench_results is None:
 else:
     with needs("measure_time"):
         check_device = DEVICES[-1]
-        agree, rows = 0, PrettyTable(["Operation", "blocked (table)", "benchmark.Timer", "blocked / Timer",
-                                      "measure_time", "measure_time / Timer"])
+        agree, rows = 0, PrettyTable(TEXT["d cross-check columns"].split(" | "))
         torch.manual_seed(0)
         for shape in SHAPES:
             a_chk, b_chk = torch.randn(shape, device=check_device), torch.randn(shape, device=check_device)
@@ -2396,7 +2479,7 @@ with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
         tp_device, side, numel = "cuda", 8192, 2**28
     else:
         tp_device, side, numel = "cpu", 512, 2**22
-    print("float32 matmul precision:", torch.get_float32_matmul_precision())
+    print(TEXT["d precision"].format(precision=torch.get_float32_matmul_precision()))
     mat = torch.randn(side, side, device=tp_device)
     rows = []
     ms32 = measure_time(torch.matmul, mat, mat, device=tp_device, repeat=10, warmup=2)
@@ -2409,20 +2492,20 @@ with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
     del mat
     vec_a, vec_b = torch.randn(numel, device=tp_device), torch.randn(numel, device=tp_device)
     ms_add = measure_time(torch.add, vec_a, vec_b, device=tp_device, repeat=10, warmup=2)
-    rows.append(("add float32 (3 tensors moved)", elementwise_gbps(numel, torch.float32, 3, ms_add), "GB/s", 2))
+    rows.append((TEXT["d add row"], elementwise_gbps(numel, torch.float32, 3, ms_add), TEXT["d GB/s"], 2))
     del vec_a, vec_b
 
     peaks, source = datasheet_peaks()
-    throughput = PrettyTable(["Measurement", "Achieved", "Peak", "Fraction of peak"])
+    throughput = PrettyTable(TEXT["d throughput columns"].split(" | "))
     for label, achieved, unit, peak_index in rows:
         peak = peaks[peak_index] if peaks else None
         shown = f"{achieved:,.1f}" if achieved >= 10 else f"{achieved:.3f}"
-        throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else "unknown",
+        throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else TEXT["d unknown"],
                             f"{achieved / peak:.0%}" if peak else "n/a"])
     print(TEXT["d throughput"].format(device=torch.cuda.get_device_name() if HAS_CUDA else "CPU", side=side, numel=numel))
     print(throughput)
     if source:
-        print("peaks from", source)
+        print(TEXT["d peaks from"].format(source=source))
 
 # %% [markdown] tags=["ru"]
 # ## 5. Векторизация: один большой вызов вместо цикла (≈ 20 минут)
@@ -2597,9 +2680,9 @@ def outer_products_fake(a, b):
 with needs("measure_time", "outer_products_vectorized"):
     vec_device = "cuda" if HAS_CUDA else "cpu"
     a_vec, b_vec = torch.randn(2048, 32, device=vec_device), torch.randn(2048, 32, device=vec_device)
-    versions = PrettyTable(["version", "PyTorch calls", "time (ms)"])
-    for name, version in [("loop", outer_products_loop), ("fake vectorization", outer_products_fake),
-                          ("vectorized", outer_products_vectorized)]:
+    versions = PrettyTable(TEXT["d versions columns"].split(" | "))
+    for name, version in [(TEXT["d loop"], outer_products_loop), (TEXT["d fake"], outer_products_fake),
+                          (TEXT["d vectorized"], outer_products_vectorized)]:
         with CountTorchCalls() as counter:
             version(a_vec, b_vec)
         versions.add_row([name, counter.count, f"{measure_time(version, a_vec, b_vec, device=vec_device, repeat=5, warmup=1):.3f}"])
@@ -2627,22 +2710,11 @@ with needs("measure_time", "outer_products_vectorized"):
 # - `max_elements(free_bytes, dtype)` — сколько целых элементов помещается в `free_bytes` байт
 #   (`int`, округление вниз).
 #
-# ### Задание 6б (3 балла: поиск — 2, аккуратность — 1)
-#
-# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого
-# `try_alloc(n)` завершается без исключения, найденное двоичным поиском. `try_alloc(0)` удаётся
-# всегда; если удаётся n, удаётся и любое меньшее.
-#
 # <details><summary>Что проверяется при оценивании</summary>
 #
-# - **6а.** Любой тип PyTorch; `free_bytes` от 0 до 2⁴⁰. Проверки `max_elements` подставляют
-#   эталонную `bytes_per_element`, так что её полбалла не зависит от
-# `bytes_per_element`.
-# - **Поиск (2 балла).** Верный ответ (`int`) для hi от 0 до 2⁴⁰; не больше 2·⌈log₂(hi + 1)⌉ + 2
-#   вызовов `try_alloc`, только с целыми n из [0, hi]; `torch.OutOfMemoryError` и `MemoryError`
-#   означают неудачу (проверки бросают то одно, то другое).
-# - **Аккуратность (1 балл).** Ни одно выделение не живо ни во время следующей попытки, ни после
-#   возврата; любое другое исключение из `try_alloc` (например, `ValueError`) выходит наружу.
+# Обе функции возвращают `int`. Любой тип PyTorch; `free_bytes` от 0 до 2⁴⁰. Проверки
+# `max_elements` подставляют эталонную `bytes_per_element`, так что полбалла за `max_elements` не
+# зависит от вашей `bytes_per_element`.
 # </details>
 
 # %% [markdown] tags=["en"]
@@ -2665,22 +2737,11 @@ with needs("measure_time", "outer_products_vectorized"):
 # - `max_elements(free_bytes, dtype)`: how many whole elements fit in `free_bytes` bytes (an
 #   `int`, rounded down).
 #
-# ### Exercise 6b (3 points: the search 2, care 1)
-#
-# `find_max_allocatable(try_alloc, hi)`: the largest integer n in [0, hi] for which
-# `try_alloc(n)` returns without an exception, found by binary search. `try_alloc(0)` always
-# succeeds; when n succeeds, every smaller n does too.
-#
 # <details><summary>What grading checks</summary>
 #
-# - **6a.** Any PyTorch dtype; `free_bytes` from 0 to 2⁴⁰. The checks of `max_elements` use a
-#   reference `bytes_per_element`, so its half point does not depend on the other function.
-# - **The search (2 points).** The right answer (an `int`) for hi from 0 to 2⁴⁰; at most
-#   2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, only with integers n in [0, hi];
-#   `torch.OutOfMemoryError` and `MemoryError` mean failure (the checks raise one or the other).
-# - **Care (1 point).** No allocation stays alive, neither during the next try nor after the
-#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out to the
-#   caller.
+# Both return an `int`. Any PyTorch dtype; `free_bytes` from 0 to 2⁴⁰. The checks of
+# `max_elements` use a reference `bytes_per_element`, so the half point of `max_elements` does not
+# depend on your `bytes_per_element`.
 # </details>
 
 # %% nbgrader={"grade_id": "bytes_per_element", "solution": true}
@@ -2755,6 +2816,39 @@ def judge(got, want):
 # %% tags=["demo", "self_check"]
 check_more_sizes(bytes_per_element, max_elements)
 
+
+# %% [markdown] tags=["ru"]
+# ### Задание 6б (3 балла: поиск — 2, аккуратность — 1)
+#
+# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого
+# `try_alloc(n)` завершается без исключения, найденное двоичным поиском. `try_alloc(0)` удаётся
+# всегда; если удаётся n, удаётся и любое меньшее.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - **Поиск (2 балла).** Верный ответ (`int`) для hi от 0 до 2⁴⁰; не больше 2·⌈log₂(hi + 1)⌉ + 2
+#   вызовов `try_alloc`, только с целыми n из [0, hi]; `torch.OutOfMemoryError` и `MemoryError`
+#   означают неудачу (проверки бросают то одно, то другое).
+# - **Аккуратность (1 балл).** Ни одно выделение не живо ни во время следующей попытки, ни после
+#   возврата; любое другое исключение из `try_alloc` (например, `ValueError`) выходит наружу.
+# </details>
+
+# %% [markdown] tags=["en"]
+# ### Exercise 6b (3 points: the search 2, care 1)
+#
+# `find_max_allocatable(try_alloc, hi)`: the largest integer n in [0, hi] for which
+# `try_alloc(n)` returns without an exception, found by binary search. `try_alloc(0)` always
+# succeeds; when n succeeds, every smaller n does too.
+#
+# <details><summary>What grading checks</summary>
+#
+# - **The search (2 points).** The right answer (an `int`) for hi from 0 to 2⁴⁰; at most
+#   2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, only with integers n in [0, hi];
+#   `torch.OutOfMemoryError` and `MemoryError` mean failure (the checks raise one or the other).
+# - **Care (1 point).** No allocation stays alive, neither during the next try nor after the
+#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out to the
+#   caller.
+# </details>
 
 # %% nbgrader={"grade_id": "find_max_allocatable", "solution": true}
 def find_max_allocatable(try_alloc, hi):
@@ -2949,7 +3043,7 @@ def allocator_for(dtype, calls, max_calls=200):
 
 # %% tags=["demo"]
 with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
-    largest = PrettyTable(["dtype", "bytes/element", "max_elements(free)", "largest found", "GiB", "tries"])
+    largest = PrettyTable(TEXT["d largest columns"].split(" | "))
     for dtype in SEARCH_DTYPES:
         free, total = memory_info()
         calls = []
@@ -2957,8 +3051,8 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
         try:
             n_max = find_max_allocatable(allocator_for(dtype, calls), hi)
         except TooManyCalls:
-            print(f"Stopped: find_max_allocatable made more than {len(calls) - 1} calls of try_alloc for {dtype}; "
-                  f"a binary search over [0, {hi:,}] needs at most {2 * math.ceil(math.log2(hi + 1)) + 2}.")
+            print(TEXT["d stopped"].format(calls=len(calls) - 1, dtype=dtype, hi=hi,
+                                           limit=2 * math.ceil(math.log2(hi + 1)) + 2))
             break
         largest.add_row([str(dtype).replace("torch.", ""), bytes_per_element(dtype), f"{hi:,}", f"{n_max:,}",
                          f"{n_max * bytes_per_element(dtype) / GiB:.3f}", len(calls)])
@@ -2980,9 +3074,22 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 #
 # ![allocated и reserved по шагам](attachment:allocated_reserved.png)
 #
-# *Построено по правилам модели выше (округление до 2 МиБ, кэш до `empty_cache()`), не замер.
-# Тензор `z` берёт память из кэша, и reserved не растёт; `w` кэша не хватает, и reserved растёт
-# на недостающее.* Ячейка показывает оба числа: на GPU — настоящие, без GPU — у модели.
+# *Не замер: построено по правилам кэширующего аллокатора PyTorch для тензоров от 10 МиБ
+# ([исходный код](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)):
+# запрос берёт наименьший блок кэша, в который помещается, а если такого нет — новый сегмент у
+# драйвера (округлённый вверх до 2 МиБ); сегменты без живых тензоров возвращает только
+# `empty_cache()`. Поэтому `z` занимает часть старого блока `x`, а `w` не помещается ни в один блок
+# кэша, и reserved растёт на все 400 МиБ.*
+#
+# <details><summary>Чего на рисунке нет</summary>
+#
+# От блока отделяется остаток больше 1 МиБ (так от блока `x` осталось 102 МиБ); запросы до 1 МиБ
+# делят сегменты по 2 МиБ, от 1 до 10 МиБ — по 20 МиБ; при нехватке памяти аллокатор освобождает
+# кэш и пробует снова. Смоделированная видеокарта этого ноутбука (без GPU) ещё проще: у неё любые
+# байты кэша подходят любому запросу, и `w` взяла бы у драйвера только недостающие 298 МиБ.
+# </details>
+#
+# Ячейка показывает оба числа: на GPU — настоящие, без GPU — у модели.
 
 # %% [markdown] tags=["en"]
 # #### Allocated and reserved
@@ -2997,40 +3104,74 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 #
 # ![allocated and reserved, step by step](attachment:allocated_reserved.png)
 #
-# *Drawn from the model's rules above (rounding to 2 MiB, a cache until `empty_cache()`), not
-# measured. Tensor `z` takes its memory from the cache, so reserved does not grow; for `w` the cache
-# does not suffice, and reserved grows by what is missing.* The cell shows both numbers: real ones
-# on a GPU, the model's without one.
+# *Not measured: drawn by the rules of PyTorch's caching allocator for tensors of 10 MiB and more
+# ([its source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)):
+# a request takes the smallest cached block it fits in, or else a new segment from the driver
+# (rounded up to 2 MiB); only `empty_cache()` gives back the segments with no live tensor. So `z`
+# takes part of `x`'s old block, while `w` fits in no cached block, and reserved grows by all
+# 400 MiB.*
+#
+# <details><summary>What the figure leaves out</summary>
+#
+# A rest of over 1 MiB is split off a block (so 102 MiB were left of `x`'s); requests of up to
+# 1 MiB share 2 MiB segments, those of 1 to 10 MiB 20 MiB ones; when memory runs out, the
+# allocator frees its cache and tries again. This notebook's simulated GPU (without a GPU) is
+# simpler still: any cached bytes serve any request, and `w` would take only the missing 298 MiB
+# from the driver.
+# </details>
+#
+# The cell shows both numbers: real ones on a GPU, the model's without one.
 
 # %% figure="allocated_reserved"
 import matplotlib.pyplot as plt
-T = {"ru": {"title": "Кэширующий аллокатор: запрос округляется вверх до 2 МиБ,\nпамять умерших тензоров остаётся в кэше до empty_cache()",
+T = {"ru": {"title": "Кэширующий аллокатор: новый сегмент округляется вверх до 2 МиБ,\nпамять умерших тензоров остаётся в кэше до empty_cache()",
             "alloc": "memory_allocated: живые тензоры", "res": "memory_reserved: взято у драйвера",
-            "cache": "кэш", "y": "МиБ", "mib": "МиБ", "start": "начало", "del": "del", "empty": "empty_cache()"},
-     "en": {"title": "The caching allocator: a request rounds up to 2 MiB,\ndead tensors' memory stays cached until empty_cache()",
+            "cache": "кэш", "y": "МиБ", "mib": "МиБ", "start": "начало", "del": "del", "empty": "empty_cache()",
+            "idle": "в кэше 102 МиБ, для w мало:\nw берёт новый сегмент"},
+     "en": {"title": "The caching allocator: a new segment rounds up to 2 MiB,\ndead tensors' memory stays cached until empty_cache()",
             "alloc": "memory_allocated: live tensors", "res": "memory_reserved: taken from the driver",
-            "cache": "cache", "y": "MiB", "mib": "MiB", "start": "start", "del": "del", "empty": "empty_cache()"}}[lang]
-MiB, ROUND = 2**20, 2 * 2**20
+            "cache": "cache", "y": "MiB", "mib": "MiB", "start": "start", "del": "del", "empty": "empty_cache()",
+            "idle": "102 MiB cached, too small for w:\nw takes a new segment"}}[lang]
+# PyTorch's rules for large requests, in MiB: the smallest free cached block that fits, a rest over 1 MiB split
+# off; else a new segment rounded up to 2 MiB. A segment is a list of [size, owner] blocks (owner None: free).
 steps = [("start", None, 0), ("x", "new", 301), ("y", "new", 99), ("x", "del", 0), ("z", "new", 200),
          ("w", "new", 400), ("y", "del", 0), ("z", "del", 0), ("w", "del", 0), (None, "empty", 0)]
-live, reserved, allocated_line, reserved_line, labels = {}, 0, [], [], []
+segments, allocated_line, reserved_line, labels = [], [], [], []
 for name, action, mib in steps:
-    if action == "new":  # round up to 2 MiB; take from the cache first, then from the driver
-        nbytes = -(-mib * MiB // ROUND) * ROUND
-        cached = reserved - sum(live.values())
-        reserved += max(0, nbytes - cached)
-        live[name] = nbytes
-        labels.append(f"{name}: {mib} → {nbytes // MiB} {T['mib']}")
+    if action == "new":
+        fitting = [b for segment in segments for b in segment if b[1] is None and b[0] >= mib]
+        if fitting:
+            block = min(fitting, key=lambda b: b[0])
+            segment = next(segment for segment in segments if any(b is block for b in segment))
+        else:
+            block = [-(-mib // 2) * 2, None]
+            segment = [block]
+            segments.append(segment)
+        if block[0] - mib > 1:
+            segment.insert(next(i for i, b in enumerate(segment) if b is block) + 1, [block[0] - mib, None])
+            block[0] = mib
+        block[1] = name
+        labels.append(f"{name}: {mib} → {block[0]} {T['mib']}")
     elif action == "del":
-        del live[name]
+        for segment in segments:
+            for b in segment:
+                if b[1] == name:
+                    b[1] = None
+            merged = []  # neighbouring free blocks of a segment merge
+            for b in segment:
+                if merged and merged[-1][1] is None and b[1] is None:
+                    merged[-1][0] += b[0]
+                else:
+                    merged.append(b)
+            segment[:] = merged
         labels.append(f"{T['del']} {name}")
     elif action == "empty":
-        reserved = sum(live.values())
+        segments = [segment for segment in segments if any(b[1] is not None for b in segment)]
         labels.append(T["empty"])
     else:
         labels.append(T["start"])
-    allocated_line.append(sum(live.values()) / MiB)
-    reserved_line.append(reserved / MiB)
+    allocated_line.append(sum(b[0] for segment in segments for b in segment if b[1] is not None))
+    reserved_line.append(sum(b[0] for segment in segments for b in segment))
 allocated_line.append(allocated_line[-1])  # the last step gets a width too
 reserved_line.append(reserved_line[-1])
 xs = range(len(steps) + 1)
@@ -3038,6 +3179,9 @@ fig, ax = plt.subplots(figsize=(8, 4.5))
 ax.step(xs, reserved_line, where="post", color="tab:orange", linewidth=5, label=T["res"])
 ax.step(xs, allocated_line, where="post", color="tab:blue", linewidth=2, label=T["alloc"])
 ax.fill_between(xs, allocated_line, reserved_line, step="post", color="tab:orange", alpha=0.15, label=T["cache"])
+w_step = 5
+ax.annotate(T["idle"], xy=(w_step + 0.5, (allocated_line[w_step] + reserved_line[w_step]) / 2),
+            xytext=(w_step + 1.2, 150), fontsize=9, arrowprops={"arrowstyle": "->", "color": "dimgray"})
 ax.set_xticks([x + 0.5 for x in range(len(steps))], labels, rotation=30, ha="right")
 ax.set_xlim(0, len(steps))
 ax.set_ylabel(T["y"])
@@ -3061,8 +3205,8 @@ def new_tensor(n):
 
 
 memory_info()
-steps = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
-memory_row(steps, "start")
+steps = PrettyTable(TEXT["d memory columns"].split(" | "))
+memory_row(steps, TEXT["d step start"])
 block = new_tensor(GiB // 4)  # 1 GiB of float32
 memory_row(steps, TEXT["d step 1 GiB"])
 del block
@@ -3106,7 +3250,7 @@ def failing_step(extra_elements):
 
 
 free, total = memory_info()
-after_oom = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
+after_oom = PrettyTable(TEXT["d memory columns"].split(" | "))
 memory_row(after_oom, TEXT["d oom before"])
 try:
     failing_step(free // 4)  # as many float32 as were free at the start: 2 GiB too many
@@ -3116,7 +3260,7 @@ except OOM_ERROR as exc:
 memory_row(after_oom, TEXT["d oom after"])
 gc.collect()
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
-memory_row(after_oom, "gc.collect() and empty_cache()")
+memory_row(after_oom, TEXT["d oom collected"])
 print(after_oom)
 
 # halve the request until it fits, then free it again
@@ -3267,17 +3411,17 @@ def linear_forward_peak(batch, fan_in, fan_out, dtype):
 lin = (4096, 8192, 4096, torch.float32) if HAS_CUDA else (64, 1024, 512, torch.float32)
 batch, fan_in, fan_out, dtype = lin
 size = torch.empty((), dtype=dtype).element_size()
-parts = PrettyTable(["part", "shape", "MiB"])
-for part, shape in [("weight", (fan_out, fan_in)), ("bias", (fan_out,)), ("input", (batch, fan_in)),
-                    ("output", (batch, fan_out))]:
+parts = PrettyTable(TEXT["d parts columns"].split(" | "))
+for part, shape in [(TEXT["d weight"], (fan_out, fan_in)), (TEXT["d bias"], (fan_out,)), (TEXT["d input"], (batch, fan_in)),
+                    (TEXT["d output"], (batch, fan_out))]:
     parts.add_row([part, "x".join(map(str, shape)), f"{math.prod(shape) * size / MiB:.3f}"])
 print(parts)
 with needs("linear_forward_memory"):
     formula = linear_forward_memory(*lin)
-    print(f"linear_forward_memory: {formula / MiB:.3f} MiB")
+    print(TEXT["d formula"].format(mib=formula / MiB))
     if HAS_CUDA:
         peak = linear_forward_peak(*lin)
-        print(f"max_memory_allocated: {peak / MiB:.3f} MiB (ratio {peak / formula:.4f})")
+        print(TEXT["d peak"].format(mib=peak / MiB, ratio=peak / formula))
     else:
         print(TEXT["d no gpu linear"])
 
@@ -3466,8 +3610,8 @@ with profile(activities=[ProfilerActivity.CPU]) as prof:
     outer_products_loop(a_prof, b_prof)
 print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=8))
 with needs("top_ops", "outer_products_vectorized"):
-    print("loop:", top_ops(lambda: outer_products_loop(a_prof, b_prof)))
-    print("vectorized:", top_ops(lambda: outer_products_vectorized(a_prof, b_prof)))
+    print(TEXT["d top loop"].format(names=top_ops(lambda: outer_products_loop(a_prof, b_prof))))
+    print(TEXT["d top vectorized"].format(names=top_ops(lambda: outer_products_vectorized(a_prof, b_prof))))
 
 # %% [markdown] tags=["ru"]
 # На GPU профилировщик записывает и работу видеокарты (`ProfilerActivity.CUDA`, столбцы Self CUDA).
@@ -3490,7 +3634,7 @@ if HAS_CUDA:
             for _ in range(times):
                 x_gpu @ x_gpu.T
             torch.cuda.synchronize()
-        print(f"x @ x.T for a {side}x{side} matrix, {times} times:")
+        print(TEXT["d profiled"].format(side=side, times=times))
         print(prof_gpu.key_averages().table(sort_by="self_cuda_time_total", row_limit=6))
         del x_gpu
 else:
@@ -3607,11 +3751,11 @@ else:
 
 # %% [markdown] tags=["ru"]
 # Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
-# рядом со сложением двух таких тензоров на видеокарте.
+# рядом со сложением двух таких тензоров на видеокарте. Без GPU хватит чисел из вопроса.
 
 # %% [markdown] tags=["en"]
 # For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
-# to adding two such tensors on the GPU.
+# to adding two such tensors on the GPU. Without a GPU, the numbers in the question suffice.
 
 # %% tags=["demo"]
 if HAS_CUDA:
@@ -3623,18 +3767,56 @@ if HAS_CUDA:
         on_gpu = host.to("cuda")
         add_ms = measure_time(torch.add, on_gpu, on_gpu, device="cuda", repeat=10, warmup=2)
         nbytes = host.numel() * host.element_size()
-        print(f"copy to GPU, pageable: {copy_ms:.2f} ms ({nbytes / copy_ms / 1e6:.1f} GB/s); "
-              f"pinned: {pinned_ms:.2f} ms ({nbytes / pinned_ms / 1e6:.1f} GB/s); add on the GPU: {add_ms:.3f} ms "
-              f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
+        print(TEXT["d copy"].format(copy=copy_ms, copy_rate=nbytes / copy_ms / 1e6, pinned=pinned_ms,
+                                    pinned_rate=nbytes / pinned_ms / 1e6, add=add_ms, add_rate=3 * nbytes / add_ms / 1e6,
+                                    ratio=pinned_ms / add_ms))
         del host, pinned, on_gpu
 else:
     print(TEXT["d no gpu copy"])
 
 # %% [markdown] tags=["ru"]
 # **Вопрос 4.** Сколько стоит копирование между CPU и GPU и что из этого следует?
+#
+# <details><summary>Числа для ответа</summary>
+#
+# Теоретические, в одну сторону (в спецификациях видеокарт скорость PCIe обычно дана для обеих
+# сторон вместе, вдвое больше):
+#
+# | GPU | шина | PCIe, ГБ/с | память GPU, ГБ/с |
+# |---|---|---:|---:|
+# | T4 | PCIe 3.0 x16 | 15,75 | 320 |
+# | L4 | PCIe 4.0 x16 | 31,5 | 300 |
+# | A100 40 ГБ (PCIe) | PCIe 4.0 x16 | 31,5 | 1555 |
+# | H100 (PCIe) | PCIe 5.0 x16 | 63 | 2000 |
+#
+# Скорости PCIe — из [таблицы PCI Express](https://en.wikipedia.org/wiki/PCI_Express), памяти — из
+# спецификаций (ссылки в ячейке раздела 4). Сложение двух тензоров по n чисел float32 перемещает
+# в памяти GPU 3·4·n байт, а копия одного такого тензора на GPU — 4·n байт по PCIe. Из обычной
+# (pageable) памяти драйвер копирует через промежуточный закреплённый буфер, поэтому из закреплённой
+# памяти (`pin_memory()`) копия быстрее ([документация](https://pytorch.org/docs/stable/notes/cuda.html#use-pinned-memory-buffers)).
+# </details>
 
 # %% [markdown] tags=["en"]
 # **Question 4.** What does a copy between the host (CPU) and the device (GPU) cost, and what follows from that?
+#
+# <details><summary>Numbers for the answer</summary>
+#
+# Theoretical, one direction (GPU datasheets usually give the PCIe rate of both directions
+# together, twice as much):
+#
+# | GPU | bus | PCIe, GB/s | GPU memory, GB/s |
+# |---|---|---:|---:|
+# | T4 | PCIe 3.0 x16 | 15.75 | 320 |
+# | L4 | PCIe 4.0 x16 | 31.5 | 300 |
+# | A100 40 GB (PCIe) | PCIe 4.0 x16 | 31.5 | 1,555 |
+# | H100 (PCIe) | PCIe 5.0 x16 | 63 | 2,000 |
+#
+# The PCIe rates come from [the PCI Express table](https://en.wikipedia.org/wiki/PCI_Express), the
+# memory ones from the datasheets (linked in section 4's cell). An add of two tensors of n float32
+# moves 3·4·n bytes through the GPU's memory; copying one such tensor to the GPU moves 4·n bytes
+# over PCIe. From ordinary (pageable) memory the driver copies through a pinned staging buffer, so a
+# copy from pinned memory (`pin_memory()`) is faster ([documentation](https://pytorch.org/docs/stable/notes/cuda.html#use-pinned-memory-buffers)).
+# </details>
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_host_device_copy", "solution": true, "grade": true, "points": 1}
 # ### BEGIN SOLUTION
@@ -3643,7 +3825,7 @@ else:
 # сторону в теории ([таблица PCI Express](https://en.wikipedia.org/wiki/PCI_Express)), а её
 # память GDDR6 даёт 320 ГБ/с ([спецификация T4](https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf)):
 # копия как минимум в 20 раз медленнее, а на деле ещё медленнее, потому что до теоретической
-# скорости копия не доходит (ячейка ниже измеряет её на вашем GPU). У A100 на 40 ГБ (PCIe 4.0 x16,
+# скорости копия не доходит (ячейка выше измеряет её на вашем GPU). У A100 на 40 ГБ (PCIe 4.0 x16,
 # 31,5 ГБ/с в теории, и 1555 ГБ/с памяти) отношение около 50. Перенести тензор на GPU дольше, чем
 # сложить его там с другим, поэтому копия окупается, только если над данными затем делается много
 # работы. Отсюда правила: переносить данные один раз и держать их на GPU; не измерять копию вместе
@@ -3659,7 +3841,7 @@ else:
 # each way in theory ([the PCI Express table](https://en.wikipedia.org/wiki/PCI_Express)), while
 # its GDDR6 memory moves 320 GB/s ([T4 datasheet](https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf)):
 # a copy is at least 20 times slower, and slower still in practice, since copies do not reach the
-# theoretical rate (the cell below measures yours). For a 40 GB A100 (PCIe 4.0 x16, 31.5 GB/s in
+# theoretical rate (the cell above measures yours). For a 40 GB A100 (PCIe 4.0 x16, 31.5 GB/s in
 # theory, against 1555 GB/s of memory) the ratio is about 50. Moving a tensor to the GPU takes
 # longer than adding it to another one there, so a copy pays off only when a lot of work is then
 # done on the data. Hence the rules: move data once and keep it on the GPU; do not time the copy
