@@ -74,241 +74,347 @@
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["ru"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "no gpu": "CUDA GPU нет: ноутбук идёт по пути без GPU (размеры меньше, в столбцах GPU — 'n/a').",
-    "skipped": "Пропущено: ячейка использует {names}, и одна из этих функций ещё не решена (NotImplementedError). "
+    "set-up: no GPU": "CUDA GPU нет: ноутбук идёт по пути без GPU (размеры меньше, в столбцах GPU — 'n/a').",
+    "demo: skipped": "Пропущено: ячейка использует {names}, и одна из этих функций ещё не решена (NotImplementedError). "
                "Решите её и выполните ячейку снова.",
-    "passed": "Дополнительные проверки пройдены (случаев: {cases}).",
-    "pick_device": "когда CUDA доступна: {cuda}, MPS доступен: {mps}, pick_device должна вернуть "
+    "extra checks: passed": "Дополнительные проверки пройдены (случаев: {cases}).",
+    "pick_device: scenario": "когда CUDA доступна: {cuda}, MPS доступен: {mps}, pick_device должна вернуть "
                    "torch.device({want!r}); вернула {got!r}",
-    "measure_time calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) должна вызвать fn "
+    "extra measure_time: calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) должна вызвать fn "
                           "{warmup} + {repeat} раз; вызвала {calls} раз",
-    "measure_time arguments": "measure_time(fn, 7, device={device!r}, tag='x') должна каждый раз вызывать "
+    "extra measure_time: arguments": "measure_time(fn, 7, device={device!r}, tag='x') должна каждый раз вызывать "
                               "fn(7, tag='x'), только с аргументами вызывающего",
-    "measure_time median": "device={device!r}, warmup={warmup}, repeat={repeat}, вызовы длятся {durations} мс: "
+    "extra measure_time: median": "device={device!r}, warmup={warmup}, repeat={repeat}, вызовы длятся {durations} мс: "
                            "медиана замеренных вызовов {low:g} мс (подойдёт от {low:g} до {high:g}); получено {got!r}",
-    "measure_time error": "measure_time(fn, **{call}) должна бросить {error} с неверным значением в тексте до вызова "
+    "extra measure_time: errors": "measure_time(fn, **{call}) должна бросить {error} с неверным значением в тексте до вызова "
                           "fn; получено {got} после {calls} вызовов fn",
-    "benchmark_ops count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
+    "extra benchmark_ops: count": "операции {ops} на входах {shapes}, устройства {devices}: ожидается {want} результатов, "
                            "каждая операция измерена раз на вход и устройство; получено {got}",
-    "benchmark_ops timed": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для {device!r} "
-                           "должна выполнить одну операцию над тензорами на этом устройстве; она вызвала {calls}",
-    "benchmark_ops inputs": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
+    "extra benchmark_ops: timer's device": "операции {ops} на входах {shapes}, устройства {devices}: timer(device={device!r}) получил "
+                            "тензоры на {on}; перенесите каждый вход на это устройство до замера",
+    "extra benchmark_ops: one operation": "операции {ops} на входах {shapes}, устройства {devices}: измеряемая функция для {device!r} "
+                           "должна выполнить ровно одну операцию, без копий; она вызвала {calls}",
+    "extra benchmark_ops: inputs changed": "операции {ops} на входах {shapes}, устройства {devices}: benchmark_ops изменила "
                             "входные тензоры или список входов",
-    "benchmark_ops result": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
+    "extra benchmark_ops: not an OpResult": "операции {ops} на входах {shapes}, устройства {devices}: {result} — не OpResult одной из "
                             "операций и одной из форм входа",
-    "benchmark_ops field": "операции {ops} на входах {shapes}, устройства {devices}: {field} в {result} должно быть "
+    "extra benchmark_ops: time fields": "операции {ops} на входах {shapes}, устройства {devices}: {field} в {result} должно быть "
                            "тем, что вернул таймер для этого устройства, или None, если устройства нет в devices",
-    "results_table columns": "столбцы должны быть Operation, CPU (ms), GPU (ms), Speedup; получено {got}",
-    "results_table row": "для {result} строка должна быть {want}; получено {got}",
-    "matmul_tflops": "matmul_tflops({shape_a}, {shape_b}, {ms}) должна быть {want!r} TFLOP/s; получено {got!r}",
-    "elementwise_gbps": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) должна быть {want!r} ГБ/с; получено {got!r}",
-    "outer values": "a формы ({B}, {n}) и b формы ({B}, {m}), {dtype}: результат должен совпасть с "
+    "extra results_table: columns": "столбцы должны быть Operation, CPU (ms), GPU (ms), Speedup; получено {got}",
+    "extra results_table: row": "для {result} строка должна быть {want}; получено {got}",
+    "extra matmul_tflops: value": "matmul_tflops({shape_a}, {shape_b}, {ms}) должна быть {want!r} TFLOP/s; получено {got!r}",
+    "extra elementwise_gbps: value": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) должна быть {want!r} ГБ/с; получено {got!r}",
+    "extra outer_products_vectorized: values": "a формы ({B}, {n}) и b формы ({B}, {m}), {dtype}: результат должен совпасть с "
                     "torch.einsum('bi,bj->bij', a, b) по форме, типу и значениям; получено {got}",
-    "outer inputs": "a формы ({B}, {n}) и b формы ({B}, {m}): outer_products_vectorized изменила входы",
-    "outer loop": "{few} вызовов PyTorch при B=3 и {many} при B=48: их число не должно расти с B и быть больше 10",
-    "bytes_per_element": "bytes_per_element({dtype}) должна быть целым {want}; получено {got!r}",
-    "max_elements": "max_elements({free}, {dtype}) должна быть целым {want}; получено {got!r}",
-    "find_max calls": "hi={hi}, ёмкость {capacity}: больше {limit} вызовов try_alloc ({calls}); двоичному поиску "
+    "extra outer_products_vectorized: inputs changed": "a формы ({B}, {n}) и b формы ({B}, {m}): outer_products_vectorized изменила входы",
+    "extra outer_products_vectorized: no loop": "{few} вызовов PyTorch при B=3 и {many} при B=48: их число не должно расти с B и быть больше 10",
+    "extra bytes_per_element: value": "bytes_per_element({dtype}) должна быть целым {want}; получено {got!r}",
+    "extra max_elements: value": "max_elements({free}, {dtype}) должна быть целым {want}; получено {got!r}",
+    "extra find_max_allocatable: calls": "hi={hi}, ёмкость {capacity}: больше {limit} вызовов try_alloc ({calls}); двоичному поиску "
                       "хватает {limit}",
-    "find_max answer": "hi={hi}, ёмкость {capacity}: наибольшее подходящее n — {want}; получено {got!r}",
-    "find_max range": "hi={hi}, ёмкость {capacity}: try_alloc можно вызывать только с целыми n из [0, hi]",
-    "find_max alive": "hi={hi}, ёмкость {capacity}: выделение осталось живым во время следующей попытки или после "
+    "extra find_max_allocatable: answer": "hi={hi}, ёмкость {capacity}: наибольшее подходящее n — {want}; получено {got!r}",
+    "extra find_max_allocatable: range": "hi={hi}, ёмкость {capacity}: try_alloc можно вызывать только с целыми n из [0, hi]",
+    "extra find_max_allocatable: alive": "hi={hi}, ёмкость {capacity}: выделение осталось живым во время следующей попытки или после "
                       "возврата; не храните результат попытки",
-    "find_max other error": "try_alloc бросает ValueError: это исключение должно выйти из find_max_allocatable; "
+    "extra find_max_allocatable: other error": "try_alloc бросает ValueError: это исключение должно выйти из find_max_allocatable; "
                             "получено {got}",
-    "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) должна быть целым {want}; "
+    "extra linear_forward_memory: value": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) должна быть целым {want}; "
               "получено {got!r}",
-    "top_ops": "участок a (внутри wrapper) спит 80 мс, b трижды по 40 мс, c 50 мс; k={k}: top_ops должна вернуть "
+    "extra top_ops: order": "участок a (внутри wrapper) спит 80 мс, b трижды по 40 мс, c 50 мс; k={k}: top_ops должна вернуть "
                "сначала {want}, по имени на оператор, k имён (или все, если их меньше); получено {got}",
-    "v device type": 'pick_device должна вернуть torch.device, а вернула {got}',
-    "v device kind": 'неожиданный тип устройства {got!r}',
-    "v device cuda": 'здесь есть CUDA, поэтому pick_device должна вернуть устройство cuda',
-    "v float": '{name} должна вернуть float, а вернула {got}',
-    "v calls": 'warmup=1 и repeat=3 — это 4 вызова fn, а не {got}',
-    "v sleep": 'fn спит 10 мс, поэтому measure_time должна вернуть около 10 (миллисекунд), а вернула {got}',
-    "v median cpu": 'у замеренных вызовов 4, 6 и 5 мс (после прогрева 80 мс) медиана 5 мс, а получено {got}',
-    "v errors first": 'бросайте исключения до вызова fn',
-    "v calls cuda": 'warmup=1 и repeat=3 и на cuda — это 4 вызова, а не {got}',
-    "v median cuda": 'у вызовов на GPU 2, 3 и 1 мс (после прогрева 50 мс) медиана 2 мс, а получено {got}',
-    "v bench example": "ожидалось [OpResult('add', (2, 3), 1.5, None)], получено {got}",
-    "v columns": 'неверные столбцы: {got}',
-    "v rows": 'ожидается строка на результат, получено строк: {got}',
-    "v first row": 'первая строка должна быть matmul 4x256x256, 12.500, 0.500, 25.00x; получено {got}',
-    "v n/a": 'где нет времени GPU, должно быть n/a; получено {got}',
-    "v tflops": '2*1024**3 FLOP за 1 мс — это 2147.4836 TFLOP/s, получено {got}',
-    "v gbps": '3 тензора по 1 ГБ за 1 мс — это 3000 ГБ/с, получено {got}',
-    "v shape": 'ожидалась форма {want}, получено {got}',
-    "v outer": 'неверные внешние произведения для a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
-    "v bytes": 'элемент {dtype} занимает {want} байта',
-    "v max elements": 'в 15 ГиБ помещается 15 * 2**30 / 4 элементов float32',
-    "v capacity": 'ёмкость — 1000 элементов, найдено {got}',
-    "v search calls": 'двоичному поиску на [0, 10**6] нужно около 20 вызовов, а не {got}',
-    "v alive during": 'прошлое выделение было живо во время следующей попытки: не храните результат попытки',
-    "v alive after": 'выделение осталось живым после возврата из find_max_allocatable',
-    "v linear": 'веса 64x128, смещение 64, вход 32x128, выход 32x64, по 4 байта',
-    "v linear no bias": 'веса, вход и выход, по 8 байт',
-    "v k names": 'k=2 — это список из 2 имён, получено {got!r}',
-    "v str names": 'возвращайте имена строками, получено {got!r}',
-    "v slow first": 'slow_stage спит 50 мс и должен быть первым, получено {got}',
-    "visible passed": "Видимые проверки пройдены. Скрытые тесты запускаются при оценивании.",
-    "error": "{what}: ожидалось {error}, получено {got}",
-    "error not raised": "{what}: ожидалось {error}, но исключения не было",
-    "error names": "{what}: в тексте {error} должно быть {item!r}; там {got!r}",
-    "d warm-up": 'matmul 1024x1024 на {device}, вызовы подряд (мс): {times}\nпервый вызов / медиана следующих пяти: {ratio:.1f}x',
-    "d no sync": 'без synchronize: {no_sync:.3f} мс; с synchronize: {sync:.3f} мс (в {ratio:.0f} раз больше)',
-    "d no gpu sync": 'GPU нет: на GPU ячейка измеряет умножение 4096x4096 без synchronize (только запуск) рядом с тем же с synchronize и печатает отношение.',
-    "d transpose": '4x{side}x{side} ({mib:.0f} МиБ): те же данные: {same}, contiguous: {contiguous}; view {view:.4f} мс, настоящая копия {copy:.3f} мс',
-    "d tiny cpu": '3x3 x @ x.T на CPU, блоками: {us:.2f} мкс на вызов',
-    "d tiny gpu": '3x3 x @ x.T на GPU, блоками: {us:.2f} мкс на вызов: в {ratio:.1f} раз {verdict}, чем на CPU',
-    "d tiny one call": '3x3 x @ x.T на GPU, один вызов между двумя событиями (measure_time): {us:.2f} мкс, в {ratio:.1f} раз больше блочного замера',
-    "d no gpu tiny": 'GPU нет: на GPU ячейка измеряет то же произведение там, блоками и по одному вызову, рядом со временем CPU выше.',
-    "d shape legend": 'форма входа',
-    "d outer": '2048 внешних произведений векторов длины 32 на {device}:',
-    "d after del": 'после del и memory_info(): свободно {free:.2f} ГиБ',
-    "d halving": 'после делений пополам поместилось {gib:.2f} ГиБ float32',
-    "d simulated": 'смоделированная видеокарта (GPU здесь нет)',
-    "d step 1 GiB": 'тензор 1 ГиБ',
-    "d step del": 'del: память остаётся в кэше',
-    "d step half": 'тензор 0,5 ГиБ: взят из кэша',
-    "d step empty": 'del, затем empty_cache()',
-    "d oom before": 'до шага',
-    "d oom except": 'в except: traceback держит шаг',
-    "d oom after": 'после except: освобождено, но в кэше',
-    "d no gpu linear": 'GPU нет: на GPU ячейка сравнивает формулу с torch.cuda.max_memory_allocated().',
-    "d no gpu profile": 'GPU нет: на GPU ячейка профилирует x @ x.T (1000 раз для матрицы 3x3, 10 раз для 4096x4096) с ProfilerActivity.CUDA и печатает таблицы со столбцами Self CUDA и итогами.',
-    "d no gpu copy": 'GPU нет: на GPU ячейка измеряет копию 256 МиБ на видеокарту (из обычной и закреплённой памяти) рядом со сложением того же размера на ней.',
-    "d slower": "медленнее",
-    "d faster": "быстрее",
-    "d speedup axis": "ускорение (время CPU / время GPU)",
-    "d speedup title": "ускорение на {gpu}",
-    "d cpu axis": "время CPU (мс)",
-    "d cpu title": "GPU нет: только времена CPU (для ускорения нужен GPU)",
-    "d shapes": "в {big} в {elements} раз больше элементов, чем в {little}, а его умножению нужно в {flop} раз больше FLOP",
-    "d on": "на {device}:",
-    "d agree": "блочных замеров в пределах 10% от benchmark.Timer: {agree} из {rows}",
-    "d half": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2f}x",
-    "d throughput": "устройство: {device}; matmul {side}x{side}, сложение {numel:,} чисел float32",
-    "d mem info": "{where}: mem_get_info() -> свободно {free:.3f} ГиБ, всего {total:.3f} ГиБ",
+    "pick_device: not a torch.device": 'pick_device должна вернуть torch.device, а вернула {got}',
+    "pick_device: unexpected type": 'неожиданный тип устройства {got!r}',
+    "pick_device: cuda here": 'здесь есть CUDA, поэтому pick_device должна вернуть устройство cuda',
+    "visible: not a float": '{name} должна вернуть float, а вернула {got}',
+    "measure_time: 4 calls": 'warmup=1 и repeat=3 — это 4 вызова fn, а не {got}',
+    "measure_time: about 10 ms": 'fn спит 10 мс, поэтому measure_time должна вернуть около 10 (миллисекунд), а вернула {got}',
+    "measure_time: median on the CPU": 'у замеренных вызовов 4, 9 и 5 мс (после прогрева 80 мс) медиана 5 мс (среднее 6, самый быстрый 4), '
+                    'а получено {got}',
+    "measure_time: errors before fn": 'бросайте исключения до вызова fn',
+    "measure_time: repeat=1 raised": 'repeat=1 и warmup=0 допустимы (один замеренный вызов, без прогрева), а measure_time бросила {error}',
+    "measure_time: repeat=1, warmup=0": 'repeat=1 и warmup=0: один замеренный вызов 2 мс без прогрева — это 2.0 мс после 1 вызова fn; '
+                       'получено {ms!r} мс после {calls}',
+    "measure_time: 4 calls on cuda": 'warmup=1 и repeat=3 и на cuda — это 4 вызова, а не {got}',
+    "measure_time: median on cuda": 'у вызовов на GPU 2, 7 и 3 мс (после прогрева 50 мс) медиана 3 мс (среднее 4, самый быстрый 2), '
+                     'а получено {got}',
+    "benchmark_ops: one result": "ожидалось [OpResult('add', (2, 3), 1.5, None)], получено {got}",
+    "benchmark_ops: timer's device": "timer(device={device!r}) получил тензоры на {got}: перенесите каждый вход на устройство до замера",
+    "benchmark_ops: timer's tensors": "timer должен получить оба тензора входа, timer(fn, *inputs, device=device); получил {got}",
+    "benchmark_ops: 8 timer calls": "2 операции на 2 входах и 2 устройствах — это 8 вызовов timer, а не {got}",
+    "benchmark_ops: four results": "ожидалось {want} (в любом порядке), получено {got}",
+    "results_table: columns": 'неверные столбцы: {got}',
+    "results_table: one row per result": 'ожидается строка на результат, получено строк: {got}',
+    "results_table: first row": 'первая строка должна быть matmul 4x256x256, 12.500, 0.500, 25.00x; получено {got}',
+    "results_table: n/a": 'где нет времени GPU, должно быть n/a; получено {got}',
+    "matmul_tflops: 1024x1024": '2*1024**3 FLOP за 1 мс — это 2147.4836 TFLOP/s, получено {got}',
+    "matmul_tflops: batches": '{shape_a} @ {shape_b}: размеры пачки транслируются, матриц: {matrices}; '
+                      '2 * {matrices} * n * k * m FLOP за {ms} мс — это {want} TFLOP/s; получено {got!r}',
+    "elementwise_gbps: 3000 GB/s": '3 тензора по 1 ГБ за 1 мс — это 3000 ГБ/с, получено {got}',
+    "outer_products_vectorized: shape": 'ожидалась форма {want}, получено {got}',
+    "outer_products_vectorized: values": 'неверные внешние произведения для a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "outer_products_vectorized: no loop": '{few} вызовов PyTorch при B=4 и {many} при B=40: их число не должно расти с B и быть больше 10 '
+                    '(цикл Python по пачке?)',
+    "bytes_per_element: size": 'элемент {dtype} занимает {want} байта: bytes_per_element должна вернуть целое {want}; получено {got!r}',
+    "max_elements: count": 'в {free} байт помещается {want} целых элементов {dtype} (с округлением вниз): max_elements '
+                      'должна вернуть целое {want}; получено {got!r}',
+    "find_max_allocatable: capacity 1000": 'ёмкость — 1000 элементов, найдено {got}',
+    "find_max_allocatable: about 20 calls": 'двоичному поиску на [0, 10**6] нужно около 20 вызовов, а не {got}',
+    "find_max_allocatable: capacity 0": 'ёмкость 0, hi=50: помещается только n=0 (try_alloc(0) удаётся всегда), найдено {got!r}',
+    "find_max_allocatable: alive during a try": 'прошлое выделение было живо во время следующей попытки: не храните результат попытки',
+    "find_max_allocatable: alive after": 'выделение осталось живым после возврата из find_max_allocatable',
+    "linear_forward_memory: with bias": 'веса 64x128, смещение 64, вход 32x128, выход 32x64, по 4 байта',
+    "linear_forward_memory: without bias": 'веса, вход и выход, по 8 байт',
+    "top_ops: k names": 'k=2 — это список из 2 имён, получено {got!r}',
+    "top_ops: names are str": 'возвращайте имена строками, получено {got!r}',
+    "top_ops: slow_stage first": 'slow_stage спит 50 мс и должен быть первым, получено {got}',
+    "visible checks: passed": "Видимые проверки пройдены. Скрытые тесты запускаются при оценивании.",
+    "expect_error: another exception": "{what}: ожидалось {error}, получено {got}",
+    "expect_error: nothing raised": "{what}: ожидалось {error}, но исключения не было",
+    "expect_error: message must name": "{what}: в тексте {error} должно быть {item!r}; там {got!r}",
+    "warm-up: first calls": 'matmul 1024x1024 на {device}, вызовы подряд (мс): {times}\nпервый вызов / медиана следующих пяти: {ratio:.1f}x',
+    "synchronize: with and without": 'без synchronize: {no_sync:.3f} мс; с synchronize: {sync:.3f} мс (в {ratio:.0f} раз больше)',
+    "synchronize: no GPU": 'GPU нет: на GPU ячейка измеряет умножение 4096x4096 без synchronize (только запуск) рядом с тем же с synchronize и печатает отношение.',
+    "transpose: view and copy": '4x{side}x{side} ({mib:.0f} МиБ): те же данные: {same}, contiguous: {contiguous}; view {view:.4f} мс, настоящая копия {copy:.3f} мс',
+    "tiny matmul: CPU": '3x3 x @ x.T на CPU, блоками: {us:.2f} мкс на вызов',
+    "tiny matmul: GPU": '3x3 x @ x.T на GPU, блоками: {us:.2f} мкс на вызов: в {ratio:.1f} раз {verdict}, чем на CPU',
+    "tiny matmul: one call": '3x3 x @ x.T на GPU, один вызов между двумя событиями (measure_time): {us:.2f} мкс, в {ratio:.1f} раз больше блочного замера',
+    "tiny matmul: no GPU": 'GPU нет: на GPU ячейка измеряет то же произведение там, блоками и по одному вызову, рядом со временем CPU выше.',
+    "comparison chart: legend": 'форма входа',
+    "vectorization: what was timed": '2048 внешних произведений векторов длины 32 на {device}:',
+    "out of memory: after del": 'после del и memory_info(): свободно {free:.2f} ГиБ',
+    "out of memory: halving": 'после делений пополам поместилось {gib:.2f} ГиБ float32',
+    "simulated GPU": 'смоделированная видеокарта (GPU здесь нет)',
+    "memory steps: 1 GiB": 'тензор 1 ГиБ',
+    "memory steps: del": 'del: память остаётся в кэше',
+    "memory steps: 0.5 GiB": 'тензор 0,5 ГиБ: взят из кэша',
+    "memory steps: empty_cache": 'del, затем empty_cache()',
+    "out of memory: before": 'до шага',
+    "out of memory: in except": 'в except: traceback держит шаг',
+    "out of memory: after except": 'после except: освобождено, но в кэше',
+    "linear memory: no GPU": 'GPU нет: на GPU ячейка сравнивает формулу с torch.cuda.max_memory_allocated().',
+    "profiler: no GPU": 'GPU нет: на GPU ячейка профилирует x @ x.T (1000 раз для матрицы 3x3, 10 раз для 4096x4096) с ProfilerActivity.CUDA и печатает таблицы со столбцами Self CUDA и итогами.',
+    "copy: no GPU": 'GPU нет: на GPU ячейка измеряет копию 256 МиБ на видеокарту (из обычной и закреплённой памяти) рядом со сложением того же размера на ней.',
+    "tiny matmul: slower": "медленнее",
+    "tiny matmul: faster": "быстрее",
+    "comparison chart: speedup axis": "ускорение (время CPU / время GPU)",
+    "comparison chart: speedup title": "ускорение на {gpu}",
+    "comparison chart: CPU axis": "время CPU (мс)",
+    "comparison chart: CPU title": "GPU нет: только времена CPU (для ускорения нужен GPU)",
+    "comparison: bigger shapes": "в {big} в {elements} раз больше элементов, чем в {little}, а его умножению нужно в {flop} раз больше FLOP",
+    "cross-check: device": "на {device}:",
+    "cross-check: agree": "блочных замеров в пределах 10% от benchmark.Timer: {agree} из {rows}",
+    "float16: times": "matmul {side}x{side} на {device}: float32 {single:.3f} мс, float16 {half:.3f} мс, ускорение float16 {ratio:.2g}x",
+    "throughput: what was timed": "устройство: {device}; matmul {side}x{side}, сложение {numel:,} чисел float32",
+    "largest tensor: mem_get_info": "{where}: mem_get_info() -> свободно {free:.3f} ГиБ, всего {total:.3f} ГиБ",
+    "set-up: versions": "PyTorch {torch} | потоков CPU: {threads}",
+    "set-up: GPU": "GPU: {gpu} | CUDA {cuda}",
+    "comparison: shapes table": "форма | элементов | GFLOP умножения | FLOP умножения на байт (float32)",
+    "comparison: CPU forecast": "CPU здесь делает около {gflops:.0f} GFLOP/s: умножения этой таблицы займут на нём около "
+                      "{seconds:.0f} с, и поэлементные операции ещё несколько секунд.",
+    "cross-check: columns": "операция | блоками (таблица) | benchmark.Timer | блоками / Timer | measure_time | "
+                             "measure_time / Timer",
+    "throughput: matmul precision": "точность умножения float32: {precision}",
+    "throughput: add row": "сложение float32 (3 тензора)",
+    "throughput: columns": "замер | достигнуто | пик | доля пика",
+    "throughput: unknown peak": "неизвестен",
+    "throughput: GB/s": "ГБ/с",
+    "throughput: peaks from": "пики из {source}",
+    "vectorization: columns": "версия | вызовов PyTorch | время (мс)",
+    "vectorization: loop": "цикл",
+    "vectorization: fake": "фальшивая векторизация",
+    "vectorization: vectorized": "векторизованная",
+    "largest tensor: columns": "тип | байт на элемент | max_elements(free) | найдено | ГиБ | попыток",
+    "largest tensor: stopped": "Остановлено: find_max_allocatable вызвала try_alloc больше {calls} раз для {dtype}; двоичному "
+                 "поиску на [0, {hi:,}] хватает {limit}.",
+    "memory steps: columns": "шаг | allocated (МиБ) | reserved (МиБ) | свободно по mem_get_info (ГиБ)",
+    "memory steps: start": "начало",
+    "out of memory: collected": "gc.collect() и empty_cache()",
+    "linear memory: columns": "часть | форма | МиБ",
+    "linear memory: weight": "веса",
+    "linear memory: bias": "смещение",
+    "linear memory: input": "вход",
+    "linear memory: output": "выход",
+    "linear memory: formula": "linear_forward_memory: {mib:.3f} МиБ",
+    "linear memory: peak": "max_memory_allocated: {mib:.3f} МиБ (отношение {ratio:.4f})",
+    "profiler: top of the loop": "цикл: {names}",
+    "profiler: top of the vectorized": "векторизованная: {names}",
+    "profiler: GPU table": "x @ x.T для матрицы {side}x{side}, {times} раз:",
+    "copy: times": "копия на GPU из обычной памяти: {copy:.2f} мс ({copy_rate:.1f} ГБ/с); из закреплённой: {pinned:.2f} мс "
+              "({pinned_rate:.1f} ГБ/с); сложение на GPU: {add:.3f} мс ({add_rate:.0f} ГБ/с); закреплённая копия "
+              "в {ratio:.0f} раз дольше сложения",
 }
 
 
 # %% nbgrader={"grade_id": "messages", "locked": true} tags=["en"] title={"ru": "Сообщения на языке ноутбука", "en": "Messages in the notebook's language"}
 TEXT = {
-    "no gpu": "No CUDA GPU here: the notebook takes its CPU-only path (smaller sizes, 'n/a' for the GPU).",
-    "skipped": "Skipped: this cell uses {names}, and one of them is not solved yet (NotImplementedError). "
+    "set-up: no GPU": "No CUDA GPU here: the notebook takes its CPU-only path (smaller sizes, 'n/a' for the GPU).",
+    "demo: skipped": "Skipped: this cell uses {names}, and one of them is not solved yet (NotImplementedError). "
                "Solve it, then run this cell again.",
-    "passed": "Extra checks passed ({cases} random cases).",
-    "pick_device": "with CUDA available: {cuda}, MPS available: {mps}, pick_device must return "
+    "extra checks: passed": "Extra checks passed ({cases} random cases).",
+    "pick_device: scenario": "with CUDA available: {cuda}, MPS available: {mps}, pick_device must return "
                    "torch.device({want!r}); it returned {got!r}",
-    "measure_time calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) must call fn "
+    "extra measure_time: calls": "measure_time(fn, device={device!r}, warmup={warmup}, repeat={repeat}) must call fn "
                           "{warmup} + {repeat} times; it called it {calls} times",
-    "measure_time arguments": "measure_time(fn, 7, device={device!r}, tag='x') must call fn(7, tag='x') every time, "
+    "extra measure_time: arguments": "measure_time(fn, 7, device={device!r}, tag='x') must call fn(7, tag='x') every time, "
                               "with the caller's arguments only",
-    "measure_time median": "device={device!r}, warmup={warmup}, repeat={repeat}, calls taking {durations} ms: the "
+    "extra measure_time: median": "device={device!r}, warmup={warmup}, repeat={repeat}, calls taking {durations} ms: the "
                            "median of the timed calls is {low:g} ms (anything from {low:g} to {high:g}); got {got!r}",
-    "measure_time error": "measure_time(fn, **{call}) must raise {error} naming the bad value before calling fn; "
+    "extra measure_time: errors": "measure_time(fn, **{call}) must raise {error} naming the bad value before calling fn; "
                           "got {got} after {calls} call(s) of fn",
-    "benchmark_ops count": "ops {ops} on inputs {shapes} with devices {devices}: expected {want} results, each op "
+    "extra benchmark_ops: count": "ops {ops} on inputs {shapes} with devices {devices}: expected {want} results, each op "
                            "timed once per input and device; got {got} results",
-    "benchmark_ops timed": "ops {ops} on inputs {shapes} with devices {devices}: the timed function for {device!r} "
-                           "must run one operation on tensors on that device; it called {calls}",
-    "benchmark_ops inputs": "ops {ops} on inputs {shapes} with devices {devices}: benchmark_ops changed the input "
+    "extra benchmark_ops: timer's device": "ops {ops} on inputs {shapes} with devices {devices}: timer(device={device!r}) got tensors "
+                            "on {on}; move each input to that device before timing it",
+    "extra benchmark_ops: one operation": "ops {ops} on inputs {shapes} with devices {devices}: the timed function for {device!r} "
+                           "must run exactly one operation, with no copies; it called {calls}",
+    "extra benchmark_ops: inputs changed": "ops {ops} on inputs {shapes} with devices {devices}: benchmark_ops changed the input "
                             "tensors or the list of inputs",
-    "benchmark_ops result": "ops {ops} on inputs {shapes} with devices {devices}: {result} is not an OpResult of one "
+    "extra benchmark_ops: not an OpResult": "ops {ops} on inputs {shapes} with devices {devices}: {result} is not an OpResult of one "
                             "of the ops and one of the input shapes",
-    "benchmark_ops field": "ops {ops} on inputs {shapes} with devices {devices}: {field} of {result} must be what the "
+    "extra benchmark_ops: time fields": "ops {ops} on inputs {shapes} with devices {devices}: {field} of {result} must be what the "
                            "timer returned for that device, or None when the device was not asked for",
-    "results_table columns": "the columns must be Operation, CPU (ms), GPU (ms), Speedup; got {got}",
-    "results_table row": "for {result} the row must read {want}; got {got}",
-    "matmul_tflops": "matmul_tflops({shape_a}, {shape_b}, {ms}) must be {want!r} TFLOP/s; got {got!r}",
-    "elementwise_gbps": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) must be {want!r} GB/s; got {got!r}",
-    "outer values": "a of shape ({B}, {n}) and b of shape ({B}, {m}), {dtype}: the result must equal "
+    "extra results_table: columns": "the columns must be Operation, CPU (ms), GPU (ms), Speedup; got {got}",
+    "extra results_table: row": "for {result} the row must read {want}; got {got}",
+    "extra matmul_tflops: value": "matmul_tflops({shape_a}, {shape_b}, {ms}) must be {want!r} TFLOP/s; got {got!r}",
+    "extra elementwise_gbps: value": "elementwise_gbps({numel}, {dtype}, {moved}, {ms}) must be {want!r} GB/s; got {got!r}",
+    "extra outer_products_vectorized: values": "a of shape ({B}, {n}) and b of shape ({B}, {m}), {dtype}: the result must equal "
                     "torch.einsum('bi,bj->bij', a, b) in shape, dtype and values; got {got}",
-    "outer inputs": "a of shape ({B}, {n}) and b of shape ({B}, {m}): outer_products_vectorized changed its inputs",
-    "outer loop": "{few} PyTorch calls for B=3 and {many} for B=48: the count must not grow with B and stay at most 10",
-    "bytes_per_element": "bytes_per_element({dtype}) must be the int {want}; got {got!r}",
-    "max_elements": "max_elements({free}, {dtype}) must be the int {want}; got {got!r}",
-    "find_max calls": "hi={hi}, capacity {capacity}: more than {limit} calls of try_alloc ({calls}); a binary search "
+    "extra outer_products_vectorized: inputs changed": "a of shape ({B}, {n}) and b of shape ({B}, {m}): outer_products_vectorized changed its inputs",
+    "extra outer_products_vectorized: no loop": "{few} PyTorch calls for B=3 and {many} for B=48: the count must not grow with B and stay at most 10",
+    "extra bytes_per_element: value": "bytes_per_element({dtype}) must be the int {want}; got {got!r}",
+    "extra max_elements: value": "max_elements({free}, {dtype}) must be the int {want}; got {got!r}",
+    "extra find_max_allocatable: calls": "hi={hi}, capacity {capacity}: more than {limit} calls of try_alloc ({calls}); a binary search "
                       "needs at most {limit}",
-    "find_max answer": "hi={hi}, capacity {capacity}: the largest n that fits is {want}; got {got!r}",
-    "find_max range": "hi={hi}, capacity {capacity}: try_alloc must be called with integers n in [0, hi] only",
-    "find_max alive": "hi={hi}, capacity {capacity}: an allocation stayed alive during a later try or after the "
+    "extra find_max_allocatable: answer": "hi={hi}, capacity {capacity}: the largest n that fits is {want}; got {got!r}",
+    "extra find_max_allocatable: range": "hi={hi}, capacity {capacity}: try_alloc must be called with integers n in [0, hi] only",
+    "extra find_max_allocatable: alive": "hi={hi}, capacity {capacity}: an allocation stayed alive during a later try or after the "
                       "return; drop each try's result",
-    "find_max other error": "a try_alloc that raises ValueError: the ValueError must come out of "
+    "extra find_max_allocatable: other error": "a try_alloc that raises ValueError: the ValueError must come out of "
                             "find_max_allocatable; got {got}",
-    "linear": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) must be the int {want}; "
+    "extra linear_forward_memory: value": "linear_forward_memory({batch}, {fan_in}, {fan_out}, {dtype}, bias={bias}) must be the int {want}; "
               "got {got!r}",
-    "top_ops": "range a (inside wrapper) sleeps 80 ms, b three times 40 ms, c 50 ms; k={k}: top_ops must return "
+    "extra top_ops: order": "range a (inside wrapper) sleeps 80 ms, b three times 40 ms, c 50 ms; k={k}: top_ops must return "
                "{want} first, one name per operator, k names (or all when there are fewer); got {got}",
-    "v device type": 'pick_device must return a torch.device, got {got}',
-    "v device kind": 'unexpected device type {got!r}',
-    "v device cuda": 'CUDA is available here, so pick_device must return a cuda device',
-    "v float": '{name} must return a float, got {got}',
-    "v calls": 'warmup=1 and repeat=3 make 4 calls of fn, not {got}',
-    "v sleep": 'fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {got}',
-    "v median cpu": 'timed calls of 4, 6 and 5 ms (after a warm-up of 80 ms) have the median 5 ms, got {got}',
-    "v errors first": 'raise the errors before calling fn',
-    "v calls cuda": 'warmup=1 and repeat=3 make 4 calls on cuda too, not {got}',
-    "v median cuda": 'GPU calls of 2, 3 and 1 ms (after a warm-up of 50 ms) have the median 2 ms, got {got}',
-    "v bench example": "expected [OpResult('add', (2, 3), 1.5, None)], got {got}",
-    "v columns": 'wrong columns: {got}',
-    "v rows": 'one row per result expected, got {got}',
-    "v first row": 'the first row must read matmul 4x256x256, 12.500, 0.500, 25.00x; got {got}',
-    "v n/a": 'a missing GPU time must read n/a, got {got}',
-    "v tflops": '2*1024**3 FLOP in 1 ms is 2147.4836 TFLOP/s, got {got}',
-    "v gbps": '3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {got}',
-    "v shape": 'expected shape {want}, got {got}',
-    "v outer": 'wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
-    "v bytes": 'a {dtype} element takes {want} bytes',
-    "v max elements": '15 GiB hold 15 * 2**30 / 4 float32 elements',
-    "v capacity": 'the capacity is 1000 elements, found {got}',
-    "v search calls": 'a binary search over [0, 10**6] needs about 20 calls, not {got}',
-    "v alive during": "an earlier allocation was still alive during a later try: drop each try's result",
-    "v alive after": 'an allocation is still alive after find_max_allocatable returned',
-    "v linear": 'weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each',
-    "v linear no bias": 'weight, input and output, 8 bytes each',
-    "v k names": 'k=2 asks for a list of 2 names, got {got!r}',
-    "v str names": 'return the names as strings, got {got!r}',
-    "v slow first": 'slow_stage sleeps 50 ms and must come first, got {got}',
-    "visible passed": "Visible checks passed. Hidden tests run at grading.",
-    "error": "{what}: expected {error}, got {got}",
-    "error not raised": "{what}: expected {error}, but nothing was raised",
-    "error names": "{what}: the {error} message should name {item!r}; it reads {got!r}",
-    "d warm-up": 'matmul 1024x1024 on {device}, successive calls (ms): {times}\nfirst call / median of the next five: {ratio:.1f}x',
-    "d no sync": 'without synchronize: {no_sync:.3f} ms; with synchronize: {sync:.3f} ms ({ratio:.0f} times more)',
-    "d no gpu sync": 'No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) next to the same with synchronize, and prints the ratio.',
-    "d transpose": '4x{side}x{side} ({mib:.0f} MiB): same storage: {same}, contiguous: {contiguous}; view {view:.4f} ms, real copy {copy:.3f} ms',
-    "d tiny cpu": '3x3 x @ x.T on the CPU, in blocks: {us:.2f} µs per call',
-    "d tiny gpu": '3x3 x @ x.T on the GPU, in blocks: {us:.2f} µs per call: {ratio:.1f} times {verdict} than the CPU',
-    "d tiny one call": '3x3 x @ x.T on the GPU, one call between two events (measure_time): {us:.2f} µs, {ratio:.1f} times the blocked time',
-    'd no gpu tiny': "No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, next to the CPU's time above.",
-    "d shape legend": 'input shape',
-    "d outer": '2048 outer products of 32-vectors on {device}:',
-    "d after del": 'after del and memory_info(): free {free:.2f} GiB',
-    "d halving": 'fits after halving: {gib:.2f} GiB of float32',
-    "d simulated": 'simulated GPU (no GPU here)',
-    "d step 1 GiB": 'a 1 GiB tensor',
-    "d step del": 'del: the memory stays in the cache',
-    "d step half": 'a 0.5 GiB tensor: taken from the cache',
-    "d step empty": 'del, then empty_cache()',
-    "d oom before": 'before the step',
-    "d oom except": 'in except: the traceback holds the step',
-    "d oom after": 'after except: freed, but cached',
-    "d no gpu linear": 'No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().',
-    "d no gpu profile": 'No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.',
-    "d no gpu copy": 'No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) next to an add of the same size on the device.',
-    "d slower": "slower",
-    "d faster": "faster",
-    "d speedup axis": "speedup (CPU time / GPU time)",
-    "d speedup title": "GPU speedup on {gpu}",
-    "d cpu axis": "CPU time (ms)",
-    "d cpu title": "No GPU here: CPU times only (speedups need a GPU)",
-    "d shapes": "{big} has {elements} times the elements of {little}, and its matmul {flop} times the FLOP",
-    "d on": "on {device}:",
-    "d agree": "blocked times within 10% of benchmark.Timer: {agree} of {rows}",
-    "d half": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2f}x",
-    "d throughput": "device: {device}; matmul {side}x{side}, add of {numel:,} floats",
-    "d mem info": "{where}: mem_get_info() -> free {free:.3f} GiB, total {total:.3f} GiB",
+    "pick_device: not a torch.device": 'pick_device must return a torch.device, got {got}',
+    "pick_device: unexpected type": 'unexpected device type {got!r}',
+    "pick_device: cuda here": 'CUDA is available here, so pick_device must return a cuda device',
+    "visible: not a float": '{name} must return a float, got {got}',
+    "measure_time: 4 calls": 'warmup=1 and repeat=3 make 4 calls of fn, not {got}',
+    "measure_time: about 10 ms": 'fn sleeps 10 ms, so measure_time should return about 10 (milliseconds), got {got}',
+    "measure_time: median on the CPU": 'timed calls of 4, 9 and 5 ms (after a warm-up of 80 ms) have the median 5 ms (the mean is 6, '
+                    'the fastest 4), got {got}',
+    "measure_time: errors before fn": 'raise the errors before calling fn',
+    "measure_time: repeat=1 raised": 'repeat=1 and warmup=0 are allowed (one timed call, no warm-up), but measure_time raised {error}',
+    "measure_time: repeat=1, warmup=0": 'repeat=1 and warmup=0: one timed call of 2 ms and no warm-up make 2.0 ms after 1 call of fn; '
+                       'got {ms!r} ms after {calls}',
+    "measure_time: 4 calls on cuda": 'warmup=1 and repeat=3 make 4 calls on cuda too, not {got}',
+    "measure_time: median on cuda": 'GPU calls of 2, 7 and 3 ms (after a warm-up of 50 ms) have the median 3 ms (the mean is 4, '
+                     'the fastest 2), got {got}',
+    "benchmark_ops: one result": "expected [OpResult('add', (2, 3), 1.5, None)], got {got}",
+    "benchmark_ops: timer's device": "timer(device={device!r}) got tensors on {got}: move each input to the device before timing",
+    "benchmark_ops: timer's tensors": "timer must get both tensors of the input, timer(fn, *inputs, device=device); it got {got}",
+    "benchmark_ops: 8 timer calls": "2 ops on 2 inputs and 2 devices make 8 calls of timer, not {got}",
+    "benchmark_ops: four results": "expected {want} (in any order), got {got}",
+    "results_table: columns": 'wrong columns: {got}',
+    "results_table: one row per result": 'one row per result expected, got {got}',
+    "results_table: first row": 'the first row must read matmul 4x256x256, 12.500, 0.500, 25.00x; got {got}',
+    "results_table: n/a": 'a missing GPU time must read n/a, got {got}',
+    "matmul_tflops: 1024x1024": '2*1024**3 FLOP in 1 ms is 2147.4836 TFLOP/s, got {got}',
+    "matmul_tflops: batches": '{shape_a} @ {shape_b} is {matrices} matrices (the batch dimensions broadcast), '
+                      '2 * {matrices} * n * k * m FLOP in {ms} ms: {want} TFLOP/s; got {got!r}',
+    "elementwise_gbps: 3000 GB/s": '3 tensors of 1 GB each in 1 ms is 3000 GB/s, got {got}',
+    "outer_products_vectorized: shape": 'expected shape {want}, got {got}',
+    "outer_products_vectorized: values": 'wrong outer products for a = arange(6).reshape(2, 3), b = arange(8).reshape(2, 4)',
+    "outer_products_vectorized: no loop": '{few} PyTorch calls for B=4 and {many} for B=40: the count must not grow with B and stay at most '
+                    '10 (a Python loop over the batch?)',
+    "bytes_per_element: size": 'a {dtype} element takes {want} bytes: bytes_per_element must return the int {want}; got {got!r}',
+    "max_elements: count": '{free} bytes hold {want} whole {dtype} elements (rounded down): max_elements must return the '
+                      'int {want}; got {got!r}',
+    "find_max_allocatable: capacity 1000": 'the capacity is 1000 elements, found {got}',
+    "find_max_allocatable: about 20 calls": 'a binary search over [0, 10**6] needs about 20 calls, not {got}',
+    "find_max_allocatable: capacity 0": 'capacity 0, hi=50: only n=0 fits (try_alloc(0) always succeeds), found {got!r}',
+    "find_max_allocatable: alive during a try": "an earlier allocation was still alive during a later try: drop each try's result",
+    "find_max_allocatable: alive after": 'an allocation is still alive after find_max_allocatable returned',
+    "linear_forward_memory: with bias": 'weight 64x128, bias 64, input 32x128, output 32x64, 4 bytes each',
+    "linear_forward_memory: without bias": 'weight, input and output, 8 bytes each',
+    "top_ops: k names": 'k=2 asks for a list of 2 names, got {got!r}',
+    "top_ops: names are str": 'return the names as strings, got {got!r}',
+    "top_ops: slow_stage first": 'slow_stage sleeps 50 ms and must come first, got {got}',
+    "visible checks: passed": "Visible checks passed. Hidden tests run at grading.",
+    "expect_error: another exception": "{what}: expected {error}, got {got}",
+    "expect_error: nothing raised": "{what}: expected {error}, but nothing was raised",
+    "expect_error: message must name": "{what}: the {error} message should name {item!r}; it reads {got!r}",
+    "warm-up: first calls": 'matmul 1024x1024 on {device}, successive calls (ms): {times}\nfirst call / median of the next five: {ratio:.1f}x',
+    "synchronize: with and without": 'without synchronize: {no_sync:.3f} ms; with synchronize: {sync:.3f} ms ({ratio:.0f} times more)',
+    "synchronize: no GPU": 'No GPU: on a GPU this cell times a 4096x4096 matmul without synchronize (only the launch) next to the same with synchronize, and prints the ratio.',
+    "transpose: view and copy": '4x{side}x{side} ({mib:.0f} MiB): same storage: {same}, contiguous: {contiguous}; view {view:.4f} ms, real copy {copy:.3f} ms',
+    "tiny matmul: CPU": '3x3 x @ x.T on the CPU, in blocks: {us:.2f} µs per call',
+    "tiny matmul: GPU": '3x3 x @ x.T on the GPU, in blocks: {us:.2f} µs per call: {ratio:.1f} times {verdict} than the CPU',
+    "tiny matmul: one call": '3x3 x @ x.T on the GPU, one call between two events (measure_time): {us:.2f} µs, {ratio:.1f} times the blocked time',
+    "tiny matmul: no GPU": "No GPU: on a GPU this cell times the same product there, in blocks and one call at a time, next to the CPU's time above.",
+    "comparison chart: legend": 'input shape',
+    "vectorization: what was timed": '2048 outer products of 32-vectors on {device}:',
+    "out of memory: after del": 'after del and memory_info(): free {free:.2f} GiB',
+    "out of memory: halving": 'fits after halving: {gib:.2f} GiB of float32',
+    "simulated GPU": 'simulated GPU (no GPU here)',
+    "memory steps: 1 GiB": 'a 1 GiB tensor',
+    "memory steps: del": 'del: the memory stays in the cache',
+    "memory steps: 0.5 GiB": 'a 0.5 GiB tensor: taken from the cache',
+    "memory steps: empty_cache": 'del, then empty_cache()',
+    "out of memory: before": 'before the step',
+    "out of memory: in except": 'in except: the traceback holds the step',
+    "out of memory: after except": 'after except: freed, but cached',
+    "linear memory: no GPU": 'No GPU: on a GPU this cell compares the formula with torch.cuda.max_memory_allocated().',
+    "profiler: no GPU": 'No GPU: on a GPU this cell profiles x @ x.T (1000 times for a 3x3 matrix, 10 times for a 4096x4096 one) with ProfilerActivity.CUDA, and prints tables with Self CUDA columns and totals.',
+    "copy: no GPU": 'No GPU: on a GPU this cell times a 256 MiB copy to the device (pageable and pinned) next to an add of the same size on the device.',
+    "tiny matmul: slower": "slower",
+    "tiny matmul: faster": "faster",
+    "comparison chart: speedup axis": "speedup (CPU time / GPU time)",
+    "comparison chart: speedup title": "GPU speedup on {gpu}",
+    "comparison chart: CPU axis": "CPU time (ms)",
+    "comparison chart: CPU title": "No GPU here: CPU times only (speedups need a GPU)",
+    "comparison: bigger shapes": "{big} has {elements} times the elements of {little}, and its matmul {flop} times the FLOP",
+    "cross-check: device": "on {device}:",
+    "cross-check: agree": "blocked times within 10% of benchmark.Timer: {agree} of {rows}",
+    "float16: times": "matmul {side}x{side} on {device}: float32 {single:.3f} ms, float16 {half:.3f} ms, float16 speedup {ratio:.2g}x",
+    "throughput: what was timed": "device: {device}; matmul {side}x{side}, add of {numel:,} floats",
+    "largest tensor: mem_get_info": "{where}: mem_get_info() -> free {free:.3f} GiB, total {total:.3f} GiB",
+    "set-up: versions": "PyTorch {torch} | CPU threads: {threads}",
+    "set-up: GPU": "GPU: {gpu} | CUDA {cuda}",
+    "comparison: shapes table": "shape | elements | matmul GFLOP | matmul FLOP per byte (float32)",
+    "comparison: CPU forecast": "The CPU does about {gflops:.0f} GFLOP/s here: its matmuls in this table take about "
+                      "{seconds:.0f} s, and the elementwise operations some seconds more.",
+    "cross-check: columns": "Operation | blocked (table) | benchmark.Timer | blocked / Timer | measure_time | "
+                             "measure_time / Timer",
+    "throughput: matmul precision": "float32 matmul precision: {precision}",
+    "throughput: add row": "add float32 (3 tensors moved)",
+    "throughput: columns": "Measurement | Achieved | Peak | Fraction of peak",
+    "throughput: unknown peak": "unknown",
+    "throughput: GB/s": "GB/s",
+    "throughput: peaks from": "peaks from {source}",
+    "vectorization: columns": "version | PyTorch calls | time (ms)",
+    "vectorization: loop": "loop",
+    "vectorization: fake": "fake vectorization",
+    "vectorization: vectorized": "vectorized",
+    "largest tensor: columns": "dtype | bytes/element | max_elements(free) | largest found | GiB | tries",
+    "largest tensor: stopped": "Stopped: find_max_allocatable made more than {calls} calls of try_alloc for {dtype}; a binary "
+                 "search over [0, {hi:,}] needs at most {limit}.",
+    "memory steps: columns": "step | allocated (MiB) | reserved (MiB) | mem_get_info free (GiB)",
+    "memory steps: start": "start",
+    "out of memory: collected": "gc.collect() and empty_cache()",
+    "linear memory: columns": "part | shape | MiB",
+    "linear memory: weight": "weight",
+    "linear memory: bias": "bias",
+    "linear memory: input": "input",
+    "linear memory: output": "output",
+    "linear memory: formula": "linear_forward_memory: {mib:.3f} MiB",
+    "linear memory: peak": "max_memory_allocated: {mib:.3f} MiB (ratio {ratio:.4f})",
+    "profiler: top of the loop": "loop: {names}",
+    "profiler: top of the vectorized": "vectorized: {names}",
+    "profiler: GPU table": "x @ x.T for a {side}x{side} matrix, {times} times:",
+    "copy: times": "copy to GPU, pageable: {copy:.2f} ms ({copy_rate:.1f} GB/s); pinned: {pinned:.2f} ms "
+              "({pinned_rate:.1f} GB/s); add on the GPU: {add:.3f} ms ({add_rate:.0f} GB/s moved); the pinned copy "
+              "takes {ratio:.0f} times the add",
 }
 
 
@@ -329,6 +435,7 @@ os.environ["KINETO_LOG_LEVEL"] = "6"
 
 import matplotlib.pyplot as plt
 import torch
+from matplotlib import ticker
 from prettytable import PrettyTable
 from torch import nn
 from torch.profiler import ProfilerActivity, profile, record_function
@@ -346,19 +453,21 @@ def needs(*functions):
     try:
         yield
     except NotImplementedError:
-        print(TEXT["skipped"].format(names=", ".join(functions)))
+        print(TEXT["demo: skipped"].format(names=", ".join(functions)))
 
 
-print("PyTorch", torch.__version__, "| CPU threads:", torch.get_num_threads())
+print(TEXT["set-up: versions"].format(torch=torch.__version__, threads=torch.get_num_threads()))
 if HAS_CUDA:
-    print("GPU:", torch.cuda.get_device_name(), "| CUDA", torch.version.cuda)
+    print(TEXT["set-up: GPU"].format(gpu=torch.cuda.get_device_name(), cuda=torch.version.cuda))
 else:
-    print(TEXT["no gpu"])
+    print(TEXT["set-up: no GPU"])
 
-# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Имитации для проверок: часы, видеокарта, аллокатор", "en": "Fakes for the checks: a clock, a GPU, an allocator"}
+# %% nbgrader={"grade_id": "test_helpers", "locked": true} title={"ru": "Имитации для проверок: устройства, часы, видеокарта, аллокатор; счётчик вызовов PyTorch", "en": "Fakes for the checks: devices, a clock, a GPU, an allocator; a counter of PyTorch calls"}
 import operator
 import timeit
 import types
+
+from torch.overrides import TorchFunctionMode
 
 
 @contextlib.contextmanager
@@ -373,6 +482,35 @@ def patched(*replacements):
     finally:
         for obj, name, value in reversed(saved):
             setattr(obj, name, value)
+
+
+def device_scenario(cuda, mps):
+    """Every public way of asking which devices are available answers as in the scenario (cuda, mps)."""
+    accelerator = "cuda" if cuda else "mps" if mps else None
+    replacements = [(torch.cuda, "is_available", lambda: cuda), (torch.cuda, "device_count", lambda: int(cuda)),
+                    (torch.backends.cuda, "is_built", lambda: cuda), (torch.backends.mps, "is_available", lambda: mps),
+                    (torch.backends.mps, "is_built", lambda: mps)]
+    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
+        replacements.append((torch.mps, "is_available", lambda: mps))
+    if hasattr(torch, "accelerator"):
+        replacements += [(torch.accelerator, "is_available", lambda: accelerator is not None),
+                         (torch.accelerator, "current_accelerator",
+                          lambda *args, **kwargs: torch.device(accelerator) if accelerator else None)]
+    return patched(*replacements)
+
+
+class CountTorchCalls(TorchFunctionMode):
+    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
+    (counter.count) and keeps their names (counter.names)."""
+
+    def __init__(self):
+        super().__init__()
+        self.count, self.names = 0, []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.count += 1
+        self.names.append(getattr(func, "__name__", str(func)))
+        return func(*args, **(kwargs or {}))
 
 
 class FakeClock:
@@ -597,13 +735,13 @@ def expect_error(error, call, *args, mention=(), what="", **kwargs):
     except error as exc:
         text = str(exc).lower()
         for item in mention:
-            assert str(item).lower() in text, TEXT["error names"].format(what=what, error=error.__name__, item=item,
+            assert str(item).lower() in text, TEXT["expect_error: message must name"].format(what=what, error=error.__name__, item=item,
                                                                           got=str(exc))
         return exc
     except Exception as exc:
-        raise AssertionError(TEXT["error"].format(what=what, error=error.__name__,
+        raise AssertionError(TEXT["expect_error: another exception"].format(what=what, error=error.__name__,
                                                   got=f"{type(exc).__name__}: {exc}")) from None
-    raise AssertionError(TEXT["error not raised"].format(what=what, error=error.__name__))
+    raise AssertionError(TEXT["expect_error: nothing raised"].format(what=what, error=error.__name__))
 
 
 class TooManyCalls(BaseException):
@@ -688,25 +826,8 @@ def check_median(result, durations, warmup, repeat, what):
 
 
 # %% tags=["demo", "self_check"] title={"ru": "Дополнительные самопроверки (по желанию)", "en": "Optional extra self-checks"}
-from torch.overrides import TorchFunctionMode
-
-
-class CountTorchCalls(TorchFunctionMode):
-    """`with CountTorchCalls() as counter:` counts the torch functions and tensor methods called inside
-    (counter.count) and keeps their names (counter.names)."""
-
-    def __init__(self):
-        super().__init__()
-        self.count, self.names = 0, []
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        self.count += 1
-        self.names.append(getattr(func, "__name__", str(func)))
-        return func(*args, **(kwargs or {}))
-
-
 def passed(cases):
-    print(TEXT["passed"].format(cases=cases))
+    print(TEXT["extra checks: passed"].format(cases=cases))
 
 
 def expect(condition, key, **facts):
@@ -715,28 +836,13 @@ def expect(condition, key, **facts):
         raise AssertionError(TEXT[key].format(**facts))
 
 
-def device_scenario(cuda, mps):
-    """Every public way of asking which devices are available answers as in the scenario (cuda, mps)."""
-    accelerator = "cuda" if cuda else "mps" if mps else None
-    replacements = [(torch.cuda, "is_available", lambda: cuda), (torch.cuda, "device_count", lambda: int(cuda)),
-                    (torch.backends.cuda, "is_built", lambda: cuda), (torch.backends.mps, "is_available", lambda: mps),
-                    (torch.backends.mps, "is_built", lambda: mps)]
-    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
-        replacements.append((torch.mps, "is_available", lambda: mps))
-    if hasattr(torch, "accelerator"):
-        replacements += [(torch.accelerator, "is_available", lambda: accelerator is not None),
-                         (torch.accelerator, "current_accelerator",
-                          lambda *args, **kwargs: torch.device(accelerator) if accelerator else None)]
-    return patched(*replacements)
-
-
 def check_more_pick_device(pick_device):
     for cuda in (True, False):
         for mps in (True, False):
             with device_scenario(cuda, mps):
                 device = pick_device()
             want = "cuda" if cuda else "mps" if mps else "cpu"
-            expect(isinstance(device, torch.device) and device.type == want, "pick_device",
+            expect(isinstance(device, torch.device) and device.type == want, "pick_device: scenario",
                    cuda=cuda, mps=mps, want=want, got=device)
     passed(4)
 
@@ -755,9 +861,9 @@ def check_more_measure_time(measure_time, cases=60):
         low, high = timed[(repeat - 1) // 2], timed[repeat // 2]
         facts = dict(device="cuda" if on_gpu else "cpu", warmup=warmup, repeat=repeat,
                      durations=[round(d * 1e3, 1) for d in durations], low=low, high=high, got=ms, calls=len(work.calls))
-        expect(len(work.calls) == warmup + repeat, "measure_time calls", **facts)
-        expect(all(call == ((case,), {"tag": "x"}) for call in work.calls), "measure_time arguments", **facts)
-        expect(isinstance(ms, float) and low * (1 - 1e-6) <= ms <= high * (1 + 1e-6), "measure_time median", **facts)
+        expect(len(work.calls) == warmup + repeat, "extra measure_time: calls", **facts)
+        expect(all(call == ((case,), {"tag": "x"}) for call in work.calls), "extra measure_time: arguments", **facts)
+        expect(isinstance(ms, float) and low * (1 - 1e-6) <= ms <= high * (1 + 1e-6), "extra measure_time: median", **facts)
     for kwargs, error in [({"repeat": 0}, ValueError), ({"warmup": -1}, ValueError), ({"device": "tpu"}, ValueError)]:
         work = sleeper([0.0])
         try:
@@ -766,7 +872,7 @@ def check_more_measure_time(measure_time, cases=60):
         except Exception as exc:
             raised = exc
         bad = str(list(kwargs.values())[0])
-        expect(isinstance(raised, error) and bad in str(raised) and not work.calls, "measure_time error",
+        expect(isinstance(raised, error) and bad in str(raised) and not work.calls, "extra measure_time: errors",
                call=kwargs, error=error.__name__, got=repr(raised), calls=len(work.calls))
     with fake_cuda(FakeGPU(FakeClock()), available=False):
         try:
@@ -774,7 +880,7 @@ def check_more_measure_time(measure_time, cases=60):
             raised = None
         except Exception as exc:
             raised = exc
-    expect(isinstance(raised, RuntimeError) and "cuda" in str(raised).lower(), "measure_time error",
+    expect(isinstance(raised, RuntimeError) and "cuda" in str(raised).lower(), "extra measure_time: errors",
            call={"device": "cuda:0"}, error="RuntimeError", got=repr(raised), calls=0)
     passed(cases + 4)
 
@@ -795,40 +901,43 @@ def check_more_benchmark_ops(benchmark_ops, results_table, cases=20):
         said = {}
 
         def timer(fn, *args, device="cpu"):
+            kind = torch.device(device).type  # "meta", "cpu", torch.device("cpu"): all spellings of a device
+            on = [t.device.type for t in args]
             with CountTorchCalls() as counter:
                 fn(*args)
-            facts = dict(ops=names, shapes=shapes, devices=devices, device=device, calls=counter.names)
-            expect(all(t.device.type == device for t in args) and counter.count == 1, "benchmark_ops timed", **facts)
-            said[len(said)] = (device, round(float(torch.rand(1, generator=gen)) * 10, 3))
+            facts = dict(ops=names, shapes=shapes, devices=devices, device=kind, on=on, calls=counter.names)
+            expect(on and all(d == kind for d in on), "extra benchmark_ops: timer's device", **facts)
+            expect(counter.count == 1, "extra benchmark_ops: one operation", **facts)
+            said[len(said)] = (kind, round(float(torch.rand(1, generator=gen)) * 10, 3))
             return said[len(said) - 1][1]
 
         results = benchmark_ops(tensors, ops, devices, timer=timer)
         facts = dict(ops=names, shapes=shapes, devices=devices, got=len(results), want=len(ops) * len(shapes))
         expect([tuple(pair) for pair in tensors] == given and all(
             t.device.type == "cpu" and torch.equal(t, o) for pair, opair in zip(tensors, originals)
-            for t, o in zip(pair, opair)), "benchmark_ops inputs", **facts)
+            for t, o in zip(pair, opair)), "extra benchmark_ops: inputs changed", **facts)
         expect(len(results) == len(ops) * len(shapes) and len(said) == len(ops) * len(shapes) * len(devices),
-               "benchmark_ops count", **facts)
+               "extra benchmark_ops: count", **facts)
         returned = {}
         for device, ms in said.values():
             returned.setdefault(device, set()).add(ms)
         for r in results:
-            expect(isinstance(r, OpResult) and r.op in ops and tuple(r.shape) in shapes, "benchmark_ops result",
+            expect(isinstance(r, OpResult) and r.op in ops and tuple(r.shape) in shapes, "extra benchmark_ops: not an OpResult",
                    result=r, **facts)
             for field, device in (("cpu_ms", "cpu"), ("gpu_ms", "meta")):
                 value = getattr(r, field)
                 ok = value in returned[device] if device in devices else value is None
-                expect(ok, "benchmark_ops field", result=r, field=field, **facts)
+                expect(ok, "extra benchmark_ops: time fields", result=r, field=field, **facts)
         rows = [OpResult(str(r.op), tuple(r.shape), r.cpu_ms, r.gpu_ms) for r in results]
         table = results_table(rows)
-        expect(list(table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], "results_table columns",
+        expect(list(table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], "extra results_table: columns",
                got=table.field_names)
         for r, row in zip(rows, table.rows):
             cpu = "n/a" if r.cpu_ms is None else f"{r.cpu_ms:.3f}"
             gpu = "n/a" if r.gpu_ms is None else f"{r.gpu_ms:.3f}"
             speed = "n/a" if r.cpu_ms is None or r.gpu_ms is None else f"{r.cpu_ms / r.gpu_ms:.2f}x"
             want = [f"{r.op} {'x'.join(map(str, r.shape))}", cpu, gpu, speed]
-            expect([str(cell).strip() for cell in row] == want, "results_table row", result=r, want=want, got=row)
+            expect([str(cell).strip() for cell in row] == want, "extra results_table: row", result=r, want=want, got=row)
     passed(cases)
 
 
@@ -838,21 +947,23 @@ def check_more_throughput(matmul_tflops, elementwise_gbps, cases=200):
         sizes = torch.randint(0, 4, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist()
         pick = torch.randint(0, 3, (len(sizes),), generator=gen).tolist()  # per dimension (d, 1), (1, d) or (d, d)
         batch = [1 if p == 1 else d for d, p in zip(sizes, pick)]
-        other = [1 if p == 0 else d for d, p in zip(sizes, pick)][int(torch.randint(0, 2, (1,), generator=gen)):]
+        other = [1 if p == 0 else d for d, p in zip(sizes, pick)]
+        shorter = int(torch.randint(0, 3, (1,), generator=gen))  # 0: neither, 1: b's batch, 2: a's batch is shorter
+        batch, other = (batch[1:], other) if shorter == 2 else (batch, other[shorter:])
         n, k, m = torch.randint(1, 500, (3,), generator=gen).tolist()
         ms = float(torch.rand(1, generator=gen)) * 50 + 0.001
         shape_a, shape_b = tuple(batch) + (n, k), tuple(other) + (k, m)
         matrices = torch.broadcast_shapes(tuple(batch), tuple(other)).numel()
         want = 2 * matrices * n * k * m / (ms / 1e3) / 1e12
         got = matmul_tflops(shape_a, shape_b, ms)
-        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "matmul_tflops",
+        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "extra matmul_tflops: value",
                shape_a=shape_a, shape_b=shape_b, ms=ms, want=want, got=got)
         dtype = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.complex64][int(
             torch.randint(0, 6, (1,), generator=gen))]
         numel, moved = int(torch.randint(0, 10**9, (1,), generator=gen)), int(torch.randint(1, 5, (1,), generator=gen))
         want = numel * torch.empty((), dtype=dtype).element_size() * moved / (ms / 1e3) / 1e9
         got = elementwise_gbps(numel, dtype, moved, ms)
-        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "elementwise_gbps",
+        expect(isinstance(got, float) and math.isclose(got, want, rel_tol=1e-9), "extra elementwise_gbps: value",
                numel=numel, dtype=dtype, moved=moved, ms=ms, want=want, got=got)
     passed(2 * cases)
 
@@ -867,15 +978,15 @@ def check_more_outer(outer_products_vectorized, cases=100):
         got = outer_products_vectorized(a, b)
         want = torch.einsum("bi,bj->bij", a, b)
         expect(isinstance(got, torch.Tensor) and got.shape == want.shape and got.dtype == dtype
-               and torch.allclose(got, want, rtol=1e-6, atol=1e-7), "outer values",
+               and torch.allclose(got, want, rtol=1e-6, atol=1e-7), "extra outer_products_vectorized: values",
                B=B, n=n, m=m, dtype=dtype, got=getattr(got, "shape", got))
-        expect(torch.equal(a, a_copy) and torch.equal(b, b_copy), "outer inputs", B=B, n=n, m=m)
+        expect(torch.equal(a, a_copy) and torch.equal(b, b_copy), "extra outer_products_vectorized: inputs changed", B=B, n=n, m=m)
     counts = {}
     for B in (3, 48):
         with CountTorchCalls() as counter:
             outer_products_vectorized(torch.randn(B, 4, generator=gen), torch.randn(B, 6, generator=gen))
         counts[B] = counter.count
-    expect(counts[3] == counts[48] and counts[48] <= 10, "outer loop", few=counts[3], many=counts[48])
+    expect(counts[3] == counts[48] and counts[48] <= 10, "extra outer_products_vectorized: no loop", few=counts[3], many=counts[48])
     passed(cases + 2)
 
 
@@ -886,13 +997,13 @@ def check_more_sizes(bytes_per_element, max_elements, cases=200):
     for dtype in dtypes:
         size = torch.empty((), dtype=dtype).element_size()
         got = bytes_per_element(dtype)
-        expect(type(got) is int and got == size, "bytes_per_element", dtype=dtype, want=size, got=got)
+        expect(type(got) is int and got == size, "extra bytes_per_element: value", dtype=dtype, want=size, got=got)
     for _ in range(cases):
         dtype = dtypes[int(torch.randint(0, len(dtypes), (1,), generator=gen))]
         free = int(torch.randint(0, 2**40, (1,), generator=gen))
         want = free // torch.empty((), dtype=dtype).element_size()
         got = max_elements(free, dtype)
-        expect(type(got) is int and got == want, "max_elements", free=free, dtype=dtype, want=want, got=got)
+        expect(type(got) is int and got == want, "extra max_elements: value", free=free, dtype=dtype, want=want, got=got)
     passed(len(dtypes) + cases)
 
 
@@ -907,11 +1018,11 @@ def check_more_find_max(find_max_allocatable, cases=200):
         try:
             found = find_max_allocatable(fake, hi)
         except TooManyCalls:
-            expect(False, "find_max calls", calls=len(fake.calls), **facts)
-        expect(type(found) is int and found == min(hi, capacity), "find_max answer",
+            expect(False, "extra find_max_allocatable: calls", calls=len(fake.calls), **facts)
+        expect(type(found) is int and found == min(hi, capacity), "extra find_max_allocatable: answer",
                want=min(hi, capacity), got=found, **facts)
-        expect(all(isinstance(n, int) and 0 <= n <= hi for n in fake.calls), "find_max range", **facts)
-        expect(not fake.violations and not fake.alive(), "find_max alive", **facts)
+        expect(all(isinstance(n, int) and 0 <= n <= hi for n in fake.calls), "extra find_max_allocatable: range", **facts)
+        expect(not fake.violations and not fake.alive(), "extra find_max_allocatable: alive", **facts)
 
     def buggy(n):
         raise ValueError("a bug, not a lack of memory")
@@ -921,7 +1032,7 @@ def check_more_find_max(find_max_allocatable, cases=200):
         raised = None
     except Exception as exc:
         raised = exc
-    expect(isinstance(raised, ValueError), "find_max other error", got=repr(raised))
+    expect(isinstance(raised, ValueError), "extra find_max_allocatable: other error", got=repr(raised))
     passed(cases + 1)
 
 
@@ -935,7 +1046,7 @@ def check_more_linear(linear_forward_memory, cases=200):
         want = sum(p.numel() for p in layer.parameters()) + batch * (fan_in + fan_out)
         want *= torch.empty((), dtype=dtype).element_size()
         got = linear_forward_memory(batch, fan_in, fan_out, dtype, bias=bias)
-        expect(type(got) is int and got == want, "linear", batch=batch, fan_in=fan_in, fan_out=fan_out,
+        expect(type(got) is int and got == want, "extra linear_forward_memory: value", batch=batch, fan_in=fan_in, fan_out=fan_out,
                dtype=dtype, bias=bias, want=want, got=got)
     passed(cases)
 
@@ -969,7 +1080,7 @@ def check_more_top_ops(top_ops):
         ok = ok and sorted(got[:3]) == sorted(want) and len(got) == len(set(got))
         ok = ok and all(slept[first] >= slept[second] - 0.01 for first, second in zip(got[:2], got[1:3]))
         ok = ok and (len(got) == 3 if k == 3 else 5 <= len(got) < k)
-        expect(ok, "top_ops", k=k, want=want, got=got)
+        expect(ok, "extra top_ops: order", k=k, want=want, got=got)
     passed(2)
 
 
@@ -1033,33 +1144,19 @@ def pick_device():
 
 # %% nbgrader={"grade_id": "test_pick_device", "grade": true, "points": 1, "locked": true}
 device = pick_device()
-assert isinstance(device, torch.device), TEXT["v device type"].format(got=type(device).__name__)
-assert device.type in ("cuda", "mps", "cpu"), TEXT["v device kind"].format(got=device.type)
+assert isinstance(device, torch.device), TEXT["pick_device: not a torch.device"].format(got=type(device).__name__)
+assert device.type in ("cuda", "mps", "cpu"), TEXT["pick_device: unexpected type"].format(got=device.type)
 if torch.cuda.is_available():
-    assert device.type == "cuda", TEXT["v device cuda"]
-print(TEXT["visible passed"])
+    assert device.type == "cuda", TEXT["pick_device: cuda here"]
+for cuda, mps, want in [(True, True, "cuda"), (False, True, "mps"), (False, False, "cpu")]:
+    with device_scenario(cuda, mps):  # the checks' helper: the machine reports these devices
+        picked = pick_device()
+    assert isinstance(picked, torch.device) and picked.type == want, (
+        TEXT["pick_device: scenario"].format(cuda=cuda, mps=mps, want=want, got=picked))
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
-def availability(cuda, mps):
-    """Patch every public way of asking what is available to the scenario (cuda, mps)."""
-    accelerator = "cuda" if cuda else "mps" if mps else None
-    replacements = [
-        (torch.cuda, "is_available", lambda: cuda),
-        (torch.cuda, "device_count", lambda: int(cuda)),
-        (torch.backends.cuda, "is_built", lambda: cuda),
-        (torch.backends.mps, "is_available", lambda: mps),
-        (torch.backends.mps, "is_built", lambda: mps),
-    ]
-    if hasattr(torch, "mps") and hasattr(torch.mps, "is_available"):
-        replacements.append((torch.mps, "is_available", lambda: mps))
-    if hasattr(torch, "accelerator"):
-        replacements.append((torch.accelerator, "is_available", lambda: accelerator is not None))
-        replacements.append((torch.accelerator, "current_accelerator",
-                             lambda *args, **kwargs: torch.device(accelerator) if accelerator else None))
-    return patched(*replacements)
-
-
 for cuda, mps in [(True, True), (True, False), (False, True), (False, False)]:
-    with availability(cuda, mps):
+    with device_scenario(cuda, mps):
         probe.call(f"pick_device() with cuda={cuda}, mps={mps}", pick_device)
 ### END HIDDEN TESTS
 
@@ -1191,7 +1288,7 @@ def timed_once(fn, device_type):
 demo_device = "cuda" if HAS_CUDA else "cpu"
 x_demo = torch.randn(1024, 1024, device=demo_device)
 first_calls = [timed_once(lambda: x_demo @ x_demo, demo_device) for _ in range(6)]
-print(TEXT["d warm-up"].format(device=demo_device, times=" ".join(f"{t:.3f}" for t in first_calls),
+print(TEXT["warm-up: first calls"].format(device=demo_device, times=" ".join(f"{t:.3f}" for t in first_calls),
                                ratio=first_calls[0] / statistics.median(first_calls[1:])))
 del x_demo
 
@@ -1217,10 +1314,10 @@ if HAS_CUDA:
     a_sync @ a_sync
     torch.cuda.synchronize()
     sync_ms = (time.perf_counter() - start) * 1e3
-    print(TEXT["d no sync"].format(no_sync=no_sync_ms, sync=sync_ms, ratio=sync_ms / no_sync_ms))
+    print(TEXT["synchronize: with and without"].format(no_sync=no_sync_ms, sync=sync_ms, ratio=sync_ms / no_sync_ms))
     del a_sync
 else:
-    print(TEXT["d no gpu sync"])
+    print(TEXT["synchronize: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ### Задание 2 (4 балла: четыре части по 1 баллу)
@@ -1237,7 +1334,8 @@ else:
 # - **Вызовы.** Ровно `warmup + repeat` вызовов (по умолчанию 2 + 10), каждый с теми аргументами,
 #   что передал вызывающий, и только с ними.
 # - **Замер на CPU.** Медиана `repeat` замеров в миллисекундах, `float` (при чётном числе замеров —
-#   любое значение между двумя средними), с точностью до миллионной доли. Подходят любые часы
+#   любое значение между двумя центральными, если расставить замеры по возрастанию: для 1, 2, 6 и
+#   9 мс — от 2 до 6), с точностью до миллионной доли. Подходят любые часы
 #   модуля `time`, измеряющие прошедшее время (`perf_counter`, `perf_counter_ns`, `monotonic`,
 #   `time`), как бы вы к ним ни обращались: проверки подменяют их часами, которые идут только пока
 #   работает тестовая нагрузка. Часы процессорного времени (`process_time`) не подходят: ожидание
@@ -1273,7 +1371,8 @@ else:
 # - **Calls.** Exactly `warmup + repeat` calls (2 + 10 by default), each with the arguments the
 #   caller passed and no others.
 # - **CPU timing.** The median of the `repeat` times in milliseconds, a `float` (for an even number
-#   of times, any value between the two middle ones), to a millionth. Any clock of the `time` module
+#   of times, any value between the two middle ones in sorted order: for 1, 2, 6 and 9 ms, from 2 to
+#   6), to a millionth. Any clock of the `time` module
 #   that measures elapsed time will do (`perf_counter`, `perf_counter_ns`, `monotonic`, `time`),
 #   however your code reaches it: the checks replace these clocks with one that moves only while
 #   the test workload runs. A CPU-time clock (`process_time`) will not do: waiting is not CPU time.
@@ -1348,10 +1447,10 @@ def measure_time(fn, *args, device="cpu", repeat=10, warmup=2, **kwargs):
 # %% nbgrader={"grade_id": "test_measure_time_calls", "grade": true, "points": 1, "locked": true}
 nap = sleeper([0.01])
 ms = measure_time(nap, repeat=3, warmup=1)
-assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
-assert len(nap.calls) == 4, TEXT["v calls"].format(got=len(nap.calls))
-assert 9.5 <= ms < 1000, TEXT["v sleep"].format(got=ms)
-print(TEXT["visible passed"])
+assert isinstance(ms, float), TEXT["visible: not a float"].format(name="measure_time", got=type(ms).__name__)
+assert len(nap.calls) == 4, TEXT["measure_time: 4 calls"].format(got=len(nap.calls))
+assert 9.5 <= ms < 1000, TEXT["measure_time: about 10 ms"].format(got=ms)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     work = sleeper([0.001], clock)
@@ -1381,11 +1480,11 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_measure_time_cpu", "grade": true, "points": 1, "locked": true}
 with fake_clocks(FakeClock()) as clock:
-    # one warm-up call of 80 ms, then timed calls of 4, 6 and 5 ms
-    ms = measure_time(sleeper([0.08, 0.004, 0.006, 0.005], clock), repeat=3, warmup=1)
-assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
-assert abs(ms - 5.0) < 1e-6, TEXT["v median cpu"].format(got=ms)
-print(TEXT["visible passed"])
+    # one warm-up call of 80 ms, then timed calls of 4, 9 and 5 ms: the median 5, the mean 6, the fastest 4
+    ms = measure_time(sleeper([0.08, 0.004, 0.009, 0.005], clock), repeat=3, warmup=1)
+assert isinstance(ms, float), TEXT["visible: not a float"].format(name="measure_time", got=type(ms).__name__)
+assert abs(ms - 5.0) < 1e-6, TEXT["measure_time: median on the CPU"].format(got=ms)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
@@ -1394,7 +1493,7 @@ CPU_SCENARIOS = {  # name: (durations of the calls in seconds, warmup, repeat)
     "even count": ([0.0, 0.01, 0.002, 0.006, 0.03], 1, 4),
     "below a millisecond": ([0.001, 0.00025, 0.00075, 0.0005], 1, 3),
     "one call": ([0.0123], 0, 1),
-    "the visible example": ([0.08, 0.004, 0.006, 0.005], 1, 3),
+    "the visible example": ([0.08, 0.004, 0.009, 0.005], 1, 3),
 }
 for name, (durations, warmup, repeat) in CPU_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -1413,9 +1512,19 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_measure_time_errors", "grade": true, "points": 1, "locked": true}
 nap = sleeper([0.0])
 expect_error(ValueError, measure_time, nap, repeat=0, mention=[0], what="repeat=0")
+expect_error(ValueError, measure_time, nap, warmup=-1, mention=[-1], what="warmup=-1")
 expect_error(ValueError, measure_time, nap, device="tpu", mention=["tpu"], what='device="tpu"')
-assert not nap.calls, TEXT["v errors first"]
-print(TEXT["visible passed"])
+with fake_cuda(FakeGPU(FakeClock()), available=False):  # as on a machine without CUDA
+    expect_error(RuntimeError, measure_time, nap, device="cuda", mention=["cuda"], what='device="cuda"')
+assert not nap.calls, TEXT["measure_time: errors before fn"]
+with fake_clocks(FakeClock()) as clock:  # the smallest valid call: one timed call of 2 ms, no warm-up
+    once = sleeper([0.002], clock)
+    try:
+        ms = measure_time(once, repeat=1, warmup=0)
+    except ValueError as error:
+        raise AssertionError(TEXT["measure_time: repeat=1 raised"].format(error=f"ValueError: {error}")) from None
+assert len(once.calls) == 1 and abs(ms - 2.0) < 1e-6, TEXT["measure_time: repeat=1, warmup=0"].format(ms=ms, calls=len(once.calls))
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 with fake_clocks(FakeClock()) as clock:
     probe.call("measure_time(fn, repeat=1, warmup=0)", measure_time, sleeper([0.001], clock), repeat=1, warmup=0)
@@ -1458,14 +1567,14 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_measure_time_cuda", "grade": true, "points": 1, "locked": true}
 pretend_gpu = FakeGPU(FakeClock())
-# each call queues GPU work and returns at once: one warm-up of 50 ms, then calls of 2, 3 and 1 ms
-gpu_work = sleeper([0.05, 0.002, 0.003, 0.001], gpu=pretend_gpu)
+# each call queues GPU work and returns at once: one warm-up of 50 ms, then calls of 2, 7 and 3 ms
+gpu_work = sleeper([0.05, 0.002, 0.007, 0.003], gpu=pretend_gpu)
 with fake_clocks(pretend_gpu.clock), fake_cuda(pretend_gpu):
     ms = measure_time(gpu_work, device="cuda", repeat=3, warmup=1)
-assert isinstance(ms, float), TEXT["v float"].format(name="measure_time", got=type(ms).__name__)
-assert len(gpu_work.calls) == 4, TEXT["v calls cuda"].format(got=len(gpu_work.calls))
-assert abs(ms - 2.0) < 1e-6, TEXT["v median cuda"].format(got=ms)
-print(TEXT["visible passed"])
+assert isinstance(ms, float), TEXT["visible: not a float"].format(name="measure_time", got=type(ms).__name__)
+assert len(gpu_work.calls) == 4, TEXT["measure_time: 4 calls on cuda"].format(got=len(gpu_work.calls))
+assert abs(ms - 3.0) < 1e-6, TEXT["measure_time: median on cuda"].format(got=ms)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 if torch.cuda.is_available():  # a grader with a real GPU: time real GPU work too
     for cycles in (10_000_000, 20_000_000):
@@ -1475,7 +1584,7 @@ CUDA_SCENARIOS = {
     "slow warm-up": ([0.08, 0.08, 0.08, 0.004, 0.006, 0.005], 3, 3),
     "one outlier": ([0.005, 0.005, 0.005, 0.25, 0.005, 0.005], 1, 5),
     "median, not minimum": ([0.0, 0.02, 0.004, 0.02, 0.004, 0.02], 1, 5),
-    "the visible example": ([0.05, 0.002, 0.003, 0.001], 1, 3),
+    "the visible example": ([0.05, 0.002, 0.007, 0.003], 1, 3),
 }
 for name, (durations, warmup, repeat) in CUDA_SCENARIOS.items():
     probe.record(f"scenario: {name}", (durations, warmup, repeat))
@@ -1557,7 +1666,7 @@ with needs("measure_time"):
         view = x_t.transpose(-2, -1)
         view_ms = measure_time(lambda: x_t.transpose(-2, -1), repeat=5, warmup=1)
         copy_ms = measure_time(lambda: x_t.transpose(-2, -1).contiguous(), repeat=5, warmup=1)
-        print(TEXT["d transpose"].format(side=side, mib=x_t.numel() * 4 / MiB, same=view.data_ptr() == x_t.data_ptr(),
+        print(TEXT["transpose: view and copy"].format(side=side, mib=x_t.numel() * 4 / MiB, same=view.data_ptr() == x_t.data_ptr(),
                                          contiguous=view.is_contiguous(), view=view_ms, copy=copy_ms))
     del x_t, view
 
@@ -1692,18 +1801,18 @@ def blocked_time(fn, *args, device="cpu", repeat=5, warmup=1, min_block_ms=10.0,
 # %% tags=["demo"]
 tiny = torch.rand(3, 3)
 tiny_cpu_us = blocked_time(lambda: tiny @ tiny.T) * 1e3
-print(TEXT["d tiny cpu"].format(us=tiny_cpu_us))
+print(TEXT["tiny matmul: CPU"].format(us=tiny_cpu_us))
 if HAS_CUDA:
     tiny_gpu = tiny.cuda()
     tiny_gpu_us = blocked_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda") * 1e3
-    verdict = TEXT["d slower"] if tiny_gpu_us > tiny_cpu_us else TEXT["d faster"]
-    print(TEXT["d tiny gpu"].format(us=tiny_gpu_us, verdict=verdict,
+    verdict = TEXT["tiny matmul: slower"] if tiny_gpu_us > tiny_cpu_us else TEXT["tiny matmul: faster"]
+    print(TEXT["tiny matmul: GPU"].format(us=tiny_gpu_us, verdict=verdict,
                                     ratio=max(tiny_gpu_us, tiny_cpu_us) / min(tiny_gpu_us, tiny_cpu_us)))
     with needs("measure_time"):
         one_call_us = measure_time(lambda: tiny_gpu @ tiny_gpu.T, device="cuda", repeat=50, warmup=5) * 1e3
-        print(TEXT["d tiny one call"].format(us=one_call_us, ratio=one_call_us / tiny_gpu_us))
+        print(TEXT["tiny matmul: one call"].format(us=one_call_us, ratio=one_call_us / tiny_gpu_us))
 else:
-    print(TEXT["d no gpu tiny"])
+    print(TEXT["tiny matmul: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## 3. Таблица сравнения CPU и GPU (≈ 30 минут)
@@ -1834,8 +1943,26 @@ def results_table(results):
 # %% nbgrader={"grade_id": "test_benchmark_ops_timing", "grade": true, "points": 2, "locked": true}
 small = [(torch.ones(2, 3), torch.ones(2, 3))]
 example_results = benchmark_ops(small, {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)
-assert example_results == [OpResult("add", (2, 3), 1.5, None)], TEXT["v bench example"].format(got=example_results)
-print(TEXT["visible passed"])
+assert example_results == [OpResult("add", (2, 3), 1.5, None)], TEXT["benchmark_ops: one result"].format(got=example_results)
+# two ops on two inputs whose second tensor has another shape, on the CPU and on "meta" (a stand-in GPU)
+pairs = [(torch.ones(2, 3), torch.ones(3)), (torch.ones(4, 1), torch.ones(1))]
+timed = []
+
+
+def noting_timer(fn, *args, device="cpu"):
+    kind = torch.device(device).type
+    timed.append((kind, [t.device.type for t in args]))
+    assert len(args) == 2, TEXT["benchmark_ops: timer's tensors"].format(got=len(args))
+    assert all(t.device.type == kind for t in args), TEXT["benchmark_ops: timer's device"].format(device=kind, got=timed[-1][1])
+    fn(*args)
+    return 2.0 if kind == "cpu" else 0.5
+
+
+both = benchmark_ops(pairs, {"add": torch.add, "mul": torch.mul}, ["cpu", "meta"], timer=noting_timer)
+assert len(timed) == 8, TEXT["benchmark_ops: 8 timer calls"].format(got=len(timed))
+want_both = [OpResult(op, shape, 2.0, 0.5) for op in ("add", "mul") for shape in ((2, 3), (4, 1))]
+assert isinstance(both, list) and sorted(both, key=repr) == want_both, TEXT["benchmark_ops: four results"].format(want=want_both, got=both)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 torch.manual_seed(5)
 # the second tensor of each input has another shape: `shape` is the first one's
@@ -1880,6 +2007,9 @@ for devices in (["cpu", "meta"], ["cpu"], ["meta"]):
 probe.record("the inputs afterwards", [list(inputs) for inputs in inputs_list])
 probe.call("benchmark_ops(the visible example)", lambda: plain_results(benchmark_ops(
     [(torch.ones(2, 3), torch.ones(2, 3))], {"add": lambda a, b: a + b}, ["cpu"], timer=lambda fn, *args, device: 1.5)))
+probe.call("benchmark_ops(the second visible example)", lambda: sorted(plain_results(benchmark_ops(
+    [(torch.ones(2, 3), torch.ones(3)), (torch.ones(4, 1), torch.ones(1))], {"add": torch.add, "mul": torch.mul},
+    ["cpu", "meta"], timer=lambda fn, *args, device="cpu": 2.0 if torch.device(device).type == "cpu" else 0.5)), key=repr))
 ### END HIDDEN TESTS
 
 # %% judge="test_benchmark_ops_timing"
@@ -1931,19 +2061,22 @@ def judge(got, want):
     assert got["benchmark_ops(the visible example)"] == want["benchmark_ops(the visible example)"], (
         "benchmark_ops on one 2x3 pair with {'add': ...}, ['cpu'] and a timer that returns 1.5 must return "
         "[OpResult('add', (2, 3), 1.5, None)]")
+    assert got["benchmark_ops(the second visible example)"] == want["benchmark_ops(the second visible example)"], (
+        "benchmark_ops on the inputs (2x3, 3) and (4x1, 1) with add and mul on ['cpu', 'meta'] and a timer that "
+        "returns 2.0 on the CPU and 0.5 elsewhere must return the four OpResult(op, shape, 2.0, 0.5)")
 
 
 # %% nbgrader={"grade_id": "test_benchmark_ops_table", "grade": true, "points": 1, "locked": true}
 example = [OpResult("matmul", (4, 256, 256), 12.5, 0.5), OpResult("sum", (16, 64, 64), 0.25, None)]
 example_table = results_table(example)
 assert list(example_table.field_names) == ["Operation", "CPU (ms)", "GPU (ms)", "Speedup"], (
-    TEXT["v columns"].format(got=example_table.field_names))
-assert len(example_table.rows) == 2, TEXT["v rows"].format(got=len(example_table.rows))
+    TEXT["results_table: columns"].format(got=example_table.field_names))
+assert len(example_table.rows) == 2, TEXT["results_table: one row per result"].format(got=len(example_table.rows))
 assert [str(cell) for cell in example_table.rows[0]] == ["matmul 4x256x256", "12.500", "0.500", "25.00x"], (
-    TEXT["v first row"].format(got=example_table.rows[0]))
+    TEXT["results_table: first row"].format(got=example_table.rows[0]))
 assert [str(cell) for cell in example_table.rows[1]][2:] == ["n/a", "n/a"], (
-    TEXT["v n/a"].format(got=example_table.rows[1]))
-print(TEXT["visible passed"])
+    TEXT["results_table: n/a"].format(got=example_table.rows[1]))
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 table_cases = [OpResult("add", (64, 1024, 1024), 12.5, 0.5), OpResult("sum", (8, 4), 0.02, 0.05),
                OpResult("mul", (3,), 3.25, None), OpResult("transpose", (2, 5, 7), None, 1.625),
@@ -2008,14 +2141,14 @@ OPS = {
 }
 HOMEWORK_SHAPES = [(64, 1024, 1024), (128, 512, 512), (256, 256, 256)]
 CPU_ONLY_SHAPES = [(4, 256, 256), (8, 128, 128), (16, 64, 64)]
-shape_facts = PrettyTable(["shape", "elements", "matmul GFLOP", "matmul FLOP per byte (float32)"])
+shape_facts = PrettyTable(TEXT["comparison: shapes table"].split(" | "))
 for shape in HOMEWORK_SHAPES + CPU_ONLY_SHAPES:
     batch, n, _ = shape  # a batched matmul of (B, n, n) by (B, n, n): B * 2 * n**3 FLOP on 3 * B * n**2 floats
     shape_facts.add_row(["x".join(map(str, shape)), f"{math.prod(shape):,}", f"{2 * batch * n**3 / 1e9:.2f}",
                          f"{2 * n**3 / (3 * n**2 * 4):.1f}"])
 print(shape_facts)
 for big, little in zip(HOMEWORK_SHAPES, CPU_ONLY_SHAPES):
-    print(TEXT["d shapes"].format(big="x".join(map(str, big)), little="x".join(map(str, little)),
+    print(TEXT["comparison: bigger shapes"].format(big="x".join(map(str, big)), little="x".join(map(str, little)),
                                   elements=math.prod(big) // math.prod(little),
                                   flop=big[0] * big[1]**3 // (little[0] * little[1]**3)))
 SHAPES, DEVICES = (HOMEWORK_SHAPES, ["cpu", "cuda"]) if HAS_CUDA else (CPU_ONLY_SHAPES, ["cpu"])
@@ -2023,8 +2156,7 @@ if HAS_CUDA:
     sample = torch.randn(512, 512)
     cpu_gflops = 2 * 512**3 / blocked_time(torch.matmul, sample, sample) / 1e6
     flop = sum(2 * b * n**3 for b, n, _ in SHAPES) * 6  # blocked_time runs 6 calls of each big product
-    print(f"The CPU does about {cpu_gflops:.0f} GFLOP/s here: its matmuls in this table take about "
-          f"{flop / cpu_gflops / 1e9:.0f} s, and the elementwise operations some seconds more.")
+    print(TEXT["comparison: CPU forecast"].format(gflops=cpu_gflops, seconds=flop / cpu_gflops / 1e9))
 bench_results = None
 with needs("benchmark_ops", "results_table"):
     torch.manual_seed(0)
@@ -2034,8 +2166,17 @@ with needs("benchmark_ops", "results_table"):
     print(results_table(bench_results))
 
 # %% tags=["demo"]
+def plain_log_axis(axis, low, high):
+    """Plain numbers on a log axis (9, not 9×10⁰); on a range under two powers of ten, some minor ticks too."""
+    decades = math.log10(high / low)
+    shown = set(range(2, 10)) if decades < 1 else {2, 5} if decades < 2 else set()
+    axis.set_major_formatter(ticker.FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(ticker.FuncFormatter(
+        lambda value, _: f"{value:g}" if round(value / 10 ** math.floor(math.log10(value) + 1e-9)) in shown else ""))
+
+
 if bench_results is None:
-    print(TEXT["skipped"].format(names="benchmark_ops, results_table"))
+    print(TEXT["demo: skipped"].format(names="benchmark_ops, results_table"))
 else:
     fig, ax = plt.subplots(figsize=(9, 4))
     width = 0.8 / len(SHAPES)
@@ -2045,14 +2186,15 @@ else:
         ax.bar([i + j * width for i in range(len(OPS))], values, width, label="x".join(map(str, shape)))
     ax.set_xticks([i + width * (len(SHAPES) - 1) / 2 for i in range(len(OPS))], list(OPS))
     ax.set_yscale("log")
-    ax.legend(title=TEXT["d shape legend"])
+    plain_log_axis(ax.yaxis, *ax.get_ylim())
+    ax.legend(title=TEXT["comparison chart: legend"])
     if HAS_CUDA:
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylabel(TEXT["d speedup axis"])
-        ax.set_title(TEXT["d speedup title"].format(gpu=torch.cuda.get_device_name()))
+        ax.set_ylabel(TEXT["comparison chart: speedup axis"])
+        ax.set_title(TEXT["comparison chart: speedup title"].format(gpu=torch.cuda.get_device_name()))
     else:
-        ax.set_ylabel(TEXT["d cpu axis"])
-        ax.set_title(TEXT["d cpu title"])
+        ax.set_ylabel(TEXT["comparison chart: CPU axis"])
+        ax.set_title(TEXT["comparison chart: CPU title"])
     fig.tight_layout()
 
 # %% [markdown] tags=["ru"]
@@ -2077,12 +2219,11 @@ else:
 from torch.utils import benchmark
 
 if bench_results is None:
-    print(TEXT["skipped"].format(names="benchmark_ops, results_table"))
+    print(TEXT["demo: skipped"].format(names="benchmark_ops, results_table"))
 else:
     with needs("measure_time"):
         check_device = DEVICES[-1]
-        agree, rows = 0, PrettyTable(["Operation", "blocked (table)", "benchmark.Timer", "blocked / Timer",
-                                      "measure_time", "measure_time / Timer"])
+        agree, rows = 0, PrettyTable(TEXT["cross-check: columns"].split(" | "))
         torch.manual_seed(0)
         for shape in SHAPES:
             a_chk, b_chk = torch.randn(shape, device=check_device), torch.randn(shape, device=check_device)
@@ -2096,9 +2237,9 @@ else:
                 rows.add_row([f"{name} {'x'.join(map(str, shape))}", f"{ours:.4f} ms", f"{theirs:.4f} ms",
                               f"{ours / theirs:.2f}", f"{one_call:.4f} ms", f"{one_call / theirs:.2f}"])
             del a_chk, b_chk
-        print(TEXT["d on"].format(device=check_device))
+        print(TEXT["cross-check: device"].format(device=check_device))
         print(rows)
-        print(TEXT["d agree"].format(agree=agree, rows=len(OPS) * len(SHAPES)))
+        print(TEXT["cross-check: agree"].format(agree=agree, rows=len(OPS) * len(SHAPES)))
 
 # %% [markdown] tags=["ru"]
 # #### float16: где он ускоряет
@@ -2122,7 +2263,7 @@ with needs("measure_time"):
     for dtype in (torch.float32, torch.float16):
         m = half_a.to(dtype)
         half_ms[dtype] = measure_time(torch.matmul, m, m, device=half_device, repeat=5, warmup=1)
-    print(TEXT["d half"].format(side=half_side, device=half_device, single=half_ms[torch.float32],
+    print(TEXT["float16: times"].format(side=half_side, device=half_device, single=half_ms[torch.float32],
                                 half=half_ms[torch.float16], ratio=half_ms[torch.float32] / half_ms[torch.float16]))
     del half_a, m
 
@@ -2212,16 +2353,24 @@ def elementwise_gbps(numel, dtype, tensors_moved, ms):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_flops", "grade": true, "points": 1, "locked": true}
 tflops = matmul_tflops((1024, 1024), (1024, 1024), 1.0)
-assert isinstance(tflops, float), TEXT["v float"].format(name="matmul_tflops", got=type(tflops).__name__)
-assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, TEXT["v tflops"].format(got=tflops)
-print(TEXT["visible passed"])
+assert isinstance(tflops, float), TEXT["visible: not a float"].format(name="matmul_tflops", got=type(tflops).__name__)
+assert abs(tflops - 2 * 1024**3 / 1e9) < 1e-6, TEXT["matmul_tflops: 1024x1024"].format(got=tflops)
+# batches that broadcast: (2, 1) with (3,) makes 2 x 3 = 6 matrices, () with (5,) 5, (2, 1) with () 2
+for shape_a, shape_b, ms, matrices, want in [((2, 1, 1000, 500), (3, 500, 2000), 1.0, 6, 12.0),
+                                             ((1000, 500), (5, 500, 2000), 2.0, 5, 5.0),
+                                             ((2, 1, 1000, 500), (500, 2000), 1.0, 2, 4.0)]:
+    tflops = matmul_tflops(shape_a, shape_b, ms)
+    assert isinstance(tflops, float) and math.isclose(tflops, want, rel_tol=1e-9), TEXT["matmul_tflops: batches"].format(
+        shape_a=shape_a, shape_b=shape_b, ms=ms, matrices=matrices, want=want, got=tflops)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(11)
 flop_cases = [((64, 1024, 1024), (64, 1024, 1024), 10.0), ((2, 3), (3, 4), 0.001), ((8, 1, 32, 16), (5, 16, 4), 0.25),
               ((32, 16), (5, 16, 4), 2.0), ((7, 1, 5, 3), (1, 6, 3, 2), 0.5), ((1, 1, 1), (1, 1, 1), 3.0),
               (torch.Size([4, 8, 16]), torch.Size([4, 16, 2]), 1.5),
               ((3, 4), (1, 4, 5), 0.5), ((1, 3, 4), (4, 5), 0.5), ((0, 3, 4), (4, 5), 1.0), ((2, 1, 3, 4), (0, 4, 5), 1.0),
-              ((1024, 1024), (1024, 1024), 1.0)]  # the last: the visible example
+              ((1024, 1024), (1024, 1024), 1.0), ((2, 1, 1000, 500), (3, 500, 2000), 1.0),  # the visible examples
+              ((1000, 500), (5, 500, 2000), 2.0), ((2, 1, 1000, 500), (500, 2000), 1.0)]
 for _ in range(6):
     batch = tuple(torch.randint(1, 5, (int(torch.randint(0, 3, (1,), generator=gen)),), generator=gen).tolist())
     n, k, m = torch.randint(1, 300, (3,), generator=gen).tolist()
@@ -2246,9 +2395,9 @@ def judge(got, want):
 
 # %% nbgrader={"grade_id": "test_matmul_tflops_bandwidth", "grade": true, "points": 1, "locked": true}
 gbps = elementwise_gbps(250_000_000, torch.float32, 3, 1.0)
-assert isinstance(gbps, float), TEXT["v float"].format(name="elementwise_gbps", got=type(gbps).__name__)
-assert abs(gbps - 3000.0) < 1e-6, TEXT["v gbps"].format(got=gbps)
-print(TEXT["visible passed"])
+assert isinstance(gbps, float), TEXT["visible: not a float"].format(name="elementwise_gbps", got=type(gbps).__name__)
+assert abs(gbps - 3000.0) < 1e-6, TEXT["elementwise_gbps: 3000 GB/s"].format(got=gbps)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 byte_cases = [(2**26, torch.float32, 3, 0.25), (1000, torch.float16, 2, 0.001), (12345, torch.float64, 3, 7.5),
               (10**6, torch.bfloat16, 1, 0.2), (999, torch.int8, 2, 0.003), (4096, torch.bool, 3, 0.01),
@@ -2330,7 +2479,7 @@ with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
         tp_device, side, numel = "cuda", 8192, 2**28
     else:
         tp_device, side, numel = "cpu", 512, 2**22
-    print("float32 matmul precision:", torch.get_float32_matmul_precision())
+    print(TEXT["throughput: matmul precision"].format(precision=torch.get_float32_matmul_precision()))
     mat = torch.randn(side, side, device=tp_device)
     rows = []
     ms32 = measure_time(torch.matmul, mat, mat, device=tp_device, repeat=10, warmup=2)
@@ -2343,20 +2492,20 @@ with needs("measure_time", "matmul_tflops", "elementwise_gbps"):
     del mat
     vec_a, vec_b = torch.randn(numel, device=tp_device), torch.randn(numel, device=tp_device)
     ms_add = measure_time(torch.add, vec_a, vec_b, device=tp_device, repeat=10, warmup=2)
-    rows.append(("add float32 (3 tensors moved)", elementwise_gbps(numel, torch.float32, 3, ms_add), "GB/s", 2))
+    rows.append((TEXT["throughput: add row"], elementwise_gbps(numel, torch.float32, 3, ms_add), TEXT["throughput: GB/s"], 2))
     del vec_a, vec_b
 
     peaks, source = datasheet_peaks()
-    throughput = PrettyTable(["Measurement", "Achieved", "Peak", "Fraction of peak"])
+    throughput = PrettyTable(TEXT["throughput: columns"].split(" | "))
     for label, achieved, unit, peak_index in rows:
         peak = peaks[peak_index] if peaks else None
         shown = f"{achieved:,.1f}" if achieved >= 10 else f"{achieved:.3f}"
-        throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else "unknown",
+        throughput.add_row([label, f"{shown} {unit}", f"{peak:,.0f} {unit}" if peak else TEXT["throughput: unknown peak"],
                             f"{achieved / peak:.0%}" if peak else "n/a"])
-    print(TEXT["d throughput"].format(device=torch.cuda.get_device_name() if HAS_CUDA else "CPU", side=side, numel=numel))
+    print(TEXT["throughput: what was timed"].format(device=torch.cuda.get_device_name() if HAS_CUDA else "CPU", side=side, numel=numel))
     print(throughput)
     if source:
-        print("peaks from", source)
+        print(TEXT["throughput: peaks from"].format(source=source))
 
 # %% [markdown] tags=["ru"]
 # ## 5. Векторизация: один большой вызов вместо цикла (≈ 20 минут)
@@ -2428,11 +2577,11 @@ def outer_products_vectorized(a, b):
 a_small = torch.arange(6.0).reshape(2, 3)
 b_small = torch.arange(8.0).reshape(2, 4)
 result = outer_products_vectorized(a_small, b_small)
-assert result.shape == (2, 3, 4), TEXT["v shape"].format(want=(2, 3, 4), got=tuple(result.shape))
+assert result.shape == (2, 3, 4), TEXT["outer_products_vectorized: shape"].format(want=(2, 3, 4), got=tuple(result.shape))
 assert torch.equal(result, torch.tensor([[[0.0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 4, 6]],
                                          [[12, 15, 18, 21], [16, 20, 24, 28], [20, 25, 30, 35]]])), (
-    TEXT["v outer"])
-print(TEXT["visible passed"])
+    TEXT["outer_products_vectorized: values"])
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(23)
 OUTER_CASES = [(1, 1, 1, torch.float32), (5, 1, 7, torch.float32), (17, 6, 2, torch.float64),
@@ -2444,7 +2593,8 @@ for index, (B, n, m, dtype) in enumerate(OUTER_CASES):
     probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
     probe.record(f"inputs {index} afterwards", [a_in, b_in])
 for index, (a_in, b_in) in (("visible-1", (torch.arange(6.0).reshape(2, 3), torch.arange(8.0).reshape(2, 4))),
-                            ("visible-2", (torch.ones(5, 2), torch.ones(5, 3)))):  # the visible examples
+                            ("visible-2", (torch.ones(4, 2), torch.ones(4, 3))),
+                            ("visible-3", (torch.ones(40, 2), torch.ones(40, 3)))):  # the visible examples
     probe.record(f"inputs {index}", [a_in.clone(), b_in.clone()])
     probe.call(f"outer_products_vectorized case {index}", outer_products_vectorized, a_in, b_in)
     probe.record(f"inputs {index} afterwards", [a_in, b_in])
@@ -2473,9 +2623,14 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_outer_products_vectorized_no_loop", "grade": true, "points": 1, "locked": true}
-result = outer_products_vectorized(torch.ones(5, 2), torch.ones(5, 3))
-assert result.shape == (5, 2, 3), TEXT["v shape"].format(want=(5, 2, 3), got=tuple(result.shape))
-print(TEXT["visible passed"])
+calls = {}
+for B in (4, 40):
+    with CountTorchCalls() as counter:  # the checks' helper: counts PyTorch functions and tensor methods
+        result = outer_products_vectorized(torch.ones(B, 2), torch.ones(B, 3))
+    calls[B] = counter.count
+    assert result.shape == (B, 2, 3), TEXT["outer_products_vectorized: shape"].format(want=(B, 2, 3), got=tuple(result.shape))
+assert calls[4] == calls[40] and calls[40] <= 10, TEXT["outer_products_vectorized: no loop"].format(few=calls[4], many=calls[40])
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(29)
 for B in (3, 48):
@@ -2525,13 +2680,13 @@ def outer_products_fake(a, b):
 with needs("measure_time", "outer_products_vectorized"):
     vec_device = "cuda" if HAS_CUDA else "cpu"
     a_vec, b_vec = torch.randn(2048, 32, device=vec_device), torch.randn(2048, 32, device=vec_device)
-    versions = PrettyTable(["version", "PyTorch calls", "time (ms)"])
-    for name, version in [("loop", outer_products_loop), ("fake vectorization", outer_products_fake),
-                          ("vectorized", outer_products_vectorized)]:
+    versions = PrettyTable(TEXT["vectorization: columns"].split(" | "))
+    for name, version in [(TEXT["vectorization: loop"], outer_products_loop), (TEXT["vectorization: fake"], outer_products_fake),
+                          (TEXT["vectorization: vectorized"], outer_products_vectorized)]:
         with CountTorchCalls() as counter:
             version(a_vec, b_vec)
         versions.add_row([name, counter.count, f"{measure_time(version, a_vec, b_vec, device=vec_device, repeat=5, warmup=1):.3f}"])
-    print(TEXT["d outer"].format(device=vec_device))
+    print(TEXT["vectorization: what was timed"].format(device=vec_device))
     print(versions)
 
 
@@ -2555,22 +2710,11 @@ with needs("measure_time", "outer_products_vectorized"):
 # - `max_elements(free_bytes, dtype)` — сколько целых элементов помещается в `free_bytes` байт
 #   (`int`, округление вниз).
 #
-# ### Задание 6б (3 балла: поиск — 2, аккуратность — 1)
-#
-# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого
-# `try_alloc(n)` завершается без исключения, найденное двоичным поиском. `try_alloc(0)` удаётся
-# всегда; если удаётся n, удаётся и любое меньшее.
-#
 # <details><summary>Что проверяется при оценивании</summary>
 #
-# - **6а.** Любой тип PyTorch; `free_bytes` от 0 до 2⁴⁰. Проверки `max_elements` подставляют
-#   эталонную `bytes_per_element`, так что её полбалла не зависит от
-# `bytes_per_element`.
-# - **Поиск (2 балла).** Верный ответ (`int`) для hi от 0 до 2⁴⁰; не больше 2·⌈log₂(hi + 1)⌉ + 2
-#   вызовов `try_alloc`, только с целыми n из [0, hi]; `torch.OutOfMemoryError` и `MemoryError`
-#   означают неудачу (проверки бросают то одно, то другое).
-# - **Аккуратность (1 балл).** Ни одно выделение не живо ни во время следующей попытки, ни после
-#   возврата; любое другое исключение из `try_alloc` (например, `ValueError`) выходит наружу.
+# Обе функции возвращают `int`. Любой тип PyTorch; `free_bytes` от 0 до 2⁴⁰. Проверки
+# `max_elements` подставляют эталонную `bytes_per_element`, так что полбалла за `max_elements` не
+# зависит от вашей `bytes_per_element`.
 # </details>
 
 # %% [markdown] tags=["en"]
@@ -2593,22 +2737,11 @@ with needs("measure_time", "outer_products_vectorized"):
 # - `max_elements(free_bytes, dtype)`: how many whole elements fit in `free_bytes` bytes (an
 #   `int`, rounded down).
 #
-# ### Exercise 6b (3 points: the search 2, care 1)
-#
-# `find_max_allocatable(try_alloc, hi)`: the largest integer n in [0, hi] for which
-# `try_alloc(n)` returns without an exception, found by binary search. `try_alloc(0)` always
-# succeeds; when n succeeds, every smaller n does too.
-#
 # <details><summary>What grading checks</summary>
 #
-# - **6a.** Any PyTorch dtype; `free_bytes` from 0 to 2⁴⁰. The checks of `max_elements` use a
-#   reference `bytes_per_element`, so its half point does not depend on the other function.
-# - **The search (2 points).** The right answer (an `int`) for hi from 0 to 2⁴⁰; at most
-#   2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, only with integers n in [0, hi];
-#   `torch.OutOfMemoryError` and `MemoryError` mean failure (the checks raise one or the other).
-# - **Care (1 point).** No allocation stays alive, neither during the next try nor after the
-#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out to the
-#   caller.
+# Both return an `int`. Any PyTorch dtype; `free_bytes` from 0 to 2⁴⁰. The checks of
+# `max_elements` use a reference `bytes_per_element`, so the half point of `max_elements` does not
+# depend on your `bytes_per_element`.
 # </details>
 
 # %% nbgrader={"grade_id": "bytes_per_element", "solution": true}
@@ -2627,9 +2760,10 @@ def max_elements(free_bytes, dtype):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_size", "grade": true, "points": 0.5, "locked": true}
-assert bytes_per_element(torch.float32) == 4, TEXT["v bytes"].format(dtype="float32", want=4)
-assert bytes_per_element(torch.float16) == 2, TEXT["v bytes"].format(dtype="float16", want=2)
-print(TEXT["visible passed"])
+for dtype, want in [(torch.float32, 4), (torch.float16, 2)]:
+    size = bytes_per_element(dtype)
+    assert type(size) is int and size == want, TEXT["bytes_per_element: size"].format(dtype=dtype, want=want, got=size)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 SIZE_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.uint8, torch.int16,
                torch.int32, torch.int64, torch.bool, torch.complex64, torch.complex128]
@@ -2648,8 +2782,10 @@ def judge(got, want):
 
 
 # %% nbgrader={"grade_id": "test_bytes_per_element_count", "grade": true, "points": 0.5, "locked": true}
-assert max_elements(15 * GiB, torch.float32) == 15 * GiB // 4, TEXT["v max elements"]
-print(TEXT["visible passed"])
+for free, dtype, want in [(15 * GiB, torch.float32, 15 * GiB // 4), (1001, torch.float64, 125)]:
+    count = max_elements(free, dtype)
+    assert type(count) is int and count == want, TEXT["max_elements: count"].format(free=free, dtype=dtype, want=want, got=count)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 def reference_bytes_per_element(dtype):
     return torch.empty((), dtype=dtype).element_size()
@@ -2658,7 +2794,7 @@ def reference_bytes_per_element(dtype):
 COUNT_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.int32, torch.int64,
                 torch.bool, torch.complex64, torch.complex128]
 gen = torch.Generator().manual_seed(31)
-amounts = [0, 1, 7, 10, 15 * GiB, 15 * GiB + 3, 80 * GiB - 1] + torch.randint(0, 2**40, (6,), generator=gen).tolist()
+amounts = [0, 1, 7, 10, 15 * GiB, 15 * GiB + 3, 80 * GiB - 1, 1001] + torch.randint(0, 2**40, (6,), generator=gen).tolist()
 probe.record("cases", [amounts, COUNT_DTYPES])
 with probe.replaced(bytes_per_element=reference_bytes_per_element):
     for free in amounts:
@@ -2680,6 +2816,39 @@ def judge(got, want):
 # %% tags=["demo", "self_check"]
 check_more_sizes(bytes_per_element, max_elements)
 
+
+# %% [markdown] tags=["ru"]
+# ### Задание 6б (3 балла: поиск — 2, аккуратность — 1)
+#
+# `find_max_allocatable(try_alloc, hi)` — наибольшее целое n из [0, hi], для которого
+# `try_alloc(n)` завершается без исключения, найденное двоичным поиском. `try_alloc(0)` удаётся
+# всегда; если удаётся n, удаётся и любое меньшее.
+#
+# <details><summary>Что проверяется при оценивании</summary>
+#
+# - **Поиск (2 балла).** Верный ответ (`int`) для hi от 0 до 2⁴⁰; не больше 2·⌈log₂(hi + 1)⌉ + 2
+#   вызовов `try_alloc`, только с целыми n из [0, hi]; `torch.OutOfMemoryError` и `MemoryError`
+#   означают неудачу (проверки бросают то одно, то другое).
+# - **Аккуратность (1 балл).** Ни одно выделение не живо ни во время следующей попытки, ни после
+#   возврата; любое другое исключение из `try_alloc` (например, `ValueError`) выходит наружу.
+# </details>
+
+# %% [markdown] tags=["en"]
+# ### Exercise 6b (3 points: the search 2, care 1)
+#
+# `find_max_allocatable(try_alloc, hi)`: the largest integer n in [0, hi] for which
+# `try_alloc(n)` returns without an exception, found by binary search. `try_alloc(0)` always
+# succeeds; when n succeeds, every smaller n does too.
+#
+# <details><summary>What grading checks</summary>
+#
+# - **The search (2 points).** The right answer (an `int`) for hi from 0 to 2⁴⁰; at most
+#   2·⌈log₂(hi + 1)⌉ + 2 calls of `try_alloc`, only with integers n in [0, hi];
+#   `torch.OutOfMemoryError` and `MemoryError` mean failure (the checks raise one or the other).
+# - **Care (1 point).** No allocation stays alive, neither during the next try nor after the
+#   function returns; any other exception from `try_alloc` (such as `ValueError`) goes out to the
+#   caller.
+# </details>
 
 # %% nbgrader={"grade_id": "find_max_allocatable", "solution": true}
 def find_max_allocatable(try_alloc, hi):
@@ -2709,12 +2878,14 @@ def find_max_allocatable(try_alloc, hi):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_search", "grade": true, "points": 2, "locked": true}
 fake = FakeAllocator(capacity=1000)
 found = find_max_allocatable(fake, 10**6)
-assert found == 1000, TEXT["v capacity"].format(got=found)
-assert len(fake.calls) <= 2 * 20 + 2, TEXT["v search calls"].format(got=len(fake.calls))
-print(TEXT["visible passed"])
+assert found == 1000, TEXT["find_max_allocatable: capacity 1000"].format(got=found)
+assert len(fake.calls) <= 2 * 20 + 2, TEXT["find_max_allocatable: about 20 calls"].format(got=len(fake.calls))
+found = find_max_allocatable(FakeAllocator(capacity=0), 50)
+assert found == 0, TEXT["find_max_allocatable: capacity 0"].format(got=found)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 search_cases = [(0, 0), (1, 0), (1, 1), (1, 5), (10, 0), (10, 10), (10, 7), (10, 25), (1000, 999), (1000, 1),
-                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000)]
+                (2**40, 123_456_789_012), (2**33 + 17, 2**33 + 16), (10**6, 777_777), (10**6, 1000), (50, 0)]
 rng = torch.Generator().manual_seed(41)
 for _ in range(8):
     hi = int(torch.randint(1, 10**9, (1,), generator=rng))
@@ -2748,9 +2919,9 @@ def judge(got, want):
 # %% nbgrader={"grade_id": "test_find_max_allocatable_care", "grade": true, "points": 1, "locked": true}
 fake = FakeAllocator(capacity=1000)
 find_max_allocatable(fake, 10**6)
-assert not fake.violations, TEXT["v alive during"]
-assert not fake.alive(), TEXT["v alive after"]
-print(TEXT["visible passed"])
+assert not fake.violations, TEXT["find_max_allocatable: alive during a try"]
+assert not fake.alive(), TEXT["find_max_allocatable: alive after"]
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 for index, (hi, capacity) in enumerate([(1000, 999), (10**6, 777_777), (2**33 + 17, 2**33 + 16), (64, 64),
                                         (10**6, 1000)]):
@@ -2872,7 +3043,7 @@ def allocator_for(dtype, calls, max_calls=200):
 
 # %% tags=["demo"]
 with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
-    largest = PrettyTable(["dtype", "bytes/element", "max_elements(free)", "largest found", "GiB", "tries"])
+    largest = PrettyTable(TEXT["largest tensor: columns"].split(" | "))
     for dtype in SEARCH_DTYPES:
         free, total = memory_info()
         calls = []
@@ -2880,14 +3051,14 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
         try:
             n_max = find_max_allocatable(allocator_for(dtype, calls), hi)
         except TooManyCalls:
-            print(f"Stopped: find_max_allocatable made more than {len(calls) - 1} calls of try_alloc for {dtype}; "
-                  f"a binary search over [0, {hi:,}] needs at most {2 * math.ceil(math.log2(hi + 1)) + 2}.")
+            print(TEXT["largest tensor: stopped"].format(calls=len(calls) - 1, dtype=dtype, hi=hi,
+                                           limit=2 * math.ceil(math.log2(hi + 1)) + 2))
             break
         largest.add_row([str(dtype).replace("torch.", ""), bytes_per_element(dtype), f"{hi:,}", f"{n_max:,}",
                          f"{n_max * bytes_per_element(dtype) / GiB:.3f}", len(calls)])
     free, total = memory_info()
-    where = torch.cuda.get_device_name() if HAS_CUDA else TEXT["d simulated"]
-    print(TEXT["d mem info"].format(where=where, free=free / GiB, total=total / GiB))
+    where = torch.cuda.get_device_name() if HAS_CUDA else TEXT["simulated GPU"]
+    print(TEXT["largest tensor: mem_get_info"].format(where=where, free=free / GiB, total=total / GiB))
     print(largest)
 
 # %% [markdown] tags=["ru"]
@@ -2903,9 +3074,22 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 #
 # ![allocated и reserved по шагам](attachment:allocated_reserved.png)
 #
-# *Построено по правилам модели выше (округление до 2 МиБ, кэш до `empty_cache()`), не замер.
-# Тензор `z` берёт память из кэша, и reserved не растёт; `w` кэша не хватает, и reserved растёт
-# на недостающее.* Ячейка показывает оба числа: на GPU — настоящие, без GPU — у модели.
+# *Не замер: построено по правилам кэширующего аллокатора PyTorch для тензоров от 10 МиБ
+# ([исходный код](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)):
+# запрос берёт наименьший блок кэша, в который помещается, а если такого нет — новый сегмент у
+# драйвера (округлённый вверх до 2 МиБ); сегменты без живых тензоров возвращает только
+# `empty_cache()`. Поэтому `z` занимает часть старого блока `x`, а `w` не помещается ни в один блок
+# кэша, и reserved растёт на все 400 МиБ.*
+#
+# <details><summary>Чего на рисунке нет</summary>
+#
+# От блока отделяется остаток больше 1 МиБ (так от блока `x` осталось 102 МиБ); запросы до 1 МиБ
+# делят сегменты по 2 МиБ, от 1 до 10 МиБ — по 20 МиБ; при нехватке памяти аллокатор освобождает
+# кэш и пробует снова. Смоделированная видеокарта этого ноутбука (без GPU) ещё проще: у неё любые
+# байты кэша подходят любому запросу, и `w` взяла бы у драйвера только недостающие 298 МиБ.
+# </details>
+#
+# Ячейка показывает оба числа: на GPU — настоящие, без GPU — у модели.
 
 # %% [markdown] tags=["en"]
 # #### Allocated and reserved
@@ -2920,40 +3104,74 @@ with needs("bytes_per_element", "max_elements", "find_max_allocatable"):
 #
 # ![allocated and reserved, step by step](attachment:allocated_reserved.png)
 #
-# *Drawn from the model's rules above (rounding to 2 MiB, a cache until `empty_cache()`), not
-# measured. Tensor `z` takes its memory from the cache, so reserved does not grow; for `w` the cache
-# does not suffice, and reserved grows by what is missing.* The cell shows both numbers: real ones
-# on a GPU, the model's without one.
+# *Not measured: drawn by the rules of PyTorch's caching allocator for tensors of 10 MiB and more
+# ([its source](https://github.com/pytorch/pytorch/blob/main/c10/cuda/CUDACachingAllocator.cpp)):
+# a request takes the smallest cached block it fits in, or else a new segment from the driver
+# (rounded up to 2 MiB); only `empty_cache()` gives back the segments with no live tensor. So `z`
+# takes part of `x`'s old block, while `w` fits in no cached block, and reserved grows by all
+# 400 MiB.*
+#
+# <details><summary>What the figure leaves out</summary>
+#
+# A rest of over 1 MiB is split off a block (so 102 MiB were left of `x`'s); requests of up to
+# 1 MiB share 2 MiB segments, those of 1 to 10 MiB 20 MiB ones; when memory runs out, the
+# allocator frees its cache and tries again. This notebook's simulated GPU (without a GPU) is
+# simpler still: any cached bytes serve any request, and `w` would take only the missing 298 MiB
+# from the driver.
+# </details>
+#
+# The cell shows both numbers: real ones on a GPU, the model's without one.
 
 # %% figure="allocated_reserved"
 import matplotlib.pyplot as plt
-T = {"ru": {"title": "Кэширующий аллокатор: запрос округляется вверх до 2 МиБ,\nпамять умерших тензоров остаётся в кэше до empty_cache()",
+T = {"ru": {"title": "Кэширующий аллокатор: новый сегмент округляется вверх до 2 МиБ,\nпамять умерших тензоров остаётся в кэше до empty_cache()",
             "alloc": "memory_allocated: живые тензоры", "res": "memory_reserved: взято у драйвера",
-            "cache": "кэш", "y": "МиБ", "mib": "МиБ", "start": "начало", "del": "del", "empty": "empty_cache()"},
-     "en": {"title": "The caching allocator: a request rounds up to 2 MiB,\ndead tensors' memory stays cached until empty_cache()",
+            "cache": "кэш", "y": "МиБ", "mib": "МиБ", "start": "начало", "del": "del", "empty": "empty_cache()",
+            "idle": "в кэше 102 МиБ, для w мало:\nw берёт новый сегмент"},
+     "en": {"title": "The caching allocator: a new segment rounds up to 2 MiB,\ndead tensors' memory stays cached until empty_cache()",
             "alloc": "memory_allocated: live tensors", "res": "memory_reserved: taken from the driver",
-            "cache": "cache", "y": "MiB", "mib": "MiB", "start": "start", "del": "del", "empty": "empty_cache()"}}[lang]
-MiB, ROUND = 2**20, 2 * 2**20
+            "cache": "cache", "y": "MiB", "mib": "MiB", "start": "start", "del": "del", "empty": "empty_cache()",
+            "idle": "102 MiB cached, too small for w:\nw takes a new segment"}}[lang]
+# PyTorch's rules for large requests, in MiB: the smallest free cached block that fits, a rest over 1 MiB split
+# off; else a new segment rounded up to 2 MiB. A segment is a list of [size, owner] blocks (owner None: free).
 steps = [("start", None, 0), ("x", "new", 301), ("y", "new", 99), ("x", "del", 0), ("z", "new", 200),
          ("w", "new", 400), ("y", "del", 0), ("z", "del", 0), ("w", "del", 0), (None, "empty", 0)]
-live, reserved, allocated_line, reserved_line, labels = {}, 0, [], [], []
+segments, allocated_line, reserved_line, labels = [], [], [], []
 for name, action, mib in steps:
-    if action == "new":  # round up to 2 MiB; take from the cache first, then from the driver
-        nbytes = -(-mib * MiB // ROUND) * ROUND
-        cached = reserved - sum(live.values())
-        reserved += max(0, nbytes - cached)
-        live[name] = nbytes
-        labels.append(f"{name}: {mib} → {nbytes // MiB} {T['mib']}")
+    if action == "new":
+        fitting = [b for segment in segments for b in segment if b[1] is None and b[0] >= mib]
+        if fitting:
+            block = min(fitting, key=lambda b: b[0])
+            segment = next(segment for segment in segments if any(b is block for b in segment))
+        else:
+            block = [-(-mib // 2) * 2, None]
+            segment = [block]
+            segments.append(segment)
+        if block[0] - mib > 1:
+            segment.insert(next(i for i, b in enumerate(segment) if b is block) + 1, [block[0] - mib, None])
+            block[0] = mib
+        block[1] = name
+        labels.append(f"{name}: {mib} → {block[0]} {T['mib']}")
     elif action == "del":
-        del live[name]
+        for segment in segments:
+            for b in segment:
+                if b[1] == name:
+                    b[1] = None
+            merged = []  # neighbouring free blocks of a segment merge
+            for b in segment:
+                if merged and merged[-1][1] is None and b[1] is None:
+                    merged[-1][0] += b[0]
+                else:
+                    merged.append(b)
+            segment[:] = merged
         labels.append(f"{T['del']} {name}")
     elif action == "empty":
-        reserved = sum(live.values())
+        segments = [segment for segment in segments if any(b[1] is not None for b in segment)]
         labels.append(T["empty"])
     else:
         labels.append(T["start"])
-    allocated_line.append(sum(live.values()) / MiB)
-    reserved_line.append(reserved / MiB)
+    allocated_line.append(sum(b[0] for segment in segments for b in segment if b[1] is not None))
+    reserved_line.append(sum(b[0] for segment in segments for b in segment))
 allocated_line.append(allocated_line[-1])  # the last step gets a width too
 reserved_line.append(reserved_line[-1])
 xs = range(len(steps) + 1)
@@ -2961,6 +3179,9 @@ fig, ax = plt.subplots(figsize=(8, 4.5))
 ax.step(xs, reserved_line, where="post", color="tab:orange", linewidth=5, label=T["res"])
 ax.step(xs, allocated_line, where="post", color="tab:blue", linewidth=2, label=T["alloc"])
 ax.fill_between(xs, allocated_line, reserved_line, step="post", color="tab:orange", alpha=0.15, label=T["cache"])
+w_step = 5
+ax.annotate(T["idle"], xy=(w_step + 0.5, (allocated_line[w_step] + reserved_line[w_step]) / 2),
+            xytext=(w_step + 1.2, 150), fontsize=9, arrowprops={"arrowstyle": "->", "color": "dimgray"})
 ax.set_xticks([x + 0.5 for x in range(len(steps))], labels, rotation=30, ha="right")
 ax.set_xlim(0, len(steps))
 ax.set_ylabel(T["y"])
@@ -2984,18 +3205,18 @@ def new_tensor(n):
 
 
 memory_info()
-steps = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
-memory_row(steps, "start")
+steps = PrettyTable(TEXT["memory steps: columns"].split(" | "))
+memory_row(steps, TEXT["memory steps: start"])
 block = new_tensor(GiB // 4)  # 1 GiB of float32
-memory_row(steps, TEXT["d step 1 GiB"])
+memory_row(steps, TEXT["memory steps: 1 GiB"])
 del block
-memory_row(steps, TEXT["d step del"])
+memory_row(steps, TEXT["memory steps: del"])
 block = new_tensor(GiB // 8)
-memory_row(steps, TEXT["d step half"])
+memory_row(steps, TEXT["memory steps: 0.5 GiB"])
 del block
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
-memory_row(steps, TEXT["d step empty"])
-print("GPU" if HAS_CUDA else TEXT["d simulated"])
+memory_row(steps, TEXT["memory steps: empty_cache"])
+print("GPU" if HAS_CUDA else TEXT["simulated GPU"])
 print(steps)
 
 # %% [markdown] tags=["ru"]
@@ -3029,17 +3250,17 @@ def failing_step(extra_elements):
 
 
 free, total = memory_info()
-after_oom = PrettyTable(["step", "allocated (MiB)", "reserved (MiB)", "mem_get_info free (GiB)"])
-memory_row(after_oom, TEXT["d oom before"])
+after_oom = PrettyTable(TEXT["memory steps: columns"].split(" | "))
+memory_row(after_oom, TEXT["out of memory: before"])
 try:
     failing_step(free // 4)  # as many float32 as were free at the start: 2 GiB too many
 except OOM_ERROR as exc:
     print(f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
-    memory_row(after_oom, TEXT["d oom except"])
-memory_row(after_oom, TEXT["d oom after"])
+    memory_row(after_oom, TEXT["out of memory: in except"])
+memory_row(after_oom, TEXT["out of memory: after except"])
 gc.collect()
 (torch.cuda.empty_cache() if HAS_CUDA else simulated.empty_cache())
-memory_row(after_oom, "gc.collect() and empty_cache()")
+memory_row(after_oom, TEXT["out of memory: collected"])
 print(after_oom)
 
 # halve the request until it fits, then free it again
@@ -3050,9 +3271,9 @@ while True:
         break
     except OOM_ERROR:
         request //= 2
-print(TEXT["d halving"].format(gib=request * 4 / GiB))
+print(TEXT["out of memory: halving"].format(gib=request * 4 / GiB))
 del block
-print(TEXT["d after del"].format(free=memory_info()[0] / GiB))
+print(TEXT["out of memory: after del"].format(free=memory_info()[0] / GiB))
 
 # %% [markdown] tags=["ru"]
 # ## 7. Память одного слоя `nn.Linear` (≈ 15 минут)
@@ -3111,9 +3332,9 @@ def linear_forward_memory(batch, in_features, out_features, dtype, bias=True):
 
 # %% nbgrader={"grade_id": "test_linear_forward_memory", "grade": true, "points": 2, "locked": true}
 assert linear_forward_memory(32, 128, 64, torch.float32) == (128 * 64 + 64 + 32 * 128 + 32 * 64) * 4, (
-    TEXT["v linear"])
-assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, TEXT["v linear no bias"]
-print(TEXT["visible passed"])
+    TEXT["linear_forward_memory: with bias"])
+assert linear_forward_memory(1, 1, 1, torch.float64, bias=False) == 3 * 8, TEXT["linear_forward_memory: without bias"]
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 gen = torch.Generator().manual_seed(53)
 linear_cases = [(64, 1024, 512, torch.float32, True), (64, 1024, 512, torch.float32, False), (1, 3, 5, torch.float16, True),
@@ -3190,19 +3411,19 @@ def linear_forward_peak(batch, fan_in, fan_out, dtype):
 lin = (4096, 8192, 4096, torch.float32) if HAS_CUDA else (64, 1024, 512, torch.float32)
 batch, fan_in, fan_out, dtype = lin
 size = torch.empty((), dtype=dtype).element_size()
-parts = PrettyTable(["part", "shape", "MiB"])
-for part, shape in [("weight", (fan_out, fan_in)), ("bias", (fan_out,)), ("input", (batch, fan_in)),
-                    ("output", (batch, fan_out))]:
+parts = PrettyTable(TEXT["linear memory: columns"].split(" | "))
+for part, shape in [(TEXT["linear memory: weight"], (fan_out, fan_in)), (TEXT["linear memory: bias"], (fan_out,)), (TEXT["linear memory: input"], (batch, fan_in)),
+                    (TEXT["linear memory: output"], (batch, fan_out))]:
     parts.add_row([part, "x".join(map(str, shape)), f"{math.prod(shape) * size / MiB:.3f}"])
 print(parts)
 with needs("linear_forward_memory"):
     formula = linear_forward_memory(*lin)
-    print(f"linear_forward_memory: {formula / MiB:.3f} MiB")
+    print(TEXT["linear memory: formula"].format(mib=formula / MiB))
     if HAS_CUDA:
         peak = linear_forward_peak(*lin)
-        print(f"max_memory_allocated: {peak / MiB:.3f} MiB (ratio {peak / formula:.4f})")
+        print(TEXT["linear memory: peak"].format(mib=peak / MiB, ratio=peak / formula))
     else:
-        print(TEXT["d no gpu linear"])
+        print(TEXT["linear memory: no GPU"])
 
 
 # %% [markdown] tags=["ru"]
@@ -3278,10 +3499,10 @@ def slow_then_fast():
 
 
 names = top_ops(slow_then_fast, k=2)
-assert isinstance(names, list) and len(names) == 2, TEXT["v k names"].format(got=names)
-assert all(isinstance(name, str) for name in names), TEXT["v str names"].format(got=names)
-assert names[0] == "slow_stage", TEXT["v slow first"].format(got=names)
-print(TEXT["visible passed"])
+assert isinstance(names, list) and len(names) == 2, TEXT["top_ops: k names"].format(got=names)
+assert all(isinstance(name, str) for name in names), TEXT["top_ops: names are str"].format(got=names)
+assert names[0] == "slow_stage", TEXT["top_ops: slow_stage first"].format(got=names)
+print(TEXT["visible checks: passed"])
 ### BEGIN HIDDEN TESTS
 STAGE_RUNS = []  # per call of staged_workload: the milliseconds each stage really slept
 
@@ -3389,8 +3610,8 @@ with profile(activities=[ProfilerActivity.CPU]) as prof:
     outer_products_loop(a_prof, b_prof)
 print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=8))
 with needs("top_ops", "outer_products_vectorized"):
-    print("loop:", top_ops(lambda: outer_products_loop(a_prof, b_prof)))
-    print("vectorized:", top_ops(lambda: outer_products_vectorized(a_prof, b_prof)))
+    print(TEXT["profiler: top of the loop"].format(names=top_ops(lambda: outer_products_loop(a_prof, b_prof))))
+    print(TEXT["profiler: top of the vectorized"].format(names=top_ops(lambda: outer_products_vectorized(a_prof, b_prof))))
 
 # %% [markdown] tags=["ru"]
 # На GPU профилировщик записывает и работу видеокарты (`ProfilerActivity.CUDA`, столбцы Self CUDA).
@@ -3413,11 +3634,11 @@ if HAS_CUDA:
             for _ in range(times):
                 x_gpu @ x_gpu.T
             torch.cuda.synchronize()
-        print(f"x @ x.T for a {side}x{side} matrix, {times} times:")
+        print(TEXT["profiler: GPU table"].format(side=side, times=times))
         print(prof_gpu.key_averages().table(sort_by="self_cuda_time_total", row_limit=6))
         del x_gpu
 else:
-    print(TEXT["d no gpu profile"])
+    print(TEXT["profiler: no GPU"])
 
 # %% [markdown] tags=["ru"]
 # ## 9. Вопросы для анализа (≈ 20 минут)
@@ -3529,10 +3750,73 @@ else:
 # ### END SOLUTION
 
 # %% [markdown] tags=["ru"]
+# Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
+# рядом со сложением двух таких тензоров на видеокарте. Без GPU хватит чисел из вопроса.
+
+# %% [markdown] tags=["en"]
+# For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
+# to adding two such tensors on the GPU. Without a GPU, the numbers in the question suffice.
+
+# %% tags=["demo"]
+if HAS_CUDA:
+    with needs("measure_time"):
+        host = torch.randn(2**26)
+        pinned = host.pin_memory()
+        copy_ms = measure_time(lambda: host.to("cuda"), device="cuda", repeat=10, warmup=2)
+        pinned_ms = measure_time(lambda: pinned.to("cuda", non_blocking=True), device="cuda", repeat=10, warmup=2)
+        on_gpu = host.to("cuda")
+        add_ms = measure_time(torch.add, on_gpu, on_gpu, device="cuda", repeat=10, warmup=2)
+        nbytes = host.numel() * host.element_size()
+        print(TEXT["copy: times"].format(copy=copy_ms, copy_rate=nbytes / copy_ms / 1e6, pinned=pinned_ms,
+                                    pinned_rate=nbytes / pinned_ms / 1e6, add=add_ms, add_rate=3 * nbytes / add_ms / 1e6,
+                                    ratio=pinned_ms / add_ms))
+        del host, pinned, on_gpu
+else:
+    print(TEXT["copy: no GPU"])
+
+# %% [markdown] tags=["ru"]
 # **Вопрос 4.** Сколько стоит копирование между CPU и GPU и что из этого следует?
+#
+# <details><summary>Числа для ответа</summary>
+#
+# Теоретические, в одну сторону (в спецификациях видеокарт скорость PCIe обычно дана для обеих
+# сторон вместе, вдвое больше):
+#
+# | GPU | шина | PCIe, ГБ/с | память GPU, ГБ/с |
+# |---|---|---:|---:|
+# | T4 | PCIe 3.0 x16 | 15,75 | 320 |
+# | L4 | PCIe 4.0 x16 | 31,5 | 300 |
+# | A100 40 ГБ (PCIe) | PCIe 4.0 x16 | 31,5 | 1555 |
+# | H100 (PCIe) | PCIe 5.0 x16 | 63 | 2000 |
+#
+# Скорости PCIe — из [таблицы PCI Express](https://en.wikipedia.org/wiki/PCI_Express), памяти — из
+# спецификаций (ссылки в ячейке раздела 4). Сложение двух тензоров по n чисел float32 перемещает
+# в памяти GPU 3·4·n байт, а копия одного такого тензора на GPU — 4·n байт по PCIe. Из обычной
+# (pageable) памяти драйвер копирует через промежуточный закреплённый буфер, поэтому из закреплённой
+# памяти (`pin_memory()`) копия быстрее ([документация](https://pytorch.org/docs/stable/notes/cuda.html#use-pinned-memory-buffers)).
+# </details>
 
 # %% [markdown] tags=["en"]
 # **Question 4.** What does a copy between the host (CPU) and the device (GPU) cost, and what follows from that?
+#
+# <details><summary>Numbers for the answer</summary>
+#
+# Theoretical, one direction (GPU datasheets usually give the PCIe rate of both directions
+# together, twice as much):
+#
+# | GPU | bus | PCIe, GB/s | GPU memory, GB/s |
+# |---|---|---:|---:|
+# | T4 | PCIe 3.0 x16 | 15.75 | 320 |
+# | L4 | PCIe 4.0 x16 | 31.5 | 300 |
+# | A100 40 GB (PCIe) | PCIe 4.0 x16 | 31.5 | 1,555 |
+# | H100 (PCIe) | PCIe 5.0 x16 | 63 | 2,000 |
+#
+# The PCIe rates come from [the PCI Express table](https://en.wikipedia.org/wiki/PCI_Express), the
+# memory ones from the datasheets (linked in section 4's cell). An add of two tensors of n float32
+# moves 3·4·n bytes through the GPU's memory; copying one such tensor to the GPU moves 4·n bytes
+# over PCIe. From ordinary (pageable) memory the driver copies through a pinned staging buffer, so a
+# copy from pinned memory (`pin_memory()`) is faster ([documentation](https://pytorch.org/docs/stable/notes/cuda.html#use-pinned-memory-buffers)).
+# </details>
 
 # %% [markdown] tags=["ru"] nbgrader={"grade_id": "answer_host_device_copy", "solution": true, "grade": true, "points": 1}
 # ### BEGIN SOLUTION
@@ -3541,7 +3825,7 @@ else:
 # сторону в теории ([таблица PCI Express](https://en.wikipedia.org/wiki/PCI_Express)), а её
 # память GDDR6 даёт 320 ГБ/с ([спецификация T4](https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf)):
 # копия как минимум в 20 раз медленнее, а на деле ещё медленнее, потому что до теоретической
-# скорости копия не доходит (ячейка ниже измеряет её на вашем GPU). У A100 на 40 ГБ (PCIe 4.0 x16,
+# скорости копия не доходит (ячейка выше измеряет её на вашем GPU). У A100 на 40 ГБ (PCIe 4.0 x16,
 # 31,5 ГБ/с в теории, и 1555 ГБ/с памяти) отношение около 50. Перенести тензор на GPU дольше, чем
 # сложить его там с другим, поэтому копия окупается, только если над данными затем делается много
 # работы. Отсюда правила: переносить данные один раз и держать их на GPU; не измерять копию вместе
@@ -3557,7 +3841,7 @@ else:
 # each way in theory ([the PCI Express table](https://en.wikipedia.org/wiki/PCI_Express)), while
 # its GDDR6 memory moves 320 GB/s ([T4 datasheet](https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf)):
 # a copy is at least 20 times slower, and slower still in practice, since copies do not reach the
-# theoretical rate (the cell below measures yours). For a 40 GB A100 (PCIe 4.0 x16, 31.5 GB/s in
+# theoretical rate (the cell above measures yours). For a 40 GB A100 (PCIe 4.0 x16, 31.5 GB/s in
 # theory, against 1555 GB/s of memory) the ratio is about 50. Moving a tensor to the GPU takes
 # longer than adding it to another one there, so a copy pays off only when a lot of work is then
 # done on the data. Hence the rules: move data once and keep it on the GPU; do not time the copy
@@ -3565,31 +3849,6 @@ else:
 # `non_blocking=True` so that copies overlap with computation; remember that `.item()`, `.cpu()`
 # and printing a GPU tensor wait for all queued work (they synchronize).
 # ### END SOLUTION
-
-# %% [markdown] tags=["ru"]
-# Для вопроса 4 (только на GPU): копия 256 МиБ на видеокарту из обычной и из закреплённой памяти
-# рядом со сложением двух таких тензоров на видеокарте.
-
-# %% [markdown] tags=["en"]
-# For question 4 (GPU only): copying 256 MiB to the GPU from ordinary and from pinned memory, next
-# to adding two such tensors on the GPU.
-
-# %% tags=["demo"]
-if HAS_CUDA:
-    with needs("measure_time"):
-        host = torch.randn(2**26)
-        pinned = host.pin_memory()
-        copy_ms = measure_time(lambda: host.to("cuda"), device="cuda", repeat=10, warmup=2)
-        pinned_ms = measure_time(lambda: pinned.to("cuda", non_blocking=True), device="cuda", repeat=10, warmup=2)
-        on_gpu = host.to("cuda")
-        add_ms = measure_time(torch.add, on_gpu, on_gpu, device="cuda", repeat=10, warmup=2)
-        nbytes = host.numel() * host.element_size()
-        print(f"copy to GPU, pageable: {copy_ms:.2f} ms ({nbytes / copy_ms / 1e6:.1f} GB/s); "
-              f"pinned: {pinned_ms:.2f} ms ({nbytes / pinned_ms / 1e6:.1f} GB/s); add on the GPU: {add_ms:.3f} ms "
-              f"({3 * nbytes / add_ms / 1e6:.0f} GB/s moved); the pinned copy takes {pinned_ms / add_ms:.0f} times the add")
-        del host, pinned, on_gpu
-else:
-    print(TEXT["d no gpu copy"])
 
 # %% [markdown] tags=["ru"]
 # ## Итоги

@@ -1378,6 +1378,30 @@ def results_table(results):
         table.add_row(["%s %s" % (r.op, "x".join(str(s) for s in r.shape)), ms(r.cpu_ms), ms(r.gpu_ms), ratio])
     return table
 ''',
+        # passes torch.device objects to the timer, and returns the results in reverse order; the optional check
+        # once compared a torch.device with a string and rejected this answer
+        "torch_device_objects": '''
+def benchmark_ops(tensors, ops, devices, timer=measure_time):
+    times = {}
+    for device in map(torch.device, devices):
+        field = "cpu_ms" if device.type == "cpu" else "gpu_ms"
+        for index, inputs in enumerate(tensors):
+            on_device = [t.to(device) for t in inputs]
+            for name, op in ops.items():
+                times.setdefault((name, index), {})[field] = timer(op, *on_device, device=device)
+    results = [OpResult(name, tuple(tensors[index][0].shape), got.get("cpu_ms"), got.get("gpu_ms"))
+               for (name, index), got in times.items()]
+    return results[::-1]
+
+
+def results_table(results):
+    table = PrettyTable(["Operation", "CPU (ms)", "GPU (ms)", "Speedup"])
+    for r in results:
+        cells = ["n/a" if ms is None else f"{ms:.3f}" for ms in (r.cpu_ms, r.gpu_ms)]
+        speedup = "n/a" if None in (r.cpu_ms, r.gpu_ms) else f"{r.cpu_ms / r.gpu_ms:.2f}x"
+        table.add_row([r.op + " " + "x".join(map(str, r.shape)), *cells, speedup])
+    return table
+''',
     },
     "matmul_tflops": {
         # torch.broadcast_shapes and dtype.itemsize
@@ -1529,17 +1553,32 @@ VISIBLE_EXAMPLES = {
         'device="tpu"': ("measure_time", TIMED + '_same(device, "tpu")'),
         "repeat=3, warmup=1 on cuda": ("measure_time", TIMED + '_same(device, "cuda") and _same(repeat, 3) and '
                                        "_same(warmup, 1) and not args and not kwargs"),
+        "warmup=-1": ("measure_time", TIMED + "_same(warmup, -1)"),
+        'device="cuda" without CUDA': ("measure_time", TIMED + '_same(device, "cuda") and not torch.cuda.is_available()'),
+        "repeat=1, warmup=0": ("measure_time", TIMED + "_same(repeat, 1) and _same(warmup, 0)"),
     },
     "benchmark_ops": {
         "add on one 2x3 pair on the CPU": ("benchmark_ops", "lambda tensors, ops, devices, timer=None: "
                                            "list(ops) == ['add'] and list(devices) == ['cpu'] and len(tensors) == 1 "
                                            "and _same(tensors[0][0], torch.ones(2, 3))"),
+        "add and mul on (2x3, 3) and (4x1, 1), on cpu and meta": (
+            "benchmark_ops", "lambda tensors, ops, devices, timer=None: list(ops) == ['add', 'mul'] and "
+            "list(devices) == ['cpu', 'meta'] and len(tensors) == 2 and _same(tensors[0][1], torch.ones(3))"),
         "a table of two results": ("results_table", "lambda results: [tuple(r) for r in results] == "
                                    "[('matmul', (4, 256, 256), 12.5, 0.5), ('sum', (16, 64, 64), 0.25, None)]"),
     },
     "matmul_tflops": {
         "(1024, 1024) @ (1024, 1024) in 1 ms": ("matmul_tflops", "lambda shape_a, shape_b, ms: tuple(shape_a) == "
                                                 "(1024, 1024) and tuple(shape_b) == (1024, 1024) and _same(ms, 1.0)"),
+        "(2, 1, 1000, 500) @ (3, 500, 2000) in 1 ms": (
+            "matmul_tflops", "lambda shape_a, shape_b, ms: tuple(shape_a) == (2, 1, 1000, 500) and "
+            "tuple(shape_b) == (3, 500, 2000) and _same(ms, 1.0)"),
+        "(1000, 500) @ (5, 500, 2000) in 2 ms": (
+            "matmul_tflops", "lambda shape_a, shape_b, ms: tuple(shape_a) == (1000, 500) and "
+            "tuple(shape_b) == (5, 500, 2000) and _same(ms, 2.0)"),
+        "(2, 1, 1000, 500) @ (500, 2000) in 1 ms": (
+            "matmul_tflops", "lambda shape_a, shape_b, ms: tuple(shape_a) == (2, 1, 1000, 500) and "
+            "tuple(shape_b) == (500, 2000) and _same(ms, 1.0)"),
         "3 float32 tensors of 250 000 000 in 1 ms": (
             "elementwise_gbps", "lambda numel, dtype, tensors_moved, ms: _same(numel, 250_000_000) and "
             "dtype == torch.float32 and _same(tensors_moved, 3) and _same(ms, 1.0)"),
@@ -1548,18 +1587,24 @@ VISIBLE_EXAMPLES = {
         "arange(6) as 2x3 with arange(8) as 2x4": (
             "outer_products_vectorized", "lambda a, b: _same(a, torch.arange(6.0).reshape(2, 3)) and "
             "_same(b, torch.arange(8.0).reshape(2, 4))"),
-        "ones(5, 2) with ones(5, 3)": ("outer_products_vectorized", "lambda a, b: _same(a, torch.ones(5, 2)) and "
-                                       "_same(b, torch.ones(5, 3))"),
+        "ones(4, 2) with ones(4, 3)": ("outer_products_vectorized", "lambda a, b: _same(a, torch.ones(4, 2)) and "
+                                       "_same(b, torch.ones(4, 3))"),
+        "ones(40, 2) with ones(40, 3)": ("outer_products_vectorized", "lambda a, b: _same(a, torch.ones(40, 2)) and "
+                                         "_same(b, torch.ones(40, 3))"),
     },
     "bytes_per_element": {
         "float32": ("bytes_per_element", "lambda dtype: dtype == torch.float32"),
         "float16": ("bytes_per_element", "lambda dtype: dtype == torch.float16"),
         "15 GiB of float32": ("max_elements", "lambda free_bytes, dtype: _same(free_bytes, 15 * 2**30) and "
                               "dtype == torch.float32"),
+        "1001 bytes of float64": ("max_elements", "lambda free_bytes, dtype: _same(free_bytes, 1001) and "
+                                  "dtype == torch.float64"),
     },
     "find_max_allocatable": {
         "capacity 1000, hi = 10**6": ("find_max_allocatable", "lambda try_alloc, hi: _same(hi, 10**6) and "
                                       "getattr(try_alloc, 'capacity', None) == 1000"),
+        "capacity 0, hi = 50": ("find_max_allocatable", "lambda try_alloc, hi: _same(hi, 50) and "
+                                "getattr(try_alloc, 'capacity', None) == 0"),
     },
     "linear_forward_memory": {
         "(32, 128, 64) in float32": ("linear_forward_memory", "lambda batch, in_features, out_features, dtype, "
