@@ -110,7 +110,7 @@ TEXT = {
     "not_f": "ни один обратный проход не дифференцировал саму f (здесь f = {:.5g}): дифференцируйте sum(x**2 + y**2 "
              "+ z**2 + 2*x*y*z)",
     "raised": "выброшено исключение {}: {}",
-    "skipped": "Пропущено: {} ещё не написана (бросает NotImplementedError); напишите её и запустите эту ячейку снова.",
+    "skipped": "Пропущено: ещё не написано ({names}: NotImplementedError). Допишите и выполните эту ячейку снова.",
     "no_pass": "poly_grads не запустила ни одного обратного прохода: посчитайте градиенты через autograd "
                "(.backward() или torch.autograd.grad)",
     "not_autograd": "значения {} верны, но посчитаны не autograd: проверка начинает каждый обратный проход с 2 "
@@ -282,7 +282,7 @@ TEXT = {
     "not_f": "no backward pass differentiated f itself (here f = {:.5g}): differentiate sum(x**2 + y**2 + z**2 + "
              "2*x*y*z)",
     "raised": "it raised {}: {}",
-    "skipped": "Skipped: {} is not written yet (it raises NotImplementedError); write it, then run this cell again.",
+    "skipped": "Skipped: not written yet ({names}: NotImplementedError). Write it, then run this cell again.",
     "no_pass": "poly_grads ran no backward pass: compute the gradients with autograd (.backward() or "
                "torch.autograd.grad)",
     "not_autograd": "the values of {} are right, but autograd did not compute them: this check starts every "
@@ -446,16 +446,14 @@ def _unwritten(error):
     return frame.tb_frame.f_code.co_name
 
 
-def _skipped_until_written(check):
-    """The optional check, or, while the function it checks is not written yet, a line saying it is skipped."""
+def _skips_unwritten(check):
+    """The optional check, saying it is skipped where a function it checks is not written yet (NotImplementedError)."""
     @_functools.wraps(check)
-    def run(*args, **kwargs):
+    def run(*functions, **options):
         try:
-            return check(*args, **kwargs)
-        except NotImplementedError as error:
-            if _unwritten(error) is None:
-                raise
-            print(TEXT["skipped"].format(_unwritten(error)))
+            check(*functions, **options)
+        except NotImplementedError:
+            print(TEXT["skipped"].format(names=", ".join(f.__name__ for f in functions)))
     return run
 
 
@@ -622,7 +620,7 @@ def _poly(x, y, z):
     return (x**2 + y**2 + z**2 + 2 * x * y * z).sum()
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_poly_grads(poly_grads, cases=40):
     gen = torch.Generator().manual_seed(71)
     for i in range(cases):
@@ -661,7 +659,7 @@ def check_more_poly_grads(poly_grads, cases=40):
     print(TEXT["passed"].format(cases))
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_poly_grads_analytic(poly_grads_analytic, cases=40):
     gen = torch.Generator().manual_seed(72)
     for i in range(cases):
@@ -686,7 +684,7 @@ def _names_shape(text, shape):
     return _re.search(pattern, str(text)) is not None
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_mse(mse, cases=40):
     gen = torch.Generator().manual_seed(73)
     for i in range(cases):
@@ -729,7 +727,7 @@ def _linear_case(gen, i):
     return dtype, x, w_shape, b_shape, y
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_linear_mse_grads(linear_mse_grads, cases=30):
     gen = torch.Generator().manual_seed(74)
     with _replaced(mse=_reference_mse):
@@ -753,7 +751,7 @@ def check_more_linear_mse_grads(linear_mse_grads, cases=30):
     print(TEXT["passed"].format(cases + 1))
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_chain_rule_grads(chain_rule_grads, cases=30):
     gen = torch.Generator().manual_seed(75)
     for i in range(cases):
@@ -793,7 +791,7 @@ def _parameters(gen, count):
     return params
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_sgd_step(sgd_step, cases=32):
     gen = torch.Generator().manual_seed(76)
     for i in range(cases):
@@ -839,7 +837,7 @@ def _descend(x, y, lr, steps):
     return w.item(), b.item()
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_fit_line(fit_line, cases=8):
     gen = torch.Generator().manual_seed(77)
     rates = []
@@ -893,7 +891,7 @@ def _count_nodes(t):
     return counts
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_count_graph_nodes(count_graph_nodes, cases=30):
     gen = torch.Generator().manual_seed(78)
     operations = [("{0} * {1}", lambda p, q: p * q), ("{0} + {1}", lambda p, q: p + q),
@@ -927,7 +925,7 @@ def check_more_count_graph_nodes(count_graph_nodes, cases=30):
     print(TEXT["passed"].format(cases))
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_abcd_grads(abcd_grads, cases=48):
     gen = torch.Generator().manual_seed(79)
     for i in range(cases):
@@ -957,7 +955,7 @@ def check_more_abcd_grads(abcd_grads, cases=48):
     print(TEXT["passed"].format(cases))
 
 
-@_skipped_until_written
+@_skips_unwritten
 def check_more_logistic_grads(logistic_grads, cases=30):
     gen = torch.Generator().manual_seed(80)
     for i in range(cases):

@@ -62,8 +62,7 @@
 TEXT = {
     "neuron_linear": "в ThresholdNeuron должен быть ровно один nn.Linear, найдено {found}",
     "passed": "Дополнительные проверки пройдены (случаев: {cases}).",
-    "skipped": "Пропущено: проверка использует {names}, и что-то из этого ещё не написано (NotImplementedError). "
-               "Допишите это и выполните ячейку снова.",
+    "skipped": "Пропущено: ещё не написано ({names}: NotImplementedError). Допишите и выполните эту ячейку снова.",
     "more count_parameters int": "count_parameters должна возвращать int Python, получено {got}",
     "more count_parameters mlp": "MLP с размерами {sizes} и одним nn.Linear({last}, {last}), вызванным дважды в "
                                  "конце, замороженные слои: {frozen}, {kwargs}: ожидалось {expected}, получено "
@@ -216,8 +215,7 @@ TEXT = {
 TEXT = {
     "neuron_linear": "a ThresholdNeuron must hold exactly one nn.Linear, found {found}",
     "passed": "Extra checks passed ({cases} cases).",
-    "skipped": "Skipped: this check uses {names}, and one of them is not written yet (NotImplementedError). Write it, "
-               "then run this cell again.",
+    "skipped": "Skipped: not written yet ({names}: NotImplementedError). Write it, then run this cell again.",
     "more count_parameters int": "count_parameters must return a Python int, got {got}",
     "more count_parameters mlp": "an MLP with sizes {sizes} and one nn.Linear({last}, {last}) used twice at the "
                                  "end, frozen layers: {frozen}, {kwargs}: expected {expected}, got {got}",

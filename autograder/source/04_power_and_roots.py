@@ -71,7 +71,7 @@ TEXT = {
     "gradcheck demo: epsilon / 2e-6": "| делённый на 2 * 1e-6:",
     "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (должно быть 3.0), ошибки нет",
     "passed": "Дополнительные проверки пройдены (случайных случаев: {cases}).",
-    "skipped": "Пропущено: {names} пока бросает NotImplementedError. Напишите решение и запустите эту ячейку снова.",
+    "skipped": "Пропущено: ещё не написано ({names}: NotImplementedError). Допишите и выполните эту ячейку снова.",
     "not_tensor": "{call}: нужен тензор, получено {got}",
     "dtype": "{call}: у результата должен остаться dtype x, {want}; получено {got}",
     "shape": "{call}: у результата должна остаться форма x, {want}; получено {got}",
@@ -220,7 +220,7 @@ TEXT = {
     "gradcheck demo: epsilon / 2e-6": "| divided by 2 * 1e-6:",
     "saved tensor demo: no error raised": "{function:>10} -> dz/dx = {grad} (should be 3.0), no error raised",
     "passed": "Extra checks passed ({cases} random cases).",
-    "skipped": "Skipped: {names} still raises NotImplementedError. Write it, then run this cell again.",
+    "skipped": "Skipped: not written yet ({names}: NotImplementedError). Write it, then run this cell again.",
     "not_tensor": "{call} must return a tensor, got {got}",
     "dtype": "{call}: the result must keep the dtype of x, {want}; got {got}",
     "shape": "{call}: the result must keep the shape of x, {want}; got {got}",
@@ -745,14 +745,14 @@ def _names_number(message, value):
 import functools
 
 
-def _optional(check):
-    """An optional check that, while an exercise it runs is unsolved (NotImplementedError), says it is skipped."""
+def _skips_unwritten(check):
+    """The optional check, saying it is skipped where a function it checks is not written yet (NotImplementedError)."""
     @functools.wraps(check)
     def run(*functions, **options):
         try:
             check(*functions, **options)
         except NotImplementedError:
-            print(TEXT["skipped"].format(names=", ".join(function.__name__ for function in functions)))
+            print(TEXT["skipped"].format(names=", ".join(f.__name__ for f in functions)))
     return run
 
 
@@ -1204,7 +1204,7 @@ _NOT_MULTIPLICATIONS = {"pow", "pow_", "__pow__", "__rpow__", "__ipow__", "float
                        "linalg_matrix_power", "numpy", "tolist", "item"}
 
 
-@_optional
+@_skips_unwritten
 def check_more_power(Power, cases=60):
     """Power on random inputs: values, dtype and shape against torch.pow, the count of multiplications,
     gradients against PyTorch's own, and the checks of p."""
@@ -1640,7 +1640,7 @@ def _random_function(gen):
     return (lambda x: scale * torch.tanh(x - r)), r, f"{scale:.3g} tanh(x - {r:.6f})"
 
 
-@_optional
+@_skips_unwritten
 def check_more_bisection(bisection_root, cases=200):
     """bisection_root on random monotonic functions: the distance to the root, the number of halvings,
     max_iter, a root at an end, a midpoint exactly on the root and the ValueError for ends of the same sign."""
@@ -1900,7 +1900,7 @@ def _counted(g, limit=2000):
     return f
 
 
-@_optional
+@_skips_unwritten
 def check_more_find_bracket(find_bracket, cases=120):
     """find_bracket against the rule itself, [-s, s] for s = start * 2**k, on random functions."""
     gen = torch.Generator().manual_seed(3004)
@@ -2305,7 +2305,7 @@ class _CountedCubic(torch.autograd.Function):
         return grad_output * a * ((x - c) ** 2 + d + 2 * (x - r) * (x - c)), None, None, None, None
 
 
-@_optional
+@_skips_unwritten
 def check_more_newton(newton_root, cases=40):
     """newton_root on random cubics with one root: steps, residual, the root reached, autograd's derivative,
     a fresh result and both errors."""
@@ -2960,7 +2960,7 @@ def _horner(coeffs, x):
     return value
 
 
-@_optional
+@_skips_unwritten
 def check_more_batched(newton_roots_batched, cases=40):
     """newton_roots_batched on random batches against Newton's method row by row: the roots, a fresh result,
     coeffs left alone, the RuntimeError, and a number of torch calls that does not grow with B."""
