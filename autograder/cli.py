@@ -216,7 +216,7 @@ def grade_class(parser: argparse.ArgumentParser, args: argparse.Namespace, start
 
 
 def export_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    from autograder.publish import export
+    from autograder.moodle import export
 
     try:
         done = export.export(args.out, args.db, worksheets=args.moodle_worksheet)
@@ -239,8 +239,8 @@ def moodle_site(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tu
     """(the course, a client of the site) for `push` and `pull`: course.toml (or AUTOGRADER_COURSE_TOML's), and
     the token."""
     from autograder.course import Course
-    from autograder.publish import push
-    from autograder.publish.moodle_api import Client
+    from autograder.moodle import push
+    from autograder.moodle.client import Client
 
     settings = os.environ.get("AUTOGRADER_COURSE_TOML")  # another course.toml than the repository's
     course = Course(settings=Path(settings)) if settings else Course()
@@ -251,8 +251,8 @@ def moodle_site(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tu
 
 
 def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    from autograder.publish import push
-    from autograder.publish.moodle_api import MoodleError
+    from autograder.moodle import push
+    from autograder.moodle.client import MoodleError
 
     if args.workflow_state and args.workflow_state not in push.WORKFLOW_STATES:
         parser.exit(2, f"push: --workflow-state is one of {', '.join(push.WORKFLOW_STATES)}\n")
@@ -270,8 +270,8 @@ def push_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
 
 
 def pull_class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    from autograder.publish import pull, pulled
-    from autograder.publish.moodle_api import MoodleError
+    from autograder.moodle import pull, pulled
+    from autograder.moodle.client import MoodleError
 
     try:
         course, client = moodle_site(parser, args)
@@ -288,7 +288,7 @@ def plan_then_do(parser: argparse.ArgumentParser, args: argparse.Namespace, plan
                  execute: Callable, nothing: str, stopped: str) -> bool:
     """`push` and `pull`: print the plan, or with --yes do it and print what was done (True); a MoodleError stops it
     with what was done so far and `stopped`, which says what the same command does next."""
-    from autograder.publish.moodle_api import MoodleError
+    from autograder.moodle.client import MoodleError
 
     if not args.yes:
         print("\n".join(report(plans)))

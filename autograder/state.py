@@ -7,8 +7,8 @@
 - last-run.json: the last run's results before the gradebook's manual grades, which `refresh`
   publishes again after manual grading;
 - staging-<pid>/: outputs being written, moved into OUT once all are complete;
-- push/<lesson>.json: what `make push` sent to Moodle (autograder.publish.push);
-- pull/<lesson>.json: what `make pull` brought from Moodle into OUT/pulled (autograder.publish.pull), and
+- push/<lesson>.json: what `make push` sent to Moodle (autograder.moodle.push);
+- pull/<lesson>.json: what `make pull` brought from Moodle into OUT/pulled (autograder.moodle.pull), and
   pull/staging/<lesson>/: the submissions being pulled, moved into OUT/pulled once each is whole;
 - autograde.log: the libraries' log records and warnings of every command run on OUT (autograder.cli).
 """

@@ -6,7 +6,7 @@ locallib.php process_import_grades) and "Upload feedback files in a zip"
 (mod/assign/feedback/file/importziplib.php is_valid_filename_for_import).
 
 Its strings are copied here from Moodle's language packs on their own, apart from the grader's, so
-that a wrong string in autograder/publish/moodle.py cannot agree with itself.
+that a wrong string in autograder/moodle/worksheet.py cannot agree with itself.
 """
 import csv
 import io

@@ -38,7 +38,7 @@ def test_every_test_a_reason_names_exists():
 
 def test_the_checker_sees_the_tests_that_read_commands():
     assert "tests/test_docs_commands.py" in claims()['.venv/bin/python -c "import autograder.cli"']
-    assert "tests/publish/test_push.py" in claims()["make push"]
+    assert "tests/moodle/test_push.py" in claims()["make push"]
 
 
 def test_every_target_a_page_names_is_one_make_help_lists():

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from autograder.publish.moodle_api import Client, MoodleError
+from autograder.moodle.client import Client, MoodleError
 from tests.moodle_server import serve
 from tests.moodle_webservice import Assignment, Person, Site
 

@@ -5,7 +5,7 @@ comes with its clean copy rebuilt from the release (autograder.intake.repair); o
 graded (unreadable, unknown lesson, too odd to match the release) has its status and reason, and
 one bad file never stops the run.
 
-A source is a folder, a zip, or the folder `make pull` writes (autograder.publish.pull): one folder per lesson,
+A source is a folder, a zip, or the folder `make pull` writes (autograder.moodle.pull): one folder per lesson,
 each as Moodle's "Download all submissions" of that assignment, and MANIFEST, which says which of them are team
 assignments (whose numbers are group ids). Each of its lessons is collected as its own download.
 """

@@ -1,5 +1,5 @@
 """Publish a graded class: grades.csv, exercises.csv, the feedback pages and report.html (written by every
-`make autograde`, and again by `refresh` after manual grading), Moodle's files (export), the formgrader."""
+`make autograde`, and again by `refresh` after manual grading), the formgrader; autograder.moodle sends them on."""
 import shutil
 from pathlib import Path
 

@@ -60,8 +60,8 @@ FLOWS = [
 OUTPUTS = [
     ("make autograde", "grades.csv, exercises.csv,\nfeedback pages, report.html",
      "outputs.py, feedback.py,\nreport.py"),
-    ("make export", "Moodle worksheets,\nfeedback zips", "export.py, moodle.py"),
-    ("make push", "Moodle, through its\nweb services", "push.py,\nmoodle_api.py"),
+    ("make export", "Moodle worksheets,\nfeedback zips", "moodle/export.py,\nworksheet.py"),
+    ("make push", "Moodle, through its\nweb services", "moodle/push.py,\nclient.py"),
     ("make similarity", "similarity.csv,\nsimilarity.html", "similarity.py,\nbands.py"),
 ]
 GAP = 0.75  # between two stages: the arrow and its labels

@@ -19,7 +19,7 @@ from autograder import autograde
 from autograder.course import Course, judges_path
 from autograder.grading import failures, jobs
 from autograder.grading.results import NOT_GRADED, not_graded_line
-from autograder.publish import export
+from autograder.moodle import export
 from autograder.state import RunState
 from tests.classroom import rows
 from tests.tiny_course import NO_PRELOAD, cli_script

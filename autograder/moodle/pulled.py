@@ -1,4 +1,4 @@
-"""OUT/pulled, what `make pull` writes (autograder.publish.pull plans it): each lesson's submissions in the folders of
+"""OUT/pulled, what `make pull` writes (autograder.moodle.pull plans it): each lesson's submissions in the folders of
 Moodle 4.x's "Download all submissions", OUT/pulled/pulled.json (which lessons are team assignments: intake reads
 it, autograder.intake.receive), and OUT/.autograde/pull/<lesson>.json, what was pulled of each submission.
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.intake.receive import MANIFEST, PULLED
-from autograder.publish.moodle_api import Client, MoodleError
+from autograder.moodle.client import Client, MoodleError
 from autograder.state import RunState, write_atomic
 
 PULLING = ("new", "changed")

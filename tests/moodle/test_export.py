@@ -1,5 +1,5 @@
 """The whole workflow on the tiny course, from a Moodle zip to the files that go back to Moodle
-(autograder/publish/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
+(autograder/moodle/export.py): autograde, grade answers by hand, export; then a plain folder of submissions."""
 import csv
 import re
 import shutil
@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 from nbgrader.api import Gradebook
 
-from autograder.publish import export, moodle
+from autograder.moodle import export, worksheet
 from autograder import autograde
 from autograder import gradebook
 from tests import classroom, moodle_site
@@ -64,7 +64,7 @@ def test_moodle_zip_to_moodle_worksheet_and_feedback_zip(moodle_class, tiny_cour
     # Moodle reads the grade's time back with PHP's strtotime: ISO 8601, which it reads in any language
     assert anna_row["Last modified (grade)"] == "2026-11-20T15:30:00+00:00"
     submitted = datetime(2026, 11, 1, 12, 1).astimezone(timezone.utc)  # the zip entry's time, local
-    assert anna_row["Last modified (submission)"] == moodle.moodle_time(submitted)
+    assert anna_row["Last modified (submission)"] == worksheet.moodle_time(submitted)
     assert by_id["Participant 101"]["Grade"] == "6.00"
     assert by_id["Participant 101"]["Feedback comments"] == "<p><b>answer_why</b>: Right: 2x is linear.</p>"
     assert by_id["Participant 103"]["Grade"] == "0.00" and by_id["Participant 103"]["Feedback comments"] == ""

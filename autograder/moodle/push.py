@@ -1,5 +1,5 @@
 """`make push`: each graded student's grade, feedback comment and feedback page onto the Moodle assignment, through
-its web services (autograder.publish.moodle_api), as `make export`'s worksheet and zip would after both uploads.
+its web services (autograder.moodle.client), as `make export`'s worksheet and zip would after both uploads.
 
 First a plan, per student: the grade Moodle holds now, the new one (scaled to the assignment's maximum grade),
 whether the comment and the page change. A student whose grade changed in Moodle after our last push, or that
@@ -24,8 +24,9 @@ from nbgrader.api import Gradebook
 from autograder.course import Course
 from autograder import gradebook
 from autograder.grading.results import NOT_GRADED
-from autograder.publish import export, moodle, refresh
-from autograder.publish.moodle_api import Client, MoodleError, site_info
+from autograder.publish import refresh
+from autograder.moodle import export, worksheet
+from autograder.moodle.client import Client, MoodleError, site_info
 from autograder.state import RunState
 
 # mod/assign/locallib.php ASSIGN_MARKING_WORKFLOW_STATE_*
@@ -190,7 +191,7 @@ def plan(out: Path, client: Client, course: Course = Course(), lessons: list[str
     return plans
 
 
-def decide(row: moodle.Row, userid: int, held: dict, record: dict, grade: float, page: bytes | None,
+def decide(row: worksheet.Row, userid: int, held: dict, record: dict, grade: float, page: bytes | None,
            overwrite: bool) -> Student:
     now = held.get(userid)
     mine = dict(record.get(row.participant, {}))

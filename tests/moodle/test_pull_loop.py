@@ -10,13 +10,13 @@ import pytest
 
 from autograder import ROOT, autograde
 from autograder.course import Course
-from autograder.publish import pull, pulled
-from autograder.publish.moodle_api import Client
+from autograder.moodle import pull, pulled
+from autograder.moodle.client import Client
 from tests import classroom, corpus, moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
 from tests.lessons.harness import LESSONS
 from tests.moodle_server import serve
-from tests.publish.on_moodle import LESSON, NUMBER, PEOPLE, site, toml  # site, toml: fixtures
+from tests.moodle.on_moodle import LESSON, NUMBER, PEOPLE, site, toml  # site, toml: fixtures
 
 IVAN, ANNA, MARIA, GLEB = PEOPLE
 

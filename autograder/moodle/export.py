@@ -3,7 +3,7 @@
 - final_grades.csv: one row per student of the gradebook, one column per assignment, the total
   (nbgrader's score: the instructor's score where one was given, else the autograder's) and how
   many answers still wait for manual grading.
-- <assignment>_grades.csv: Moodle's offline grading worksheet (autograder.publish.moodle), in the
+- <assignment>_grades.csv: Moodle's offline grading worksheet (autograder.moodle.worksheet), in the
   site's language (course.toml [moodle] language), one row per graded submission that came with a
   Moodle participant id. With the site's own worksheet as a template (`worksheets`), that file
   with only the grade, its time and the comments filled in for our students: its participants,
@@ -30,7 +30,8 @@ from nbgrader.api import Gradebook, MissingEntry, SubmittedAssignment
 
 from autograder.course import Course
 from autograder import gradebook
-from autograder.publish import moodle, refresh
+from autograder.publish import refresh
+from autograder.moodle import worksheet
 from autograder.grading.results import NOT_GRADED, NotebookResult
 from autograder.publish.outputs import cell
 
@@ -69,7 +70,7 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
     url = gradebook.address(out, db_url)
     results = refresh(out, db_url, course)
     language = course.setting("moodle", "language", "en")
-    moodle.text(language, "recordid")  # an unknown language fails before anything is written
+    worksheet.text(language, "recordid")  # an unknown language fails before anything is written
     pending = {(r.student, r.assignment) for r in results if r.status == NOT_GRADED}
     now = now or datetime.now().astimezone()
     folder = out / "export"
@@ -89,9 +90,9 @@ def export(out: Path, db_url: str | None = None, course: Course = Course(), now:
                                                                    f"{template.path.name}")
                              for r in theirs if r.participant not in holds]
             theirs = [r for r in theirs if r.participant in holds]
-            done.notes += [f"{assignment}: {note}" for note in moodle.fill(template, theirs, now, path)]
+            done.notes += [f"{assignment}: {note}" for note in worksheet.fill(template, theirs, now, path)]
         elif theirs:
-            moodle.write(path, language, theirs, now)
+            worksheet.write(path, language, theirs, now)
         else:
             continue
         pages = feedback_zip(out / "feedback", assignment, people, theirs, folder / f"{assignment}_feedback.zip")
@@ -114,12 +115,12 @@ def why(result: NotebookResult) -> str:
     return "a folder of submissions, not a Moodle download's name"
 
 
-def match(worksheets: list[Path], rows: dict[str, list[moodle.Row]]) -> dict[str, moodle.Template]:
+def match(worksheets: list[Path], rows: dict[str, list[worksheet.Row]]) -> dict[str, worksheet.Template]:
     """{lesson: template}: each worksheet goes to the lesson most of whose graded participants it holds
     (a participant id is Moodle's for one assignment only)."""
     templates = {}
     for path in worksheets:
-        template = moodle.read_template(path)
+        template = worksheet.read_template(path)
         holds = template.participants()
         counts = {a: sum(r.participant in holds for r in theirs) for a, theirs in rows.items()}
         best = max(counts, key=counts.get, default=None)
@@ -167,7 +168,7 @@ def comments_html(submission: SubmittedAssignment) -> str:
                    if c.manual_comment and c.manual_comment.strip())
 
 
-def worksheet_rows(url: str, assignment: str, people: dict) -> list[moodle.Row]:
+def worksheet_rows(url: str, assignment: str, people: dict) -> list[worksheet.Row]:
     """A row per graded submission of `assignment` whose student has a Moodle participant id."""
     with Gradebook(url) as db:
         rows = []
@@ -176,7 +177,7 @@ def worksheet_rows(url: str, assignment: str, people: dict) -> list[moodle.Row]:
             if not person.lms_id:
                 continue
             submitted = submission.timestamp and submission.timestamp.replace(tzinfo=timezone.utc)  # stored naive, UTC
-            rows.append(moodle.Row(person.lms_id, person.name or person.id, person.email, submission.score,
+            rows.append(worksheet.Row(person.lms_id, person.name or person.id, person.email, submission.score,
                                    submission.max_score, waiting(submission), submitted or None,
                                    comments_html(submission)))
     return rows
@@ -188,7 +189,7 @@ def feedback_name(person: gradebook.Person, assignment: str) -> str:
     return f"{name}_{person.lms_id}_assignsubmission_file_{assignment}_feedback.html"
 
 
-def feedback_zip(pages: Path, assignment: str, people: dict, rows: list[moodle.Row], path: Path) -> Path:
+def feedback_zip(pages: Path, assignment: str, people: dict, rows: list[worksheet.Row], path: Path) -> Path:
     by_id = {p.lms_id: student for student, p in people.items() if p.lms_id}
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for row in rows:

@@ -1,7 +1,7 @@
-"""`make pull` (autograder/publish/pull.py, pulled.py, moodle_api.py) against Moodle's web services
+"""`make pull` (autograder/moodle/pull.py, pulled.py, client.py) against Moodle's web services
 (tests/moodle_webservice.py): the plan, the download's folders, re-pulls, drafts, blind marking, teams, a pull cut
 by the network or killed, every failure the site can answer, and the token in no output, file, message or address.
-Nothing here grades: the loop through `make autograde` and `make push` is tests/publish/test_pull_loop.py."""
+Nothing here grades: the loop through `make autograde` and `make push` is tests/moodle/test_pull_loop.py."""
 import json
 import os
 import signal
@@ -13,13 +13,13 @@ import pytest
 from autograder.course import Course
 from autograder.intake import collect, files as intake_files
 from autograder.intake.receive import sources
-from autograder.publish import pull as pulling, pulled
-from autograder.publish.moodle_api import Client, MoodleError
+from autograder.moodle import pull as pulling, pulled
+from autograder.moodle.client import Client, MoodleError
 from tests import moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
 from tests.moodle_server import serve
 from tests.moodle_webservice import Person, Site
-from tests.publish.on_moodle import (FAILURES as SITE_FAILURES, LESSON, NUMBER, PEOPLE, files, line, notebook,
+from tests.moodle.on_moodle import (FAILURES as SITE_FAILURES, LESSON, NUMBER, PEOPLE, files, line, notebook,
                                      pull, site, toml)  # site, toml: fixtures
 
 IVAN, ANNA, MARIA, GLEB = PEOPLE

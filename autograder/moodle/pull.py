@@ -1,6 +1,6 @@
 """`make pull`, its plan: each lesson's submissions in its Moodle assignment against what an earlier pull brought into
-OUT/pulled (autograder.publish.pulled, which also executes the plan), through Moodle's web services
-(autograder.publish.moodle_api), named as Moodle 4.x's "Download all submissions" names its folders
+OUT/pulled (autograder.moodle.pulled, which also executes the plan), through Moodle's web services
+(autograder.moodle.client), named as Moodle 4.x's "Download all submissions" names its folders
 (mod/assign/classes/downloader.php), so that `make autograde` reads them as it reads that download.
 
 mod_assign_get_submissions lists each submission (its status, Moodle's timemodified, its files with their
@@ -16,9 +16,9 @@ from pathlib import Path
 from autograder.course import Course
 from autograder.intake.receive import PULLED
 from autograder.intake.senders import DEFAULT_TEAMS, PARTICIPANT
-from autograder.publish.moodle_api import PULL_FUNCTIONS, Client, MoodleError, site_info
-from autograder.publish.pulled import PULLING, Entry, File, Lesson, listed, present, pulled_before, read_record
-from autograder.publish.push import find_assignment, participants
+from autograder.moodle.client import PULL_FUNCTIONS, Client, MoodleError, site_info
+from autograder.moodle.pulled import PULLING, Entry, File, Lesson, listed, present, pulled_before, read_record
+from autograder.moodle.push import find_assignment, participants
 from autograder.state import RunState
 
 SUBMITTED, DRAFT = "submitted", "draft"  # mod/assign/locallib.php ASSIGN_SUBMISSION_STATUS_*; also new, reopened

@@ -1,4 +1,4 @@
-"""Moodle's worksheet and feedback zip (autograder/publish/moodle.py, export.py), end to end: a class
+"""Moodle's worksheet and feedback zip (autograder/moodle/worksheet.py, export.py), end to end: a class
 downloaded from Moodle in each form goes through autograde and export, and Moodle's importers, as
 tests/moodle_site.py does them after Moodle's PHP, put every grade, comment and feedback file on the
 right participant, on an English site and on a Russian one."""
@@ -10,7 +10,7 @@ import pytest
 
 from autograder import autograde, cli
 from autograder import gradebook
-from autograder.publish import export, moodle
+from autograder.moodle import export, worksheet
 from tests import classroom, corpus, moodle_site
 from tests.moodle_site import Site, Student
 
@@ -192,14 +192,14 @@ def test_a_download_that_leaves_students_without_an_id_fails_the_export(sandbox,
 
 def test_identifiers_and_grades_as_moodle_reads_them():
     for language in ("en", "ru"):
-        ident = moodle.identifier(language, "101")
-        assert moodle.participant(language, ident) == "101" and moodle.participant(language, "Participant x") == ""
-        assert moodle.grade_value(language, moodle.grade_text(language, 3.5)) == 3.5
-        assert moodle_site.unformat_float(moodle.grade_text(language, 3.5), moodle_site.LANG[language]["decsep"]) == 3.5
-    assert moodle.identifier("ru", "7") == "Участник7" and moodle.grade_text("ru", 2) == "2,00"
-    assert moodle_site.strtotime(moodle.moodle_time(NOW)) == NOW.timestamp()
+        ident = worksheet.identifier(language, "101")
+        assert worksheet.participant(language, ident) == "101" and worksheet.participant(language, "Participant x") == ""
+        assert worksheet.grade_value(language, worksheet.grade_text(language, 3.5)) == 3.5
+        assert moodle_site.unformat_float(worksheet.grade_text(language, 3.5), moodle_site.LANG[language]["decsep"]) == 3.5
+    assert worksheet.identifier("ru", "7") == "Участник7" and worksheet.grade_text("ru", 2) == "2,00"
+    assert moodle_site.strtotime(worksheet.moodle_time(NOW)) == NOW.timestamp()
     with pytest.raises(ValueError, match="not known here"):
-        moodle.text("de", "recordid")
+        worksheet.text("de", "recordid")
 
 
 def test_feedback_names_never_break_moodles_split():

@@ -1,4 +1,4 @@
-"""`make push` (autograder/publish/push.py, moodle_api.py) against Moodle's web services (tests/moodle_webservice):
+"""`make push` (autograder/moodle/push.py, client.py) against Moodle's web services (tests/moodle_webservice):
 a real lesson, downloaded from Moodle in its 4.1+ folders form and graded once for the module, pushed through
 the command line; every failure the site can answer; the token in no output, file or message."""
 import json
@@ -13,15 +13,15 @@ import pytest
 
 from autograder import ROOT
 from autograder.course import Course
-from autograder.publish import push
-from autograder.publish.moodle_api import Client, MoodleError
+from autograder.moodle import push
+from autograder.moodle.client import Client, MoodleError
 from autograder import gradebook
 from tests import classroom, corpus, moodle_site
 from tests.docs_commands import docs_commands, here, run_from_root
 from tests.lessons.harness import LESSONS
 from tests.moodle_server import serve
 from tests.moodle_webservice import Assignment, Site
-from tests.publish.on_moodle import FAILURES as SITE_FAILURES, course_toml
+from tests.moodle.on_moodle import FAILURES as SITE_FAILURES, course_toml
 
 LESSON = "01_tensors"
 CMID, ASSIGNMENT = 42, 7
