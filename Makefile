@@ -60,10 +60,10 @@ docs-figures: venv ## docs/architecture.png: the course's life, drawn with matpl
 $(BUILD)/en/gradebook.db: $(SOURCES) | venv
 	$(CLI) release
 
-test: venv ## prove every exercise gradable, and test the tooling (8½ to 11½ minutes on 2 cores) [TEST_WORKERS=3]
+test: venv ## the maintainers' loop: each kind of proof once, every exercise graded right and wrong [TEST_WORKERS=3] (docs/testing.md)
 	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
-test-all: venv ## make test and the repetitions it samples: the whole class graded twice, every attack on both kinds of kernel
+test-all: venv ## every proof, as CI runs it: make test, every lesson case, the class graded twice, every attack on both kinds of kernel, the tests marked repeats
 	AUTOGRADER_TEST_ALL=1 $(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 soak: venv ## kill Dask workers at random moments in RUNS=20 runs (`make test` runs 1): no hang, no lost point

@@ -29,8 +29,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The lessons' module first, the others in their order: it is the longest (the whole class graded), and it
     releases the real lessons that three other modules wait for. `make test` hands modules to its workers in
     this order (--no-loadscope-reorder), so the other workers meanwhile run modules that need no release,
-    where one would otherwise start with one that waits (pytest-xdist's default: the module of most tests)."""
+    where one would otherwise start with one that waits (pytest-xdist's default: the module of most tests).
+    A test marked `repeats` is skipped, with the target that runs it, unless `make test-all` runs."""
     items.sort(key=lambda item: item.nodeid.split("::")[0] != FIRST)
+    if not TEST_ALL:
+        for item in items:
+            if item.get_closest_marker("repeats"):
+                item.add_marker(pytest.mark.skip(reason="repeats a proof that make test runs once: make test-all"))
 
 
 @functools.cache

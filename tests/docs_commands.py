@@ -31,9 +31,8 @@ OPTIONAL = re.compile(r"\s*\[[^\]]*\]")  # a synopsis's [optional] parts: the co
 
 # Commands that no test runs here, and why (a prefix stands for every command that starts with it).
 CANNOT_RUN = {
-    "make test": "it is the test run itself (`make test-all` too: the same with what `make test` samples, "
-                 "twice as long)",
-    "make soak": "repeats tests/grading/test_engine_worker_loss.py, which `make test` runs twice",
+    "make test": "it is the test run itself (`make test-all` too: every proof, as CI runs it)",
+    "make soak": "repeats tests/grading/test_engine_worker_loss.py, which `make test` runs once",
     ".venv/bin/pytest tests/lessons": "one lesson of tests/lessons/, which `make test` runs whole",
     "make mutants": "minutes a lesson; tests/lessons/test_mutants.py runs tests.lessons.mutants on made-up lessons",
     "make self-check-kills": "minutes a lesson; tests/lessons/test_self_check_kills.py runs it on a made-up lesson",
@@ -52,7 +51,7 @@ CANNOT_RUN = {
     "cd build/student": "publishing the student repository pushes to GitHub; tests/release/test_student_repo.py "
                         "proves what build/student holds",
     "git init": "as `cd build/student`",
-    "apt-get": "installs Debian's packages as root: .ci/run installs them before `make test`",
+    "apt-get": "installs Debian's packages as root: .ci/run installs them before `make test-all`",
     "pip install": "downloads packages from PyPI (the student's own machine, Dask's optional dashboard)",
     "make autograde SUBMISSIONS=moodle.zip OUT=graded SCHEDULER=": "a cluster of machines: tests/grading/"
         "test_engine.py starts cluster.md's scheduler and worker commands on this machine and grades on them "

@@ -52,6 +52,7 @@ def serial(tiny_course, tmp_path_factory):
     return submissions, out
 
 
+@pytest.mark.repeats
 def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluster, tiny_course, tmp_path):
     submissions, serial_out = serial
     cluster.add_worker()

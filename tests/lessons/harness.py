@@ -26,9 +26,9 @@ LESSONS = Course().assignments()
 # `make test` grades one case of each kind that an exercise has: its first wrong and first right variant, its first
 # visible example broken, and the exercise left unsolved; `make test-all` grades every case (docs/testing.md)
 EVERY_CASE = os.environ.get("AUTOGRADER_TEST_ALL") == "1"
-# graded a second time, with every demonstration and a cold jail, by `make test`: both solutions of each lesson,
-# every cell of each in its language; `make test-all` grades the whole class again
-SAMPLE = ("solution-ru", "solution-en")
+# graded a second time, with every demonstration and a cold jail, by `make test`: the Russian solution of each
+# lesson, every cell of it; `make test-all` grades the whole class again, both languages' solutions among it
+SAMPLE = ("solution-ru", "solution-en") if EVERY_CASE else ("solution-ru",)
 
 
 @functools.cache
@@ -237,7 +237,8 @@ def case_of(kind: str, assignment: str, exercise: str, name: str) -> tuple[str, 
     raise KeyError((kind, assignment, exercise, name))
 
 
-# Correct notebooks that print as beginners debug: they must keep full marks (autograder_kernel.output).
+# Correct notebooks that print as beginners debug: they must keep full marks (autograder_kernel.output); graded by
+# `make test-all` (tests/sandbox/test_execute.py proves the cap on output in `make test`).
 # student -> code added at the end of solution cells of LOUD_LESSON (None: every one)
 LOUD_LESSON = "01_tensors"
 LOUD = {

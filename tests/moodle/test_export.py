@@ -124,6 +124,7 @@ def test_export_needs_a_graded_course(tmp_path):
         export.export(tmp_path)
 
 
+@pytest.mark.repeats
 def test_the_exports_the_pages_show_run_as_written(moodle_class, tmp_path):
     out = classroom.copy_course(moodle_class[1], tmp_path / "graded")
     url = gradebook.address(out)

@@ -307,6 +307,7 @@ def test_a_site_without_slash_arguments_lists_its_files_with_a_file_parameter(si
         "pluginfile.php?file=" in a for a in site.addresses if "pluginfile" in a)
 
 
+@pytest.mark.repeats
 def test_the_pulls_the_pages_show_run_as_written(site, toml, out):
     a_class(site)
     commands = docs_commands("make pull") + docs_commands(".venv/bin/python -m autograder.cli pull")

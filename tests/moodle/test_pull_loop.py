@@ -80,6 +80,7 @@ def test_make_pull_then_make_autograde_then_make_push_is_the_whole_loop(sandbox,
     assert sorted(saves) == sorted([IVAN, ANNA, MARIA, ANNA])
 
 
+@pytest.mark.repeats
 def test_a_pulled_class_grades_as_the_same_class_from_moodles_download_zip(sandbox, release, site, toml, tmp_path):
     """The same submissions, through both ways in: every row of grades.csv and exercises.csv alike (status, score,
     flags, file, notes: two notebooks of one lesson, one in a subfolder, a notebook that is not JSON, a text file)."""

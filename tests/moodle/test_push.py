@@ -331,6 +331,7 @@ def test_the_token_is_in_no_output_file_report_or_message(out, site, settings, c
 
 # --- the pages' commands, as written ------------------------------------------------------------------------
 
+@pytest.mark.repeats
 def test_the_pushes_the_pages_show_run_as_written(out, site, settings):
     commands = docs_commands("make push") + docs_commands(".venv/bin/python -m autograder.cli push")
     assert any("YES=1" in c for c in commands) and any("OVERWRITE=1" in c for c in commands)
@@ -344,6 +345,7 @@ def test_the_pushes_the_pages_show_run_as_written(out, site, settings):
     assert sorted(set(saves(site))) == [31, 32, 33]
 
 
+@pytest.mark.repeats
 def test_the_pages_grade_a_team_assignment_then_again_afresh(sandbox, download, tmp_path):
     _, env = download
     team = moodle_site.Student(PEOPLE[101][0], 101, {"/01_tensors.ipynb": corpus.dump(notebook("solutions"))},
