@@ -48,7 +48,7 @@ from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import cell as csv_cell
-from autograder.publish import bands, fingerprints
+from autograder.publish import bands, channels, fingerprints
 
 SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
@@ -58,7 +58,8 @@ RARITY_POWER = 1.5  # an answer's evidence is its similarity times its rarity to
 GRADED = ("ok", "repaired")
 CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
-COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "matching_cells", "longest_fragment"]
+COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "channel", "matching_cells",
+           "longest_fragment"]
 
 
 @dataclass
@@ -75,8 +76,14 @@ class Scores:
     grade_ids: list[str]
     cells: np.ndarray  # answers x students x students: how alike the two answers are
     written: np.ndarray  # answers x students: whether the student's answer holds any fragment
-    notebook: np.ndarray  # students x students
+    notebook: np.ndarray  # students x students: the higher of the two channels
+    alike: np.ndarray  # students x students: the second channel's score (autograder.publish.channels)
+    rare: np.ndarray  # students x students: the first channel's score (rare fragments)
     review_from: float = 1.0  # this class's own review band starts here (autograder.publish.bands)
+
+    def channel(self, i: int, j: int) -> str:
+        """Which channel put the pair where it is."""
+        return channels.CHANNELS[int(self.alike[i, j] > self.rare[i, j])]
 
 
 @dataclass
@@ -87,6 +94,7 @@ class Pair:
     similarity: float
     cells: dict[str, float]  # grade_id -> that answer's similarity, for every answer both wrote something in
     band: str = "no"  # yes, review or no
+    channel: str = channels.CHANNELS[0]  # which channel put it there
     fragment: tuple[int, str] = (0, "")  # the longest run of tokens the two share, and the answer it is in
 
     @property
@@ -110,12 +118,12 @@ class Result:
     scores: list["Scores"] = field(default_factory=list)  # per assignment, for the page's histograms
 
 
-def released_code(course: Course, assignment: str) -> set:
-    """Fingerprints of every code cell of the released notebook, in every language."""
+def released_code(course: Course, assignment: str) -> tuple[set, set]:
+    """(fingerprints of every code cell of the released notebook, in every language; their documents)."""
     sources = []
     for path in sorted((course.out_root / "lessons").glob(f"*/{assignment}.ipynb")):
         sources += [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
-    return fingerprints.released_hashes(sources)
+    return fingerprints.released(sources)
 
 
 def reprinted(path: Path) -> dict[str, tuple] | str:
@@ -157,7 +165,7 @@ def read_class(out: Path, course: Course, workers: int) -> tuple[dict[str, list[
             continue
         if assignment not in released:
             released[assignment] = released_code(course, assignment)
-        answers = {g: fingerprints.fingerprint(*cell, released[assignment]) for g, cell in cells.items()}
+        answers = {g: fingerprints.fingerprint(*cell, *released[assignment]) for g, cell in cells.items()}
         by_assignment.setdefault(assignment, []).append(Submission(student, answers))
     return by_assignment, notes
 
@@ -222,9 +230,14 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         evidence += room * cells[c] * rarity(cells[c]) ** RARITY_POWER
         weighs += room
     # over no less than one full answer's weight: two students who wrote one short line alike are no copy
-    notebook = (evidence / np.maximum(weighs, 1.0)).round(5)
-    return Scores(assignment, subs, grade_ids, cells, written, notebook,
-                  bands.review_from(notebook[np.triu_indices(len(subs), k=1)], len(subs)))
+    rare = (evidence / np.maximum(weighs, 1.0)).round(5)
+    documents = [[s.answers[g].document if g in s.answers else "" for s in subs] for g in grade_ids]
+    held = np.array([[g in s.answers and not s.answers[g].given for s in subs] for g in grade_ids], dtype=bool)
+    alike = channels.on_first_scale(channels.forms(documents, held.reshape(len(grade_ids), len(subs))), rare)
+    notebook = np.maximum(rare, alike)
+    upper = np.triu_indices(len(subs), k=1)
+    return Scores(assignment, subs, grade_ids, cells, written, notebook, alike, rare,
+                  bands.review_from(notebook[upper], len(subs), bands.fence(rare[upper])))
 
 
 def pair(scores: Scores, i: int, j: int) -> Pair:
@@ -235,7 +248,7 @@ def pair(scores: Scores, i: int, j: int) -> Pair:
     runs = [(int((ends - starts).max()), g) for g in sorted(cells)
             for starts, ends in [a.answers[g].shared_with(b.answers[g])] if ends.size]
     return Pair(scores.assignment, a, b, score, cells, bands.band(score, scores.review_from),
-                max(runs, key=lambda run: run[0], default=(0, "")))
+                scores.channel(i, j), max(runs, key=lambda run: run[0], default=(0, "")))
 
 
 def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> None:
@@ -262,6 +275,7 @@ def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> 
             tokens, answer = fragments.get((scores.assignment, a, b), (0, ""))
             writer.writerow(map(csv_cell, [scores.assignment, a, b, f"{similarity[n]:.3f}",
                                            bands.band(float(similarity[n]), scores.review_from),
+                                           scores.channel(i, j),
                                            "; ".join(f"{g} ({-v:.2f})" for v, g in cells),
                                            f"{tokens} tokens in {answer}" if tokens else ""]))
 
