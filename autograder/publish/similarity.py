@@ -6,30 +6,26 @@ the same (autograder.publish.canonical) do not change, and the hashes of its k-g
 (autograder.publish.fingerprints, over copydetect). The code that the released notebook gives everyone
 (stubs, signatures, imports, visible checks) is left out.
 
-A fragment weighs by how rare it is: log(N / df) / log(N / 2), where df of the class's N students hold
-it: 1 when two or fewer hold it, 0 when all do; in a class of 30, one that ten write weighs 0.4. (2 / df,
-its first form, shrinks as the class grows: in a class of 500 most copies went unseen.) Per answer, two
-students' similarity is the weight they share over the geometric mean of their two answers' weights (a
-copier who adds or drops a few lines loses less than over the larger), and never over less than
-CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike, is no evidence.
-That ratio says how alike two answers are, not how rare that is; an answer's rarity is
-log(N / d) / log(N / 2), where d counts the pair and every student whose answer is as alike to one of
-them: 1 when no one else wrote an answer that close, 0 when the whole class did. An answer's evidence is
-its similarity times its rarity to the power RARITY_POWER: a copy rewritten by hand keeps half its source's fragments in
-most answers, and no one else is as close to either of the two; two independent students who wrote the
-same idiom share one answer whole, and others are as close. The notebook's similarity is the mean of that
-evidence over the assignment's answers, each answer weighing by how much rare material the larger of the
-two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written one short
-way, can neither show a copy nor hide one. A copy of every answer in forms no one else wrote scores 1.
-Worker processes read and re-print the answers; every pair of students is then scored at once, per
-answer, as a matrix product (students x fragments).
+The first channel, rare fragments: a fragment weighs log(N / df) / log(N / 2), where df of the class's N
+students hold it (1 when two or fewer do, 0 when all do). Per answer, two students' similarity is the weight
+they share over the geometric mean of their two answers' weights, never over less than CELL_FLOOR (an
+answer of one line is no evidence); its rarity is log(N / d) / log(N / 2), where d counts the pair and every
+student whose answer is as alike to one of them. An answer's evidence is its similarity times its rarity to
+the power RARITY_POWER; the notebook's score is the mean of that evidence over the answers, each weighing by
+how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of every answer in forms no
+one else wrote scores 1. The second channel, answers alike (autograder.publish.channels), sees a copy of a
+student whose answers are all common forms: how many answers the two wrote the same, against the chance of
+that many coincidences given the class's own forms. A pair's similarity is the higher of the two, the
+second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
+answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
 (autograder.publish.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
-of its own class's distribution of scores; `no` otherwise.
+of its own class's distribution of scores in either channel; `no` otherwise.
 
-Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the flagged
-pairs side by side, grouped into clusters, then the closest other pairs), and links the report to the page.
+Writes <OUT>/similarity.csv (every pair, most similar first, and the channel that put it there) and
+<OUT>/similarity.html (the flagged pairs side by side, grouped into clusters, then the closest other pairs),
+and links the report to the page.
 """
 import csv
 import json
@@ -42,13 +38,13 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
-from numpy.typing import ArrayLike
 
 from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import cell as csv_cell
 from autograder.publish import bands, channels, fingerprints
+from autograder.publish.rarity import rareness, rarity, shared_weights
 
 SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
@@ -56,7 +52,6 @@ CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 ra
 ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
 RARITY_POWER = 1.5  # an answer's evidence is its similarity times its rarity to this power
 GRADED = ("ok", "repaired")
-CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
 COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "channel", "matching_cells",
            "longest_fragment"]
@@ -168,46 +163,6 @@ def read_class(out: Path, course: Course, workers: int) -> tuple[dict[str, list[
         answers = {g: fingerprints.fingerprint(*cell, *released[assignment]) for g, cell in cells.items()}
         by_assignment.setdefault(assignment, []).append(Submission(student, answers))
     return by_assignment, notes
-
-
-def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
-    """The weight each pair of sets shares, N x N: a matrix product of sets x fingerprints, over the
-    fingerprints that two sets or more hold."""
-    held = Counter(h for s in sets for h in s)
-    columns = {h: i for i, h in enumerate(h for h, n in held.items() if n > 1)}
-    weights = np.array([weight[h] for h in columns], dtype=np.float32)
-    rows, cols = [], []
-    for row, s in enumerate(sets):
-        for h in s:
-            if h in columns:
-                rows.append(row)
-                cols.append(columns[h])
-    rows, cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
-    shared = np.zeros((len(sets), len(sets)), dtype=np.float32)
-    for start in range(0, len(weights), CHUNK):  # a slice of the fingerprints at a time bounds the memory
-        part = weights[start:start + CHUNK]
-        chunk = np.zeros((len(sets), len(part)), dtype=np.float32)
-        inside = (cols >= start) & (cols < start + len(part))
-        chunk[rows[inside], cols[inside] - start] = 1.0
-        shared += (chunk * part) @ chunk.T
-    return shared
-
-
-def rareness(n: int, d: ArrayLike) -> np.ndarray:
-    """log(n / d) / log(n / 2): how rare a thing is that d of n students hold, from 1 (d <= 2) to 0 (d = n)."""
-    d = np.asarray(d, dtype=np.float64)
-    return np.where(d <= 2, 1.0, np.clip(np.log(n / np.maximum(d, 1)) / np.log(max(n, 3) / 2), 0.0, 1.0))
-
-
-def rarity(cell: np.ndarray) -> np.ndarray:
-    """log(N / d) / log(N / 2) per pair of one answer's similarities (students x students), where d counts
-    the pair and the students whose answers are as alike to one of the two as theirs are to each other."""
-    n = len(cell)
-    alike = cell.copy()
-    np.fill_diagonal(alike, -1.0)
-    ordered = np.sort(alike, axis=1)
-    as_alike = np.stack([n - np.searchsorted(ordered[i], alike[i]) for i in range(n)])  # j and those as alike to i
-    return rareness(n, 1 + np.maximum(as_alike, as_alike.T))
 
 
 def compare(assignment: str, subs: list[Submission]) -> Scores:
