@@ -11,17 +11,16 @@ of this class match on it is the share of pairs of its writers who wrote the sam
 (n (n - 1)) over its forms. A pair's evidence is -log10 of the chance of matching on at least as many of
 the answers both wrote (a Poisson-binomial tail). Students who write alike in one answer tend to in others
 too (the reference's style), so the evidence is calibrated on the class: its outlier fence is Tukey's
-far-out fence of the class's evidence, and never below log10 of the number of pairs (what the most alike
-of that many independent pairs reaches by chance). The evidence is then put on the first channel's scale,
-its fence on that channel's fence, and a pair ranks by the higher of the two.
+far-out fence of the class's evidence (never below FLOOR: where most pairs match on nothing, the fence would
+be 0). The evidence is then put on the first channel's scale, its fence on that channel's fence, and a pair
+ranks by the higher of the two.
 """
-import math
-
 import numpy as np
 
 from autograder.publish.bands import fence
 
 CHANNELS = ("rare fragments", "answers alike")
+FLOOR = 1.0  # the second channel's fence is never below a chance of one in ten
 
 
 def forms(sets: list[list], written: np.ndarray) -> np.ndarray:
@@ -64,7 +63,7 @@ def on_first_scale(found: np.ndarray, first: np.ndarray) -> np.ndarray:
     channel's notebook scores."""
     surprise = evidence(found)
     upper = np.triu_indices(len(first), k=1)
-    own_fence = max(fence(surprise[upper]), math.log10(max(2, upper[0].size)))
+    own_fence = max(fence(surprise[upper]), FLOOR)
     scale = max(fence(first[upper]), 1e-6) / own_fence
     second = np.clip(surprise * scale, 0.0, 1.0) + 0.0  # no -0.0 (log10 of 1)
     np.fill_diagonal(second, 0.0)
