@@ -13,11 +13,12 @@ the answers both wrote (a Poisson-binomial tail). Students who write alike in on
 too (the reference's style), so the evidence is calibrated on the class: its outlier fence is Tukey's
 far-out fence of the class's evidence (never below FLOOR: where most pairs match on nothing, the fence would
 be 0). The evidence is then put on the first channel's scale, its fence on that channel's fence, and a pair
-ranks by the higher of the two.
+ranks by the higher of the two; above the fence it is squeezed below `yes` (autograder.publish.bands): a
+channel calibrated on its class alone can send a pair for review, not say that it is far outside any class.
 """
 import numpy as np
 
-from autograder.publish.bands import fence
+from autograder.publish.bands import SUSPICIOUS, fence
 
 CHANNELS = ("rare fragments", "answers alike")
 FLOOR = 1.0  # the second channel's fence is never below a chance of one in ten
@@ -63,8 +64,15 @@ def on_first_scale(found: np.ndarray, first: np.ndarray) -> np.ndarray:
     channel's notebook scores."""
     surprise = evidence(found)
     upper = np.triu_indices(len(first), k=1)
-    own_fence = max(fence(surprise[upper]), FLOOR)
-    scale = max(fence(first[upper]), 1e-6) / own_fence
-    second = np.clip(surprise * scale, 0.0, 1.0) + 0.0  # no -0.0 (log10 of 1)
+    start = min(max(fence(first[upper]), 1e-6), SUSPICIOUS)
+    second = below_yes(surprise * start / max(fence(surprise[upper]), FLOOR), start) + 0.0  # no -0.0 (log10 of 1)
     np.fill_diagonal(second, 0.0)
     return second.round(5)
+
+
+def below_yes(score: np.ndarray, start: float) -> np.ndarray:
+    """Scores above `start` squeezed below `yes`, in their order: calibrated on the class alone, the second
+    channel says how far a pair stands out of its class, never that it is far outside any class."""
+    room = max(SUSPICIOUS - start, 1e-6)
+    squeezed = start + room * -np.expm1(-(score - start) / room)
+    return np.minimum(np.where(score > start, squeezed, score), SUSPICIOUS - 1e-5)
