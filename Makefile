@@ -33,7 +33,7 @@ VERBOSE ?=
 CLI := $(PYTHON) -m autograder.cli$(if $(VERBOSE), --verbose)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv release screenshots docs-figures test test-all soak pull autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark mutants mutants-all self-check-kills clean
+.PHONY: help venv release screenshots docs-figures test test-all soak pull autograde check-sandbox formgrade export push similarity benchmark similarity-benchmark similarity-compare mutants mutants-all self-check-kills clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-20s %s\n", $$1, $$2}'
@@ -95,6 +95,15 @@ benchmark: $(BUILD)/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
 	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)
+
+# Dolos (npm) into a git-ignored folder; npm runs no install scripts here, so its parsers are built by hand
+DOLOS := .cache/dolos/node_modules/@dodona
+
+similarity-compare: venv ## ours, copydetect and Dolos on the same pairs of classes a, b, c and the lazy-copy held-out seeds: copies ranked, top K, MAP (Dolos where node is: apt-get install nodejs npm)
+	@if command -v node >/dev/null && [ ! -d $(DOLOS)/dolos-parsers/build/Release ]; then \
+	  npm install --prefix .cache/dolos --no-audit --no-fund --save-exact @dodona/dolos-lib@3.5.1 && \
+	  cd $(DOLOS)/dolos-parsers && npx node-gyp rebuild --nodedir=/usr; fi
+	$(PYTHON) -m tests.publish.compare
 
 mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all] [NOTEBOOK_TIMEOUT=s]
 	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40) $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))

@@ -43,6 +43,10 @@ CANNOT_RUN = {
                                                       "test_similarity.py runs the same verdict on its own seeds",
     ".venv/bin/python -m tests.publish.independent_class": "it measures both authors' classes, as tests/publish/"
                                                          "test_independent_class.py does in its own process",
+    "make similarity-compare": "minutes: it installs Dolos from npm and runs three tools on 13 classes; tests/publish/"
+                               "test_compare.py runs the same comparison on a small class, with ours and copydetect",
+    ".venv/bin/python -m tests.publish.lazy_class": "10 held-out classes; tests/publish/test_lazy_class.py holds the "
+                                                  "same goal on two of them and a development seed",
     ".venv/bin/python -m tests.lessons.verdicts": "it rewrites docs/mutants.md; tests/lessons/test_mutants.py fails "
                                                 "when the page is not what it writes",
     "make release": "it rewrites this checkout's lessons/, solutions/ and build/ while other tests read them; "

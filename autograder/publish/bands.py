@@ -3,7 +3,7 @@
 A score ranks pairs; it never says that a pair copied. The bands say how far a pair stands out:
 - `yes` from SUSPICIOUS on: far outside what independent students write in any class;
 - `review` from the class's own outlier fence on: Tukey's far-out fence, Q3 + 3 IQR of this class's pair
-  scores, as a box plot draws it, raised where needed so that no more than REVIEW_SHARE of the class's
+  scores, as a box plot draws it (of each channel's scores: autograder.publish.channels), raised where needed so that no more than REVIEW_SHARE of the class's
   pairs, and no more pairs than it has students, are at `review` (at least one);
 - `no` otherwise.
 Pairs that share flagged links form clusters (one source and several copiers is a common case).
@@ -17,18 +17,23 @@ FENCE = 3.0  # IQRs above the third quartile: Tukey's "far out"
 REVIEW_SHARE = 0.05  # at most this share of a class's pairs is sent for review (and one pair per student)
 
 
-def review_from(scores: np.ndarray, students: int) -> float:
-    """Where this class's review band starts: its far-out fence, raised so that no more than REVIEW_SHARE
-    of its pairs, nor more pairs than `students`, are below SUSPICIOUS and above it (at least one); 1.0 for a
-    class with no pair."""
+def fence(scores: np.ndarray) -> float:
+    """Tukey's far-out fence of a class's scores: Q3 + FENCE IQR."""
+    q1, q3 = np.quantile(scores, [0.25, 0.75]) if scores.size else (0.0, 0.0)
+    return float(q3 + FENCE * (q3 - q1))
+
+
+def review_from(scores: np.ndarray, students: int, start: float | None = None) -> float:
+    """Where this class's review band starts: its far-out fence (that of `scores`, or `start`), raised so
+    that no more than REVIEW_SHARE of its pairs, nor more pairs than `students`, are below SUSPICIOUS and
+    above it (at least one); 1.0 for a class with no pair."""
     if scores.size == 0:
         return 1.0
-    q1, q3 = np.quantile(scores, [0.25, 0.75])
     ranked = np.sort(scores[scores < SUSPICIOUS])[::-1]
     allowed = max(1, min(math.floor(REVIEW_SHARE * scores.size), students))
     left_out = ranked[allowed] if ranked.size > allowed else -1.0  # the first score past the share
     kept = ranked[ranked > left_out]  # ties with it stay out too
-    return float(max(q3 + FENCE * (q3 - q1), kept.min() if kept.size else SUSPICIOUS, 1e-6))
+    return float(max(fence(scores) if start is None else start, kept.min() if kept.size else SUSPICIOUS, 1e-6))
 
 
 def band(score: float, review_start: float) -> str:

@@ -42,6 +42,7 @@ class Answer:
     spans: list[tuple[int, int]] = field(default_factory=list)
     document: str = ""  # one character per token
     hashes: set = field(default_factory=set)  # its k-grams' hashes, less the released code's
+    given: bool = False  # whether it is, token for token, a code cell of the released notebook (a stub left as it is)
 
     @functools.cached_property
     def fingerprint(self) -> CodeFingerprint | None:
@@ -237,11 +238,13 @@ def document(found: list[tuple[str, tuple[int, int]]]) -> str:
     return "".join(ALPHABET.setdefault(word, chr(0xF0000 + len(ALPHABET) % 0xFFFD)) for word, _ in found)
 
 
-def fingerprint(text: str, found: list[tuple[str, tuple[int, int]]], released: set = frozenset()) -> Answer:
-    """The answer with the hashes of its k-grams (copydetect's), less those of the released code."""
+def fingerprint(text: str, found: list[tuple[str, tuple[int, int]]], released: set = frozenset(),
+                given: set = frozenset()) -> Answer:
+    """The answer with the hashes of its k-grams (copydetect's), less those of the released code, and whether it
+    is one of the `given` documents (the released cells')."""
     doc = document(found)
     hashes = set(hashed_kgrams(doc, K).tolist()) - released if len(doc) >= K else set()
-    return Answer(text, [span for _, span in found], doc, hashes)
+    return Answer(text, [span for _, span in found], doc, hashes, doc in given)
 
 
 def answer(source: str, released: set = frozenset()) -> Answer:
@@ -249,6 +252,7 @@ def answer(source: str, released: set = frozenset()) -> Answer:
     return fingerprint(*reprint(source), released)
 
 
-def released_hashes(sources: list[str]) -> set:
-    """Every k-gram hash of the code that the released notebook gives everyone."""
-    return set().union(*(fingerprint(*reprint(source)).hashes for source in sources))
+def released(sources: list[str]) -> tuple[set, set]:
+    """(every k-gram hash of the code that the released notebook gives everyone, the documents of its cells)."""
+    answers = [fingerprint(*reprint(source)) for source in sources]
+    return set().union(*(a.hashes for a in answers)), {a.document for a in answers}

@@ -6,30 +6,26 @@ the same (autograder.publish.canonical) do not change, and the hashes of its k-g
 (autograder.publish.fingerprints, over copydetect). The code that the released notebook gives everyone
 (stubs, signatures, imports, visible checks) is left out.
 
-A fragment weighs by how rare it is: log(N / df) / log(N / 2), where df of the class's N students hold
-it: 1 when two or fewer hold it, 0 when all do; in a class of 30, one that ten write weighs 0.4. (2 / df,
-its first form, shrinks as the class grows: in a class of 500 most copies went unseen.) Per answer, two
-students' similarity is the weight they share over the geometric mean of their two answers' weights (a
-copier who adds or drops a few lines loses less than over the larger), and never over less than
-CELL_FLOOR: an answer of one line, or a short one that much of the class writes alike, is no evidence.
-That ratio says how alike two answers are, not how rare that is; an answer's rarity is
-log(N / d) / log(N / 2), where d counts the pair and every student whose answer is as alike to one of
-them: 1 when no one else wrote an answer that close, 0 when the whole class did. An answer's evidence is
-its similarity times its rarity to the power RARITY_POWER: a copy rewritten by hand keeps half its source's fragments in
-most answers, and no one else is as close to either of the two; two independent students who wrote the
-same idiom share one answer whole, and others are as close. The notebook's similarity is the mean of that
-evidence over the assignment's answers, each answer weighing by how much rare material the larger of the
-two holds, up to ROOM_FLOOR: an answer that both left as the stub, or that can only be written one short
-way, can neither show a copy nor hide one. A copy of every answer in forms no one else wrote scores 1.
-Worker processes read and re-print the answers; every pair of students is then scored at once, per
-answer, as a matrix product (students x fragments).
+The first channel, rare fragments: a fragment weighs log(N / df) / log(N / 2), where df of the class's N
+students hold it (1 when two or fewer do, 0 when all do). Per answer, two students' similarity is the weight
+they share over the geometric mean of their two answers' weights, never over less than CELL_FLOOR (an
+answer of one line is no evidence); its rarity is log(N / d) / log(N / 2), where d counts the pair and every
+student whose answer is as alike to one of them. An answer's evidence is its similarity times its rarity to
+the power RARITY_POWER; the notebook's score is the mean of that evidence over the answers, each weighing by
+how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of every answer in forms no
+one else wrote scores 1. The second channel, answers alike (autograder.publish.channels), sees a copy of a
+student whose answers are all common forms: how many answers the two wrote the same, against the chance of
+that many coincidences given the class's own forms. A pair's similarity is the higher of the two, the
+second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
+answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
 (autograder.publish.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
-of its own class's distribution of scores; `no` otherwise.
+of its own class's distribution of scores in either channel; `no` otherwise.
 
-Writes <OUT>/similarity.csv (every pair, most similar first) and <OUT>/similarity.html (the flagged
-pairs side by side, grouped into clusters, then the closest other pairs), and links the report to the page.
+Writes <OUT>/similarity.csv (every pair, most similar first, and the channel that put it there) and
+<OUT>/similarity.html (the flagged pairs side by side, grouped into clusters, then the closest other pairs),
+and links the report to the page.
 """
 import csv
 import json
@@ -42,13 +38,13 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
-from numpy.typing import ArrayLike
 
 from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import cell as csv_cell
-from autograder.publish import bands, fingerprints
+from autograder.publish import bands, channels, fingerprints
+from autograder.publish.rarity import rareness, rarity, shared_weights
 
 SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
@@ -56,9 +52,9 @@ CELL_FLOOR = 5.0  # an answer's similarity is never taken over less weight: 5 ra
 ROOM_FLOOR = 10.0  # an answer weighs fully in the notebook's similarity from this much rare weight on
 RARITY_POWER = 1.5  # an answer's evidence is its similarity times its rarity to this power
 GRADED = ("ok", "repaired")
-CHUNK = 4096  # fragments per slice of the students x fragments matrix
 CLOSEST = 20  # pairs that are not suspicious kept for the page, per assignment
-COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "matching_cells", "longest_fragment"]
+COLUMNS = ["assignment", "student_a", "student_b", "similarity", "suspicious", "channel", "matching_cells",
+           "longest_fragment"]
 
 
 @dataclass
@@ -75,8 +71,14 @@ class Scores:
     grade_ids: list[str]
     cells: np.ndarray  # answers x students x students: how alike the two answers are
     written: np.ndarray  # answers x students: whether the student's answer holds any fragment
-    notebook: np.ndarray  # students x students
+    notebook: np.ndarray  # students x students: the higher of the two channels
+    alike: np.ndarray  # students x students: the second channel's score (autograder.publish.channels)
+    rare: np.ndarray  # students x students: the first channel's score (rare fragments)
     review_from: float = 1.0  # this class's own review band starts here (autograder.publish.bands)
+
+    def channel(self, i: int, j: int) -> str:
+        """Which channel put the pair where it is."""
+        return channels.CHANNELS[int(self.alike[i, j] > self.rare[i, j])]
 
 
 @dataclass
@@ -87,6 +89,7 @@ class Pair:
     similarity: float
     cells: dict[str, float]  # grade_id -> that answer's similarity, for every answer both wrote something in
     band: str = "no"  # yes, review or no
+    channel: str = channels.CHANNELS[0]  # which channel put it there
     fragment: tuple[int, str] = (0, "")  # the longest run of tokens the two share, and the answer it is in
 
     @property
@@ -110,12 +113,12 @@ class Result:
     scores: list["Scores"] = field(default_factory=list)  # per assignment, for the page's histograms
 
 
-def released_code(course: Course, assignment: str) -> set:
-    """Fingerprints of every code cell of the released notebook, in every language."""
+def released_code(course: Course, assignment: str) -> tuple[set, set]:
+    """(fingerprints of every code cell of the released notebook, in every language; their documents)."""
     sources = []
     for path in sorted((course.out_root / "lessons").glob(f"*/{assignment}.ipynb")):
         sources += [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
-    return fingerprints.released_hashes(sources)
+    return fingerprints.released(sources)
 
 
 def reprinted(path: Path) -> dict[str, tuple] | str:
@@ -157,49 +160,9 @@ def read_class(out: Path, course: Course, workers: int) -> tuple[dict[str, list[
             continue
         if assignment not in released:
             released[assignment] = released_code(course, assignment)
-        answers = {g: fingerprints.fingerprint(*cell, released[assignment]) for g, cell in cells.items()}
+        answers = {g: fingerprints.fingerprint(*cell, *released[assignment]) for g, cell in cells.items()}
         by_assignment.setdefault(assignment, []).append(Submission(student, answers))
     return by_assignment, notes
-
-
-def shared_weights(sets: list[set], weight: dict) -> np.ndarray:
-    """The weight each pair of sets shares, N x N: a matrix product of sets x fingerprints, over the
-    fingerprints that two sets or more hold."""
-    held = Counter(h for s in sets for h in s)
-    columns = {h: i for i, h in enumerate(h for h, n in held.items() if n > 1)}
-    weights = np.array([weight[h] for h in columns], dtype=np.float32)
-    rows, cols = [], []
-    for row, s in enumerate(sets):
-        for h in s:
-            if h in columns:
-                rows.append(row)
-                cols.append(columns[h])
-    rows, cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
-    shared = np.zeros((len(sets), len(sets)), dtype=np.float32)
-    for start in range(0, len(weights), CHUNK):  # a slice of the fingerprints at a time bounds the memory
-        part = weights[start:start + CHUNK]
-        chunk = np.zeros((len(sets), len(part)), dtype=np.float32)
-        inside = (cols >= start) & (cols < start + len(part))
-        chunk[rows[inside], cols[inside] - start] = 1.0
-        shared += (chunk * part) @ chunk.T
-    return shared
-
-
-def rareness(n: int, d: ArrayLike) -> np.ndarray:
-    """log(n / d) / log(n / 2): how rare a thing is that d of n students hold, from 1 (d <= 2) to 0 (d = n)."""
-    d = np.asarray(d, dtype=np.float64)
-    return np.where(d <= 2, 1.0, np.clip(np.log(n / np.maximum(d, 1)) / np.log(max(n, 3) / 2), 0.0, 1.0))
-
-
-def rarity(cell: np.ndarray) -> np.ndarray:
-    """log(N / d) / log(N / 2) per pair of one answer's similarities (students x students), where d counts
-    the pair and the students whose answers are as alike to one of the two as theirs are to each other."""
-    n = len(cell)
-    alike = cell.copy()
-    np.fill_diagonal(alike, -1.0)
-    ordered = np.sort(alike, axis=1)
-    as_alike = np.stack([n - np.searchsorted(ordered[i], alike[i]) for i in range(n)])  # j and those as alike to i
-    return rareness(n, 1 + np.maximum(as_alike, as_alike.T))
 
 
 def compare(assignment: str, subs: list[Submission]) -> Scores:
@@ -222,9 +185,14 @@ def compare(assignment: str, subs: list[Submission]) -> Scores:
         evidence += room * cells[c] * rarity(cells[c]) ** RARITY_POWER
         weighs += room
     # over no less than one full answer's weight: two students who wrote one short line alike are no copy
-    notebook = (evidence / np.maximum(weighs, 1.0)).round(5)
-    return Scores(assignment, subs, grade_ids, cells, written, notebook,
-                  bands.review_from(notebook[np.triu_indices(len(subs), k=1)], len(subs)))
+    rare = (evidence / np.maximum(weighs, 1.0)).round(5)
+    documents = [[s.answers[g].document if g in s.answers else "" for s in subs] for g in grade_ids]
+    held = np.array([[g in s.answers and not s.answers[g].given for s in subs] for g in grade_ids], dtype=bool)
+    alike = channels.on_first_scale(channels.forms(documents, held.reshape(len(grade_ids), len(subs))), rare)
+    notebook = np.maximum(rare, alike)
+    upper = np.triu_indices(len(subs), k=1)
+    return Scores(assignment, subs, grade_ids, cells, written, notebook, alike, rare,
+                  bands.review_from(notebook[upper], len(subs), bands.fence(rare[upper])))
 
 
 def pair(scores: Scores, i: int, j: int) -> Pair:
@@ -235,7 +203,7 @@ def pair(scores: Scores, i: int, j: int) -> Pair:
     runs = [(int((ends - starts).max()), g) for g in sorted(cells)
             for starts, ends in [a.answers[g].shared_with(b.answers[g])] if ends.size]
     return Pair(scores.assignment, a, b, score, cells, bands.band(score, scores.review_from),
-                max(runs, key=lambda run: run[0], default=(0, "")))
+                scores.channel(i, j), max(runs, key=lambda run: run[0], default=(0, "")))
 
 
 def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> None:
@@ -262,6 +230,7 @@ def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> 
             tokens, answer = fragments.get((scores.assignment, a, b), (0, ""))
             writer.writerow(map(csv_cell, [scores.assignment, a, b, f"{similarity[n]:.3f}",
                                            bands.band(float(similarity[n]), scores.review_from),
+                                           scores.channel(i, j),
                                            "; ".join(f"{g} ({-v:.2f})" for v, g in cells),
                                            f"{tokens} tokens in {answer}" if tokens else ""]))
 

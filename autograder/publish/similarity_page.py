@@ -12,7 +12,7 @@ import numpy as np
 from copydetect.utils import highlight_overlap
 
 from autograder.course import Course
-from autograder.publish import bands, report
+from autograder.publish import bands, channels, report
 from autograder.publish import similarity
 from autograder.publish.fingerprints import Answer
 from autograder.state import write_atomic
@@ -22,6 +22,9 @@ STYLE = report.STYLE.replace("</style>", """
 .side td{width:50%}.side pre{margin:0;font-size:.85em}mark{background:#ffcc80}
 .histograms{display:flex;flex-wrap:wrap;gap:0 1.5em}.histograms figure{margin:.5em 0}</style>""")
 BAND = {"yes": "far outside any class", "review": "an outlier of this class"}
+CHANNEL = dict(zip(channels.CHANNELS, ("rare fragments (what the two share that few others wrote)",
+                                       "answers alike (more answers written the same than the class's own answers "
+                                       "make likely by chance)")))
 
 
 def student_link(student: str) -> str:
@@ -64,7 +67,7 @@ def pair_section(p: similarity.Pair) -> str:
     title = f"{report.esc(p.assignment)}: {student_link(p.a.student)} and {student_link(p.b.student)}"
     return (f"<section class='pair {p.band}' id='{pair_id(p)}'>"
             f"<h3>{title}: similarity {p.similarity:.2f}, {p.band} ({BAND[p.band]})</h3>"
-            f"<p>Longest shared fragment: <b>{fragment(p)}</b>. "
+            f"<p>Put here by <b>{CHANNEL[p.channel]}</b>. Longest shared fragment: <b>{fragment(p)}</b>. "
             f"Matching answers: {report.esc(', '.join(p.matching) or 'none on its own')}. Answers as re-printed "
             "for the comparison (comments, docstrings and print lines left out); code that the released "
             "notebook gives everyone is never marked.</p>" + side_by_side(p) + "</section>")
@@ -75,9 +78,10 @@ def closest_table(pairs: list[similarity.Pair]) -> str:
     for assignment in sorted({p.assignment for p in pairs}):
         others = [p for p in pairs if p.assignment == assignment and not p.suspicious]
         rows += [f"<tr><td>{report.esc(p.assignment)}</td><td>{student_link(p.a.student)}</td>"
-                 f"<td>{student_link(p.b.student)}</td><td>{p.similarity:.2f}</td><td>{fragment(p)}</td>"
+                 f"<td>{student_link(p.b.student)}</td><td>{p.similarity:.2f}</td><td>{report.esc(p.channel)}</td>"
+                 f"<td>{fragment(p)}</td>"
                  f"<td>{report.esc(', '.join(p.matching))}</td></tr>" for p in others]
-    return ("<table><tr><th>assignment</th><th>student</th><th>student</th><th>similarity</th>"
+    return ("<table><tr><th>assignment</th><th>student</th><th>student</th><th>similarity</th><th>channel</th>"
             "<th>longest shared fragment</th><th>matching answers</th></tr>" + "".join(rows) + "</table>")
 
 
@@ -122,10 +126,11 @@ def page(result: similarity.Result) -> str:
             f"{bands.SUSPICIOUS}, far outside what independent students write) and <b>{result.review} at review</b> "
             "(outliers of their own class: above its far-out fence, at most "
             f"{bands.REVIEW_SHARE:.0%} of its pairs). A score ranks pairs for you to look at; it never says that "
-            "a pair copied. Similarity is about the share of the answers that the two hold in common, each shared "
-            "fragment weighed by how rare it is in the class; renamed names, reformatting, comments, print lines "
-            "and reordering do not hide a copy. See <a href='report.html'>the report</a> and similarity.csv "
-            "for every pair.</p>"
+            "a pair copied. Similarity is the higher of two channels, each calibrated on the class: the share of the "
+            "answers that the two hold in common, each shared fragment weighed by how rare it is in the class; and "
+            "how many answers the two wrote alike against the chance of it given the class's own answers. Renamed "
+            "names, reformatting, comments, print lines and reordering do not hide a copy. See "
+            "<a href='report.html'>the report</a> and similarity.csv for every pair.</p>"
             + (f"<p>Skipped:</p><ul>{notes}</ul>" if notes else "")
             + "<h2>Each class's pairs</h2><div class='histograms'>" + "".join(histogram(s) for s in result.scores)
             + "</div>"
