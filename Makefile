@@ -94,7 +94,7 @@ benchmark: $(BUILD)/en/gradebook.db ## time 1 notebook, 8 students and STUDENTS=
 	$(CLI) benchmark --students $(STUDENTS) --out "$(BENCHMARK_OUT)" $(if $(SIZES),--sizes "$(SIZES)")
 
 similarity-benchmark: venv ## time `make similarity` on a class made from the variants: STUDENTS=500 x every lesson
-	$(PYTHON) -m tests.publish.similar_class --students $(STUDENTS)
+	$(PYTHON) -m tests.similarity.similar_class --students $(STUDENTS)
 
 # Dolos (npm) into a git-ignored folder; npm runs no install scripts here, so its parsers are built by hand
 DOLOS := .cache/dolos/node_modules/@dodona
@@ -103,7 +103,7 @@ similarity-compare: venv ## ours, copydetect and Dolos on the same pairs of clas
 	@if command -v node >/dev/null && [ ! -d $(DOLOS)/dolos-parsers/build/Release ]; then \
 	  npm install --prefix .cache/dolos --no-audit --no-fund --save-exact @dodona/dolos-lib@3.5.1 && \
 	  cd $(DOLOS)/dolos-parsers && npx node-gyp rebuild --nodedir=/usr; fi
-	$(PYTHON) -m tests.publish.compare
+	$(PYTHON) -m tests.similarity.compare
 
 mutants: venv ## mutation-test the lessons' checks (not part of `make test`): [LESSONS="01_tensors ..."] [LIMIT=40, 0 for all] [NOTEBOOK_TIMEOUT=s]
 	$(PYTHON) -m tests.lessons.mutants $(LESSONS) --limit $(or $(LIMIT),40) $(if $(NOTEBOOK_TIMEOUT),--notebook-timeout $(NOTEBOOK_TIMEOUT))

@@ -110,9 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "pull":
         pull_class(parser, args)
     elif args.command == "similarity":
-        from autograder.publish import similarity_page
+        from autograder.similarity import review_page
         try:
-            print(similarity_page.run(args.out))
+            print(review_page.run(args.out))
         except FileNotFoundError as error:
             parser.exit(1, f"{error}\n")
     elif args.command == "check-sandbox":

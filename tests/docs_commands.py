@@ -37,15 +37,15 @@ CANNOT_RUN = {
     "make mutants": "minutes a lesson; tests/lessons/test_mutants.py runs tests.lessons.mutants on made-up lessons",
     "make self-check-kills": "minutes a lesson; tests/lessons/test_self_check_kills.py runs it on a made-up lesson",
     "make benchmark": "23 minutes for the sizes the page reports; performance.md gives its figures",
-    "make similarity-benchmark": "a class of 500 students; tests/publish/test_similarity.py grades and scores "
+    "make similarity-benchmark": "a class of 500 students; tests/similarity/test_similarity.py grades and scores "
                                  "smaller classes of the same generator",
-    ".venv/bin/python -m tests.publish.similar_class": "40 held-out classes (hours); tests/publish/"
+    ".venv/bin/python -m tests.similarity.similar_class": "40 held-out classes (hours); tests/similarity/"
                                                       "test_similarity.py runs the same verdict on its own seeds",
-    ".venv/bin/python -m tests.publish.independent_class": "it measures both authors' classes, as tests/publish/"
+    ".venv/bin/python -m tests.similarity.independent_class": "it measures both authors' classes, as tests/similarity/"
                                                          "test_independent_class.py does in its own process",
-    "make similarity-compare": "minutes: it installs Dolos from npm and runs three tools on 13 classes; tests/publish/"
+    "make similarity-compare": "minutes: it installs Dolos from npm and runs three tools on 13 classes; tests/similarity/"
                                "test_compare.py runs the same comparison on a small class, with ours and copydetect",
-    ".venv/bin/python -m tests.publish.lazy_class": "10 held-out classes; tests/publish/test_lazy_class.py holds the "
+    ".venv/bin/python -m tests.similarity.lazy_class": "10 held-out classes; tests/similarity/test_lazy_class.py holds the "
                                                   "same goal on two of them and a development seed",
     ".venv/bin/python -m tests.lessons.verdicts": "it rewrites docs/mutants.md; tests/lessons/test_mutants.py fails "
                                                 "when the page is not what it writes",

@@ -32,7 +32,8 @@ STAGES = [
      False),
     ("lessons/, solutions/ (committed) + build/", "",
      "the notebooks; build/ (never published): gradebook.db, judges/", 0.7, False),
-    ("a folder of <student>/<files>, or an LMS zip", "", "what the students submitted (Moodle's download)", 0.7, False),
+    ("a folder of <student>/<files>, or an LMS zip", "",
+     "what the students submitted: Moodle's download, or make pull's", 0.7, False),
     ("intake", "autograder/intake/", "find each file, tell who sent it, rebuild it from the release, scan it", 0.85,
      False),
     ("jobs", "autograder/grading/jobs.py", "a job per gradable record; reuses the grades kept by an earlier run",
@@ -41,7 +42,7 @@ STAGES = [
     ("results", "autograder/grading/results.py", "each record's result, beside it", 0.85, True),
     ("gradebook", "autograder/gradebook.py", "the course's one nbgrader gradebook; manual grades survive a re-run",
      0.85, True),
-    ("publish", "autograder/publish/", "what the instructor and the students read, and what Moodle receives", 0.85,
+    ("publish", "autograder/publish/", "what they read; then to Moodle (moodle/) and copy detection (similarity/)", 0.85,
      True),
 ]
 # (the make target that starts what follows, what flows) below each stage but the last
@@ -56,13 +57,13 @@ FLOWS = [
     ("", "NotebookResult: the record, its grades"),
     ("", "NotebookResults with the gradebook's final word"),
 ]
-# (make target, what it writes, its modules) under publish
+# (make target, what it writes, the folder and modules that write it) under publish
 OUTPUTS = [
     ("make autograde", "grades.csv, exercises.csv,\nfeedback pages, report.html",
-     "outputs.py, feedback.py,\nreport.py"),
-    ("make export", "Moodle worksheets,\nfeedback zips", "moodle/export.py,\nworksheet.py"),
-    ("make push", "Moodle, through its\nweb services", "moodle/push.py,\nclient.py"),
-    ("make similarity", "similarity.csv,\nsimilarity.html", "similarity.py,\nbands.py"),
+     "autograder/publish/\noutputs.py, feedback.py,\nreport.py"),
+    ("make export", "Moodle worksheets,\nfeedback zips", "autograder/moodle/\nexport.py, worksheet.py"),
+    ("make push", "Moodle, through its\nweb services", "autograder/moodle/\npush.py, client.py"),
+    ("make similarity", "similarity.csv,\nsimilarity.html", "autograder/similarity/\nscoring.py, bands.py"),
 ]
 GAP = 0.75  # between two stages: the arrow and its labels
 

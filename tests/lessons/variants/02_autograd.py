@@ -473,7 +473,7 @@ def fit_line(x, y, lr=0.05, steps=500):
         sgd_step([w, b], lr)
     return w.item(), b.item()
 ''',
-        # Refuses steps=0 (found among the held-out answers of tests/publish/independent_b): with no step
+        # Refuses steps=0 (found among the held-out answers of tests/similarity/independent_b): with no step
         # at all the result must be w = b = 0.
         "refuses_zero_steps": '''
 def fit_line(x, y, lr=0.05, steps=500):

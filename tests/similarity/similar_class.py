@@ -3,15 +3,15 @@ autograded notebooks), with copiers in it.
 
 - Independent students: per exercise, one style of tests/lessons/variants (the solution, a right or a
   wrong answer), drawn at random from one half of the styles (`split` 0 or 1: the tests use one, the
-  held-out class the other), written in a hand of their own (tests/publish/hands.py).
-- Copiers, made by a program from another student's notebook (tests/publish/disguises.py: renamed,
+  held-out class the other), written in a hand of their own (tests/similarity/hands.py).
+- Copiers, made by a program from another student's notebook (tests/similarity/disguises.py: renamed,
   re-printed, commented, reordered), their answer cells in another order in the notebook. One copier
   per disguise, and two with all of them.
 - A partial copier: half of one student's answers, disguised, the rest written alone.
 
-`python -m tests.publish.similar_class --students 500` (`make similarity-benchmark`) times
-`autograder.publish.similarity` on such a class of held-out styles, and prints what it found.
-`python -m tests.publish.similar_class --held-out 10 --first-seed 100` measures detection on classes the
+`python -m tests.similarity.similar_class --students 500` (`make similarity-benchmark`) times
+`autograder.similarity.scoring` on such a class of held-out styles, and prints what it found.
+`python -m tests.similarity.similar_class --held-out 10 --first-seed 100` measures detection on classes the
 tests never see: the other half of the styles, seeds from 100 on (the tests use seed 1, the benchmark 2),
 20 or 30 independent students, the partial copier in each lesson in turn; a line per lesson-class.
 """
@@ -30,12 +30,12 @@ import nbformat
 
 from autograder import ROOT
 from autograder.course import Course
-from autograder.publish import fingerprints
+from autograder.similarity import fingerprints
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import GRADE_COLUMNS
 from tests.classroom import rows
-from tests.publish.disguises import DISGUISES, disguise
-from tests.publish.hands import Hand
+from tests.similarity.disguises import DISGUISES, disguise
+from tests.similarity.hands import Hand
 
 
 def answer_cells(nb) -> list:
@@ -233,7 +233,7 @@ def line(name: str, v: dict) -> str:
 
 def held_out(classes: int, first_seed: int) -> None:
     """Detection on `classes` classes of held-out styles and seeds, one line per lesson-class."""
-    from autograder.publish import similarity
+    from autograder.similarity import scoring
 
     assignments = Course().assignments()
     lines = []
@@ -243,7 +243,7 @@ def held_out(classes: int, first_seed: int) -> None:
         with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
             out = Path(tmp) / "graded"
             write_out(made, out)
-            similarity.similarity(out, workers=1)
+            scoring.similarity(out, workers=1)
             found = verdict(made, rows(out / "similarity.csv"))
         for assignment, v in found.items():
             lines.append(met(v))
@@ -256,7 +256,7 @@ def main() -> None:
     import os
     import resource
 
-    from autograder.publish import similarity_page
+    from autograder.similarity import review_page
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=500)
@@ -272,7 +272,7 @@ def main() -> None:
         write_out(made, out)
         cpu = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        result = similarity_page.write(out)
+        result = review_page.write(out)
         seconds = time.perf_counter() - start
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         pairs = rows(out / "similarity.csv")

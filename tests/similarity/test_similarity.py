@@ -1,4 +1,4 @@
-"""`make similarity` on a class made from the lessons' variants (tests/publish/similar_class.py): independent
+"""`make similarity` on a class made from the lessons' variants (tests/similarity/similar_class.py): independent
 students with hands of their own, copiers disguised every way, a partial copier, students who left the
 stubs or wrote only the one line a task dictates, and notebooks that cannot be compared."""
 import random
@@ -12,9 +12,9 @@ import pytest
 from autograder import ROOT
 from autograder.publish import report
 from autograder.grading.results import autograded_path
-from autograder.publish import bands, fingerprints, similarity, similarity_page
+from autograder.similarity import bands, fingerprints, scoring, review_page
 from tests import classroom
-from tests.publish import similar_class
+from tests.similarity import similar_class
 from tests.docs_commands import docs_commands, here, run_from_root
 
 ONE_LINE = "def numpy_roundtrip(arr):\n    return torch.from_numpy(arr)\n"  # what the task dictates
@@ -35,7 +35,7 @@ def graded(tmp_path_factory):
         ["damaged", "01_tensors", 0, 15, "ok", "", "01_tensors.ipynb", ""]])
     autograded_path(out, "damaged", "01_tensors").parent.mkdir(parents=True)
     autograded_path(out, "damaged", "01_tensors").write_text("{not a notebook")
-    return made, out, similarity_page.write(out)
+    return made, out, review_page.write(out)
 
 
 def rows(out) -> list[dict]:
@@ -72,7 +72,7 @@ def test_the_review_band_starts_at_the_classs_far_out_fence_and_takes_a_bounded_
 
 def test_students_linked_by_flagged_pairs_form_one_cluster():
     def flagged(a, b, band="yes"):
-        return similarity.Pair("01", similarity.Submission(a, {}), similarity.Submission(b, {}), 0.5, {}, band)
+        return scoring.Pair("01", scoring.Submission(a, {}), scoring.Submission(b, {}), 0.5, {}, band)
 
     pairs = [flagged("src", "c1"), flagged("c2", "src", "review"), flagged("x", "y"), flagged("q", "r", "no")]
     assert [(students, len(linked)) for _, students, linked in bands.clusters(pairs)] == [
@@ -113,7 +113,7 @@ def test_untouched_stubs_and_a_dictated_one_line_answer_are_not_similar(graded):
     # the only answer both wrote, written so by no one else: the two lines are the same, but a pair's mean is taken
     # over no less than one full answer's weight, so one short line alike stays below both bands
     [one_line] = [r for r in rows(out) if {r["student_a"], r["student_b"]} == {"one_line_a", "one_line_b"}]
-    assert 0 < float(one_line["similarity"]) < similarity.SUSPICIOUS
+    assert 0 < float(one_line["similarity"]) < scoring.SUSPICIOUS
     assert one_line["suspicious"] == "no"
 
 
@@ -164,7 +164,7 @@ def test_the_report_links_the_page_and_each_student_has_an_anchor(tmp_path):
     report.write_report(results, tmp_path / "report.html", seconds=1.0, workers=1)
     page = (tmp_path / "report.html").read_text()
     assert "id='student-ann'" in page and "href='similarity.html'" not in page
-    similarity_page.link_report(tmp_path / "report.html")
+    review_page.link_report(tmp_path / "report.html")
     assert "href='similarity.html'" in (tmp_path / "report.html").read_text()
     report.write_report(results, tmp_path / "again.html", seconds=1.0, workers=1, similarity=True)
     assert "href='similarity.html'" in (tmp_path / "again.html").read_text()
@@ -196,7 +196,7 @@ def test_the_page_shows_a_suspicious_pair_side_by_side_in_chromium(graded, chrom
 def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path):
     _, graded_out = moodle_class
     out = classroom.copy_course(graded_out, tmp_path / "graded")
-    result = similarity_page.write(out, course=tiny_course)
+    result = review_page.write(out, course=tiny_course)
     alpha = {r["student"] for r in classroom.rows(out / "grades.csv")
              if r["assignment"] == "01_alpha" and r["status"] == "ok"}
     listed = rows(out)
@@ -206,7 +206,7 @@ def test_it_reads_what_make_autograde_wrote(moodle_class, tiny_course, tmp_path)
     assert "href='similarity.html'" in (out / "report.html").read_text(encoding="utf-8")
 
 
-REWRITES = {  # what a copier rewrites by hand -> what it rewrote, the same once re-printed (publish.canonical)
+REWRITES = {  # what a copier rewrites by hand -> what it rewrote, the same once re-printed (similarity.canonical)
     "type hints": ("def f(x: int, n: int = 2) -> int:\n    k: int = x * n\n    return k + 1\n",
                    "def f(x, n=2):\n    k = x * n\n    return k + 1\n"),
     "a list filled by a loop": ("def f(xs):\n    out = []\n    for x in xs:\n        if x > 0:\n"

@@ -1,4 +1,4 @@
-"""How an independent student writes a block of statements: tests/publish/hands.py's Hand, for blocks.
+"""How an independent student writes a block of statements: tests/similarity/hands.py's Hand, for blocks.
 
 An `else` after a `return` or none, `if not c` with the branches swapped, a ternary or an if, a variable
 for a condition or a loss, a temporary before `return` or none, assignments split or joined, a loop of

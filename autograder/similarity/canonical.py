@@ -1,5 +1,5 @@
 """One form for code that a copier rewrites by hand without changing what it computes, before an answer is
-re-printed and fingerprinted (autograder.publish.fingerprints):
+re-printed and fingerprinted (autograder.similarity.fingerprints):
 - type hints are dropped (`def f(x: int) -> int`, `n: int = 0`);
 - a loop that only fills a list, a dict or a total is the comprehension that does it
   (`v = []` + `for x in xs: if c: v.append(e)` is `v = [e for x in xs if c]`; `v = 0` + `v += e` is

@@ -1,16 +1,16 @@
-"""Classes that tests/publish/similar_class.py did not make, by three authors, each of whom saw neither the
+"""Classes that tests/similarity/similar_class.py did not make, by three authors, each of whom saw neither the
 detector, nor the lessons' variants, nor the others' data: per lesson, students' answers written by hand from
 the task texts alone, each in a style of its own, right and wrong, and four copiers (two full, two partial)
 disguised by that author (each module's docstring says how it was made and what was copied).
-- tests/publish/independent/NN_name.py: 10 students and 4 copiers per lesson; the detector's rule was
+- tests/similarity/independent/NN_name.py: 10 students and 4 copiers per lesson; the detector's rule was
   chosen with this class in view (its development set);
-- tests/publish/independent_b/NN_name.py: 12 students and 4 copiers per lesson, written after the rule was
+- tests/similarity/independent_b/NN_name.py: 12 students and 4 copiers per lesson, written after the rule was
   chosen, and measured once (the held-out set);
-- tests/publish/independent_c/NN_name.py: 12 students and 4 copiers per lesson (01-03 by one writer, 04-05 by
-  another), written while the second rule (publish/canonical.py) was being chosen, by people who could not see
+- tests/similarity/independent_c/NN_name.py: 12 students and 4 copiers per lesson (01-03 by one writer, 04-05 by
+  another), written while the second rule (similarity/canonical.py) was being chosen, by people who could not see
   it, and measured once, after it was chosen (a second held-out set).
 
-`.venv/bin/python -m tests.publish.independent_class [a|b|c]` measures copy detection on each class (or the ones
+`.venv/bin/python -m tests.similarity.independent_class [a|b|c]` measures copy detection on each class (or the ones
 named): a line per lesson, then each copy that misses a goal and why.
 """
 import argparse
@@ -23,7 +23,7 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from tests.classroom import rows
-from tests.publish.similar_class import Class, answer_cells, failures, line, met, verdict, write_out
+from tests.similarity.similar_class import Class, answer_cells, failures, line, met, verdict, write_out
 
 AUTHORS = {"a": Path(__file__).parent / "independent", "b": Path(__file__).parent / "independent_b",
            "c": Path(__file__).parent / "independent_c"}
@@ -60,13 +60,13 @@ def make_class(author: str, assignments=None) -> Class:
 def measure(author: str, why: bool = False) -> dict | tuple[dict, list[str]]:
     """{assignment: verdict} of `make similarity` on one author's class (and, with `why`, a line per copy
     that misses a goal: similar_class.failures)."""
-    from autograder.publish import similarity
+    from autograder.similarity import scoring
 
     made = make_class(author)
     with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
         out = Path(tmp) / "graded"
         write_out(made, out)
-        similarity.similarity(out, workers=1)
+        scoring.similarity(out, workers=1)
         pairs = rows(out / "similarity.csv")
     return (verdict(made, pairs), failures(made, pairs)) if why else verdict(made, pairs)
 

@@ -1,4 +1,4 @@
-"""The first channel's arithmetic (autograder.publish.similarity): how rare a fragment or a likeness is in the
+"""The first channel's arithmetic (autograder.similarity.scoring): how rare a fragment or a likeness is in the
 class, and the weight each pair of students shares, as a matrix product."""
 from collections import Counter
 

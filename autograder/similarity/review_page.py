@@ -12,9 +12,10 @@ import numpy as np
 from copydetect.utils import highlight_overlap
 
 from autograder.course import Course
-from autograder.publish import bands, channels, report
-from autograder.publish import similarity
-from autograder.publish.fingerprints import Answer
+from autograder.publish import report
+from autograder.similarity import bands, channels
+from autograder.similarity import scoring
+from autograder.similarity.fingerprints import Answer
 from autograder.state import write_atomic
 
 STYLE = report.STYLE.replace("</style>", """
@@ -43,27 +44,27 @@ def highlighted(mine: Answer, theirs: Answer) -> str:
     return marked
 
 
-def side_by_side(p: similarity.Pair) -> str:
+def side_by_side(p: scoring.Pair) -> str:
     rows = []
     for grade_id in sorted(p.cells, key=lambda g: -p.cells[g]):
         a, b = p.a.answers[grade_id], p.b.answers[grade_id]
-        match = "matches" if p.cells[grade_id] >= similarity.CELL_MATCH else "differs"
+        match = "matches" if p.cells[grade_id] >= scoring.CELL_MATCH else "differs"
         rows.append(f"<tr><th colspan='2'>{report.esc(grade_id)}: {p.cells[grade_id]:.2f} ({match})</th></tr>"
                     f"<tr><td><pre>{highlighted(a, b)}</pre></td><td><pre>{highlighted(b, a)}</pre></td></tr>")
     return ("<table class='side'><tr><th>" + student_link(p.a.student) + "</th><th>" + student_link(p.b.student)
             + "</th></tr>" + "".join(rows) + "</table>")
 
 
-def pair_id(p: similarity.Pair) -> str:
+def pair_id(p: scoring.Pair) -> str:
     return f"{quote(p.assignment)}-{quote(p.a.student)}-{quote(p.b.student)}"
 
 
-def fragment(p: similarity.Pair) -> str:
+def fragment(p: scoring.Pair) -> str:
     tokens, answer = p.fragment
     return f"{tokens} tokens in {report.esc(answer)}" if tokens else "none"
 
 
-def pair_section(p: similarity.Pair) -> str:
+def pair_section(p: scoring.Pair) -> str:
     title = f"{report.esc(p.assignment)}: {student_link(p.a.student)} and {student_link(p.b.student)}"
     return (f"<section class='pair {p.band}' id='{pair_id(p)}'>"
             f"<h3>{title}: similarity {p.similarity:.2f}, {p.band} ({BAND[p.band]})</h3>"
@@ -73,7 +74,7 @@ def pair_section(p: similarity.Pair) -> str:
             "notebook gives everyone is never marked.</p>" + side_by_side(p) + "</section>")
 
 
-def closest_table(pairs: list[similarity.Pair]) -> str:
+def closest_table(pairs: list[scoring.Pair]) -> str:
     rows = []
     for assignment in sorted({p.assignment for p in pairs}):
         others = [p for p in pairs if p.assignment == assignment and not p.suspicious]
@@ -85,7 +86,7 @@ def closest_table(pairs: list[similarity.Pair]) -> str:
             "<th>longest shared fragment</th><th>matching answers</th></tr>" + "".join(rows) + "</table>")
 
 
-def clusters_table(pairs: list[similarity.Pair]) -> str:
+def clusters_table(pairs: list[scoring.Pair]) -> str:
     """Each group of students linked by flagged pairs, with its pairs (links to their sections)."""
     rows = [f"<tr><td>{report.esc(assignment)}</td><td>{', '.join(student_link(s) for s in students)}</td><td>"
             + ", ".join(f"<a href='#{pair_id(p)}'>{report.esc(p.a.student)} and {report.esc(p.b.student)}</a> "
@@ -97,7 +98,7 @@ def clusters_table(pairs: list[similarity.Pair]) -> str:
             + "".join(rows) + "</table>")
 
 
-def histogram(scores: similarity.Scores, width: int = 300, height: int = 80, bins: int = 50) -> str:
+def histogram(scores: scoring.Scores, width: int = 300, height: int = 80, bins: int = 50) -> str:
     """The class's pair scores as an SVG histogram (counts on a log scale), with the bands' starts marked."""
     values = scores.notebook[np.triu_indices(len(scores.subs), k=1)]
     counts, _ = np.histogram(values, bins=bins, range=(0.0, 1.0))
@@ -117,7 +118,7 @@ def histogram(scores: similarity.Scores, width: int = 300, height: int = 80, bin
             f"font-size='11'>1</text></svg></figure>")
 
 
-def page(result: similarity.Result) -> str:
+def page(result: scoring.Result) -> str:
     flagged = [p for p in result.pairs if p.band == "yes"] + [p for p in result.pairs if p.band == "review"]
     notes = "".join(f"<li>{report.esc(n)}</li>" for n in result.notes)
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>Similar answers</title>{STYLE}</head><body>"
@@ -137,7 +138,7 @@ def page(result: similarity.Result) -> str:
             + "<h2>Clusters</h2><p>Students linked by flagged pairs: one source and several copiers is a common "
               "case.</p>" + clusters_table(result.pairs)
             + "<h2>Flagged pairs</h2>" + ("".join(pair_section(p) for p in flagged) or "<p>None.</p>")
-            + f"<h2>Closest other pairs</h2><p>The {similarity.CLOSEST} most similar pairs per assignment that are not "
+            + f"<h2>Closest other pairs</h2><p>The {scoring.CLOSEST} most similar pairs per assignment that are not "
               "flagged, for comparison.</p>" + closest_table(result.pairs) + "</body></html>")
 
 
@@ -148,9 +149,9 @@ def link_report(path: Path) -> None:
         path.write_text(text.replace(report.similarity_link(False), report.similarity_link(True)), encoding="utf-8")
 
 
-def write(out: Path, course: Course = Course()) -> similarity.Result:
+def write(out: Path, course: Course = Course()) -> scoring.Result:
     """`make similarity`'s work: similarity.csv, similarity.html, and the report's link to it."""
-    result = similarity.similarity(out, course)
+    result = scoring.similarity(out, course)
     write_atomic(Path(out) / "similarity.html", page(result))
     link_report(Path(out) / "report.html")
     return result

@@ -1,24 +1,24 @@
 """The second channel of `make similarity`: answers written alike, weighed against the chance of it.
 
-The first channel (autograder.publish.similarity) weighs what two students share by its rarity, so a copy of a
+The first channel (autograder.similarity.scoring) weighs what two students share by its rarity, so a copy of a
 student who wrote common answers looks like two students sharing a few rare lines. Yet a copy that keeps
 every answer of its source, each the same code once renamed and re-printed, is strong evidence even when
 each answer alone is common: two independent students match on all of them only by a product of chances.
 
 Per answer, two students match when they wrote it (more than the released stub) in the same form (the
-tokens of autograder.publish.fingerprints, their own names as V). The chance that two independent students
+tokens of autograder.similarity.fingerprints, their own names as V). The chance that two independent students
 of this class match on it is the share of pairs of its writers who wrote the same form, sum c (c - 1) /
 (n (n - 1)) over its forms. A pair's evidence is -log10 of the chance of matching on at least as many of
 the answers both wrote (a Poisson-binomial tail). Students who write alike in one answer tend to in others
 too (the reference's style), so the evidence is calibrated on the class: its outlier fence is Tukey's
 far-out fence of the class's evidence (never below FLOOR: where most pairs match on nothing, the fence would
 be 0). The evidence is then put on the first channel's scale, its fence on that channel's fence, and a pair
-ranks by the higher of the two; above the fence it is squeezed below `yes` (autograder.publish.bands): a
+ranks by the higher of the two; above the fence it is squeezed below `yes` (autograder.similarity.bands): a
 channel calibrated on its class alone can send a pair for review, not say that it is far outside any class.
 """
 import numpy as np
 
-from autograder.publish.bands import SUSPICIOUS, fence
+from autograder.similarity.bands import SUSPICIOUS, fence
 
 CHANNELS = ("rare fragments", "answers alike")
 FLOOR = 1.0  # the second channel's fence is never below a chance of one in ten

@@ -1,6 +1,6 @@
 """`make similarity-compare`: ours, copydetect and Dolos on the same pairs of every class whose copies are known:
-the hand-written classes a, b and c (tests/publish/independent_class.py) and the lazy-copy classes of the
-held-out seeds (tests/publish/lazy_class.py). Per class and tool, summed over the lessons:
+the hand-written classes a, b and c (tests/similarity/independent_class.py) and the lazy-copy classes of the
+held-out seeds (tests/similarity/lazy_class.py). Per class and tool, summed over the lessons:
 - copies ranked: copies above every independent pair with fewer answers alike (similar_class.verdict);
 - top K: copies among the K highest pairs, K the lesson's copies;
 - MAP: the mean over the lessons of the average precision of the copies over all pairs;
@@ -12,8 +12,8 @@ import tempfile
 from pathlib import Path
 
 from tests.classroom import rows
-from tests.publish import independent_class, lazy_class, peers
-from tests.publish.similar_class import Class, verdict, write_out
+from tests.similarity import independent_class, lazy_class, peers
+from tests.similarity.similar_class import Class, verdict, write_out
 
 
 def ranking(made: Class, assignment: str, pairs: list[dict]) -> list[bool]:
@@ -48,12 +48,12 @@ def figures(made: Class, pairs: list[dict]) -> dict:
 
 
 def ours(made: Class) -> list[dict]:
-    from autograder.publish import similarity
+    from autograder.similarity import scoring
 
     with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
         out = Path(tmp) / "graded"
         write_out(made, out)
-        similarity.similarity(out, workers=1)
+        scoring.similarity(out, workers=1)
         return rows(out / "similarity.csv")
 
 

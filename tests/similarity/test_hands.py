@@ -1,4 +1,4 @@
-"""Every habit of a Hand (tests/publish/hands.py) keeps the answer's meaning: the solution and every right
+"""Every habit of a Hand (tests/similarity/hands.py) keeps the answer's meaning: the solution and every right
 variant of every lesson (`make test`: the first), rewritten in the strongest hand (every habit followed wherever it
 applies) and in a random hand (`make test-all`), keep their full marks through the real grading path, packed into notebooks as the lesson tests
 pack variants (tests/lessons/harness.py); answers that lean on each other share notebooks, since all should pass."""
@@ -13,8 +13,8 @@ import pytest
 from autograder.release import notebooks
 from tests.lessons.harness import (EVERY_CASE, LESSONS, dependencies, exercise_tests, exercises, grade_class,
                                    graded_cells, load_variants, pack, with_cells_replaced)
-from tests.publish.hands import Hand
-from tests.publish.similar_class import styles
+from tests.similarity.hands import Hand
+from tests.similarity.similar_class import styles
 
 STRONGEST = dict.fromkeys(Hand.HABITS, 1.0)
 # `make test`: the solution and the first right variant of each exercise, in the strongest hand; `make test-all`:

@@ -1,14 +1,14 @@
-"""The laziest copy (tests/publish/lazy_class.py): a whole notebook of a student who wrote common answers, renamed,
-re-printed, commented and reordered, is found by the second channel (autograder.publish.channels), on a seed that
-was in view while it was chosen and on held-out ones (`python -m tests.publish.lazy_class` measures all ten)."""
+"""The laziest copy (tests/similarity/lazy_class.py): a whole notebook of a student who wrote common answers, renamed,
+re-printed, commented and reordered, is found by the second channel (autograder.similarity.channels), on a seed that
+was in view while it was chosen and on held-out ones (`python -m tests.similarity.lazy_class` measures all ten)."""
 import itertools
 
 import numpy as np
 import pytest
 
-from autograder.publish import bands, channels, similarity
+from autograder.similarity import bands, channels, scoring
 from tests import classroom
-from tests.publish import lazy_class, similar_class
+from tests.similarity import lazy_class, similar_class
 
 
 @pytest.mark.parametrize("seed", [lazy_class.DEVELOPMENT[3], *lazy_class.HELD_OUT[:2]])
@@ -42,7 +42,7 @@ def test_the_csv_says_which_channel_put_each_pair_there(tmp_path):
     made = lazy_class.make_class(lazy_class.DEVELOPMENT[0], assignments=["01_tensors"])
     out = tmp_path / "graded"
     similar_class.write_out(made, out)
-    similarity.similarity(out, workers=1)
+    scoring.similarity(out, workers=1)
     listed = classroom.rows(out / "similarity.csv")
     assert {r["channel"] for r in listed} == set(channels.CHANNELS)
     copies = {frozenset((x, y)) for _, x, y in made.copies}

@@ -1,7 +1,7 @@
 """How the made-up copiers disguise another student's answers, as copiers do: rename (variables,
 parameters, helpers, attributes), re-print (ast, other quotes and spacing, extra parentheses, line breaks),
 comment (comments, docstrings, blank lines, print lines) and reorder (the functions of a cell; the cells of
-the notebook are reordered by tests/publish/similar_class.py). A copier copies the code as it was written:
+the notebook are reordered by tests/similarity/similar_class.py). A copier copies the code as it was written:
 the disguises change no expression.
 """
 import ast
@@ -9,7 +9,7 @@ import io
 import random
 import tokenize
 
-from autograder.publish import fingerprints
+from autograder.similarity import fingerprints
 
 DISGUISES = ("rename", "reprint", "comment", "reorder")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 
 from autograder import ROOT
-from tests.publish.similar_class import Class, answer_cells
+from tests.similarity.similar_class import Class, answer_cells
 
 DOLOS = ROOT / ".cache" / "dolos" / "node_modules"
 DOLOS_MISSING = ("Dolos skipped: it needs `node` (apt-get install nodejs npm) and @dodona/dolos-lib 3.5.1 in "
@@ -66,7 +66,7 @@ def dolos_ready() -> bool:
 
 
 def dolos(made: Class, assignment: str) -> list[dict]:
-    """Dolos's score of every pair of the assignment's students (tests/publish/dolos.mjs)."""
+    """Dolos's score of every pair of the assignment's students (tests/similarity/dolos.mjs)."""
     with tempfile.TemporaryDirectory(prefix="dolos-") as tmp:
         students = Path(tmp) / "students"
         template = notebooks(made, assignment, students)

@@ -1,6 +1,6 @@
-"""`make similarity-compare`'s measures (tests/publish/compare.py), and the comparison itself on a small class with
+"""`make similarity-compare`'s measures (tests/similarity/compare.py), and the comparison itself on a small class with
 ours and copydetect (Dolos needs node and npm: the make target runs it)."""
-from tests.publish import compare, lazy_class, peers
+from tests.similarity import compare, lazy_class, peers
 
 
 def test_ties_count_against_the_copies():

@@ -24,7 +24,7 @@ from copydetect import CodeFingerprint
 from copydetect.detector import compare_files
 from copydetect.utils import hashed_kgrams
 
-from autograder.publish.canonical import canonical
+from autograder.similarity.canonical import canonical
 
 K = 10  # tokens in a k-gram: a shorter match ("return x.T") is no evidence
 # Winnowing keeps the smallest hash of each window, and Python salts str hashes per process: a window

@@ -2,8 +2,8 @@
 
 Every answer cell (nbgrader solution=true, code) of every graded notebook in <OUT> becomes a stream of
 tokens that renaming, reformatting, comments, print lines, reordering and the hand rewrites that compute
-the same (autograder.publish.canonical) do not change, and the hashes of its k-grams
-(autograder.publish.fingerprints, over copydetect). The code that the released notebook gives everyone
+the same (autograder.similarity.canonical) do not change, and the hashes of its k-grams
+(autograder.similarity.fingerprints, over copydetect). The code that the released notebook gives everyone
 (stubs, signatures, imports, visible checks) is left out.
 
 The first channel, rare fragments: a fragment weighs log(N / df) / log(N / 2), where df of the class's N
@@ -13,14 +13,14 @@ answer of one line is no evidence); its rarity is log(N / d) / log(N / 2), where
 student whose answer is as alike to one of them. An answer's evidence is its similarity times its rarity to
 the power RARITY_POWER; the notebook's score is the mean of that evidence over the answers, each weighing by
 how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of every answer in forms no
-one else wrote scores 1. The second channel, answers alike (autograder.publish.channels), sees a copy of a
+one else wrote scores 1. The second channel, answers alike (autograder.similarity.channels), sees a copy of a
 student whose answers are all common forms: how many answers the two wrote the same, against the chance of
 that many coincidences given the class's own forms. A pair's similarity is the higher of the two, the
 second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
 answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
-(autograder.publish.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
+(autograder.similarity.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
 of its own class's distribution of scores in either channel; `no` otherwise.
 
 Writes <OUT>/similarity.csv (every pair, most similar first, and the channel that put it there) and
@@ -43,8 +43,8 @@ from autograder.cells import grade_id_of, nbgrader_of
 from autograder.course import Course
 from autograder.grading.results import autograded_path
 from autograder.publish.outputs import cell as csv_cell
-from autograder.publish import bands, channels, fingerprints
-from autograder.publish.rarity import rareness, rarity, shared_weights
+from autograder.similarity import bands, channels, fingerprints
+from autograder.similarity.rarity import rareness, rarity, shared_weights
 
 SUSPICIOUS = bands.SUSPICIOUS
 CELL_MATCH = 0.8  # an answer matches from this similarity on
@@ -72,9 +72,9 @@ class Scores:
     cells: np.ndarray  # answers x students x students: how alike the two answers are
     written: np.ndarray  # answers x students: whether the student's answer holds any fragment
     notebook: np.ndarray  # students x students: the higher of the two channels
-    alike: np.ndarray  # students x students: the second channel's score (autograder.publish.channels)
+    alike: np.ndarray  # students x students: the second channel's score (autograder.similarity.channels)
     rare: np.ndarray  # students x students: the first channel's score (rare fragments)
-    review_from: float = 1.0  # this class's own review band starts here (autograder.publish.bands)
+    review_from: float = 1.0  # this class's own review band starts here (autograder.similarity.bands)
 
     def channel(self, i: int, j: int) -> str:
         """Which channel put the pair where it is."""
@@ -247,7 +247,7 @@ def shown(scores: Scores) -> list[Pair]:
 
 def similarity(out: Path, course: Course = Course(), workers: int = os.cpu_count() or 1) -> Result:
     """Compare every pair of students per assignment in `out`; write similarity.csv (the page:
-    autograder.publish.similarity_page)."""
+    autograder.similarity.review_page)."""
     out = Path(out)
     result = Result()
     by_assignment, result.notes = read_class(out, course, workers)

@@ -3,13 +3,13 @@
 Two students who chose the same style of an answer (tests/lessons/variants) still write it differently,
 as people do: loops or comprehensions, `x * x` or `x ** 2`, keyword or positional `dim`, `torch.sum(x)`
 or `x.sum()`, an `else` after a `return` or none, intermediate variables or none, and so on. Each habit
-keeps the answer's meaning. The habits of blocks of statements are in tests/publish/blocks.py; a
-copier's disguises in tests/publish/disguises.py.
+keeps the answer's meaning. The habits of blocks of statements are in tests/similarity/blocks.py; a
+copier's disguises in tests/similarity/disguises.py.
 """
 import ast
 import random
 
-from tests.publish.blocks import Blocks
+from tests.similarity.blocks import Blocks
 
 
 class Hand(Blocks, ast.NodeTransformer):

@@ -1,10 +1,10 @@
-"""`make similarity` on classes that our generator did not make (tests/publish/independent_class.py): three
+"""`make similarity` on classes that our generator did not make (tests/similarity/independent_class.py): three
 authors' hand-written students and disguised copiers, the ground truth in their modules. docs/similarity.md
 gives the figures per lesson; these tests hold the totals there, so that a change to the rule that loses a
 copy on either class fails."""
 import pytest
 
-from tests.publish import independent_class, similar_class
+from tests.similarity import independent_class, similar_class
 
 MEASURED = {"a": {"copies ranked": 20, "full copies flagged": 10}, "b": {"copies ranked": 10, "full copies flagged": 5},
             "c": {"copies ranked": 11, "full copies flagged": 8}}

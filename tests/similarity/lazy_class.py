@@ -4,13 +4,13 @@ only renamed, re-printed, commented and reordered (issue 46).
 Per lesson, the class's common forms of each answer are the reference solution and two other styles of
 tests/lessons/variants, written plainly (no hand's habits), the solution half the time. Of the independent
 students, COMMON write every answer in a common form; the others write each answer in a common form half the
-time, else a style of their own in a hand of their own (tests/publish/hands.py). Each of COPIERS copiers takes
-every answer of another common student, with every disguise of tests/publish/disguises.py, the answer cells
+time, else a style of their own in a hand of their own (tests/similarity/hands.py). Each of COPIERS copiers takes
+every answer of another common student, with every disguise of tests/similarity/disguises.py, the answer cells
 in another order too.
 
-Seeds: DEVELOPMENT were in view while the second channel (autograder.publish.channels) was chosen (4600 and
+Seeds: DEVELOPMENT were in view while the second channel (autograder.similarity.channels) was chosen (4600 and
 4601 were first held out, and 4600 failed the first rule: its fence's floor was log10 of the number of
-pairs); HELD_OUT were measured once, after it was chosen. `.venv/bin/python -m tests.publish.lazy_class` measures the held-out
+pairs); HELD_OUT were measured once, after it was chosen. `.venv/bin/python -m tests.similarity.lazy_class` measures the held-out
 seeds: a line per lesson-class, then each copy that misses a goal and why.
 """
 import ast
@@ -23,9 +23,9 @@ import nbformat
 from autograder import ROOT
 from autograder.course import Course
 from tests.classroom import rows
-from tests.publish.disguises import DISGUISES, disguise
-from tests.publish.hands import Hand
-from tests.publish.similar_class import Class, answer_cells, failures, line, met, styles, verdict, write_out
+from tests.similarity.disguises import DISGUISES, disguise
+from tests.similarity.hands import Hand
+from tests.similarity.similar_class import Class, answer_cells, failures, line, met, styles, verdict, write_out
 
 INDEPENDENT, COMMON, COPIERS = 16, 8, 4
 DEVELOPMENT = (1, 2, 3, 4600, 4601)
@@ -63,13 +63,13 @@ def make_class(seed: int, split: int = 1, assignments=None) -> Class:
 def measure(seed: int, why: bool = False) -> dict | tuple[dict, list[str]]:
     """{assignment: similar_class.verdict} of `make similarity` on the class of this seed (and, with `why`, each
     copy that misses a goal)."""
-    from autograder.publish import similarity
+    from autograder.similarity import scoring
 
     made = make_class(seed)
     with tempfile.TemporaryDirectory(prefix="similarity-") as tmp:
         out = Path(tmp) / "graded"
         write_out(made, out)
-        similarity.similarity(out, workers=1)
+        scoring.similarity(out, workers=1)
         pairs = rows(out / "similarity.csv")
     return (verdict(made, pairs), failures(made, pairs)) if why else verdict(made, pairs)
 

@@ -3,7 +3,7 @@
 A score ranks pairs; it never says that a pair copied. The bands say how far a pair stands out:
 - `yes` from SUSPICIOUS on: far outside what independent students write in any class;
 - `review` from the class's own outlier fence on: Tukey's far-out fence, Q3 + 3 IQR of this class's pair
-  scores, as a box plot draws it (of each channel's scores: autograder.publish.channels), raised where needed so that no more than REVIEW_SHARE of the class's
+  scores, as a box plot draws it (of each channel's scores: autograder.similarity.channels), raised where needed so that no more than REVIEW_SHARE of the class's
   pairs, and no more pairs than it has students, are at `review` (at least one);
 - `no` otherwise.
 Pairs that share flagged links form clusters (one source and several copiers is a common case).
