@@ -1,5 +1,4 @@
 """Release the selected lessons into a temporary course and grade them all in one batch."""
-import shutil
 
 import nbformat
 import pytest
@@ -63,14 +62,7 @@ def graded(submissions, released, tmp_path_factory, unsafe_no_sandbox):
 
 @pytest.fixture(scope="session")
 def graded_plainly(submissions, released, tmp_path_factory, unsafe_no_sandbox):
-    """The class graded again with every demonstration run and every kernel in a jail of its own (no zygote):
-    the solutions (SAMPLE), or the whole class under `make test-all` (it takes 4 times as long this
-    way)."""
-    sample = submissions
-    if not TEST_ALL:
-        sample = tmp_path_factory.mktemp("sample")
-        for student in SAMPLE:
-            if (submissions / student).is_dir():
-                shutil.copytree(submissions / student, sample / student)
-    return grade_class(sample, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
+    """The whole class graded again with every demonstration run and every kernel in a jail of its own (no
+    zygote), by `make test-all` (4 times as long as the warm run)."""
+    return grade_class(submissions, released, tmp_path_factory, unsafe_no_sandbox, skip_demos=False,
                        warm_kernels=False)

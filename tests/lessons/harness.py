@@ -26,9 +26,9 @@ LESSONS = Course().assignments()
 # `make test` grades one case of each kind that an exercise has: its first wrong and first right variant, its first
 # visible example broken, and the exercise left unsolved; `make test-all` grades every case (docs/testing.md)
 EVERY_CASE = os.environ.get("AUTOGRADER_TEST_ALL") == "1"
-# graded a second time, with every demonstration and a cold jail, by `make test`: the Russian solution of each
-# lesson, every cell of it; `make test-all` grades the whole class again, both languages' solutions among it
-SAMPLE = ("solution-ru", "solution-en") if EVERY_CASE else ("solution-ru",)
+# `make test-all` grades the whole class a second time, with every demonstration and a cold jail; these must be
+# among it, every cell of each run as a student runs it
+SAMPLE = ("solution-ru", "solution-en")
 
 
 @functools.cache

@@ -142,6 +142,7 @@ def test_solution_runs_within_a_minute_on_cpu(graded, assignment):
 
 
 @pytest.mark.parametrize("assignment", LESSONS)
+@pytest.mark.repeats
 def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded_plainly, assignment):
     def grades(results):
         return {student: [(e.exercise, e.score, e.status, e.message) for e in r.exercises]
@@ -154,8 +155,9 @@ def test_skipping_demonstrations_and_warm_kernels_change_no_grade(graded, graded
     assert not differences, "\n".join(differences)
 
 
-@pytest.mark.parametrize("lang", [student.removeprefix("solution-") for student in SAMPLE])
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("assignment", LESSONS)
+@pytest.mark.repeats
 def test_a_solution_runs_top_to_bottom_without_an_error(graded_plainly, assignment, lang):
     """Graded plainly, every cell of the solution runs, as a student runs it: its demonstrations, optional checks
     ("self_check") and "Ready to submit?" included, which grading skips. A student who runs a right answer never
