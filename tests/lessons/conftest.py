@@ -5,7 +5,7 @@ import pytest
 
 from autograder.course import LANGS, Course
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, SAMPLE, batch_student, exercises, grade_class, loud,
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
                                    variant_batches, with_cells_replaced)
 
 
