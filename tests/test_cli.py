@@ -11,6 +11,7 @@ import pytest
 
 from autograder import ROOT
 from autograder.state import LOG
+from tests.conftest import dashboard_port
 from tests.docs_commands import run_from_root
 from tests.tiny_course import cli_script
 
@@ -27,28 +28,30 @@ OWN_LINES = [r"graded 1 notebooks \(1 ok; 0 flagged\); see \S+/grades\.csv and \
 def another_cluster(tmp_path_factory):
     """A second Dask scheduler on this machine, holding the dashboard port 8787 itself: a Dask process of another
     test that held it a moment only would leave it free for the grader, which then has nothing to warn about."""
-    folder = tmp_path_factory.mktemp("another-cluster")
-    for attempt in range(30):
-        file = folder / f"scheduler-{attempt}.json"
-        scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                      "--dashboard-address", f":{DASHBOARD}", "--scheduler-file", str(file)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(300):
-            if file.exists() and file.read_text().strip():
+    with dashboard_port(tmp_path_factory):
+        folder = tmp_path_factory.mktemp("another-cluster")
+        for attempt in range(30):
+            file = folder / f"scheduler-{attempt}.json"
+            scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
+                                          "--port", "0", "--dashboard-address", f":{DASHBOARD}",
+                                          "--scheduler-file", str(file)],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(300):
+                if file.exists() and file.read_text().strip():
+                    break
+                time.sleep(0.2)
+            if json.loads(file.read_text())["services"].get("dashboard") == DASHBOARD:
                 break
-            time.sleep(0.2)
-        if json.loads(file.read_text())["services"].get("dashboard") == DASHBOARD:
-            break
-        scheduler.terminate()
-        scheduler.wait()
-        time.sleep(1)
-    else:
-        pytest.fail(f"no scheduler of this test could hold port {DASHBOARD}")
-    try:
-        yield
-    finally:
-        scheduler.terminate()
-        scheduler.wait()
+            scheduler.terminate()
+            scheduler.wait()
+            time.sleep(1)
+        else:
+            pytest.fail(f"no scheduler of this test could hold port {DASHBOARD}")
+        try:
+            yield
+        finally:
+            scheduler.terminate()
+            scheduler.wait()
 
 
 def autograde(course, tmp_path, *options) -> tuple[subprocess.CompletedProcess, str]:
