@@ -27,10 +27,14 @@ OWN_LINES = [r"graded 1 notebooks \(1 ok; 0 flagged\); see \S+/grades\.csv and \
 @pytest.fixture(scope="module")
 def another_cluster(tmp_path_factory):
     """A second Dask scheduler on this machine, holding the dashboard port 8787 itself: a Dask process of another
-    test that held it a moment only would leave it free for the grader, which then has nothing to warn about."""
+    test that held it a moment only would leave it free for the grader, which then has nothing to warn about.
+    Every LocalCluster's scheduler serves HTTP on 8787 when it is free, in the process that grades: under `make
+    test-all` the class graded cold holds it for about 20 minutes, so this waits for it (within the test's limit)."""
     with dashboard_port(tmp_path_factory):
         folder = tmp_path_factory.mktemp("another-cluster")
-        for attempt in range(30):
+        deadline, attempt = time.monotonic() + 25 * 60, 0
+        while True:
+            attempt += 1
             file = folder / f"scheduler-{attempt}.json"
             scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
                                           "--port", "0", "--dashboard-address", f":{DASHBOARD}",
@@ -44,9 +48,9 @@ def another_cluster(tmp_path_factory):
                 break
             scheduler.terminate()
             scheduler.wait()
-            time.sleep(1)
-        else:
-            pytest.fail(f"no scheduler of this test could hold port {DASHBOARD}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"no scheduler of this test could hold port {DASHBOARD} in 25 minutes")
+            time.sleep(5)
         try:
             yield
         finally:
