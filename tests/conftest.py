@@ -6,7 +6,6 @@ import fcntl
 import functools
 import json
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -94,15 +93,6 @@ def release_lessons(tmp_path_factory, worker_id):
         return course
 
     return released
-
-
-@contextlib.contextmanager
-def dashboard_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Dask's default dashboard port (8787), for one test of the run (of all its workers) at a time: the README's
-    scheduler binds it, and tests/test_cli.py holds it on purpose to see that the grader says nothing of it."""
-    with open(tmp_path_factory.getbasetemp().parent / "dashboard-8787.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ import pytest
 
 from autograder import ROOT
 from autograder.state import LOG
-from tests.conftest import dashboard_port
 from tests.docs_commands import run_from_root
 from tests.tiny_course import cli_script
 
@@ -30,32 +29,31 @@ def another_cluster(tmp_path_factory):
     test that held it a moment only would leave it free for the grader, which then has nothing to warn about.
     Every LocalCluster's scheduler serves HTTP on 8787 when it is free, in the process that grades: under `make
     test-all` the class graded cold holds it for about 20 minutes, so this waits for it (within the test's limit)."""
-    with dashboard_port(tmp_path_factory):
-        folder = tmp_path_factory.mktemp("another-cluster")
-        deadline, attempt = time.monotonic() + 25 * 60, 0
-        while True:
-            attempt += 1
-            file = folder / f"scheduler-{attempt}.json"
-            scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
-                                          "--port", "0", "--dashboard-address", f":{DASHBOARD}",
-                                          "--scheduler-file", str(file)],
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(300):
-                if file.exists() and file.read_text().strip():
-                    break
-                time.sleep(0.2)
-            if json.loads(file.read_text())["services"].get("dashboard") == DASHBOARD:
+    folder = tmp_path_factory.mktemp("another-cluster")
+    deadline, attempt = time.monotonic() + 25 * 60, 0
+    while True:
+        attempt += 1
+        file = folder / f"scheduler-{attempt}.json"
+        scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
+                                      "--port", "0", "--dashboard-address", f":{DASHBOARD}",
+                                      "--scheduler-file", str(file)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(300):
+            if file.exists() and file.read_text().strip():
                 break
-            scheduler.terminate()
-            scheduler.wait()
-            if time.monotonic() > deadline:
-                pytest.fail(f"no scheduler of this test could hold port {DASHBOARD} in 25 minutes")
-            time.sleep(5)
-        try:
-            yield
-        finally:
-            scheduler.terminate()
-            scheduler.wait()
+            time.sleep(0.2)
+        if json.loads(file.read_text())["services"].get("dashboard") == DASHBOARD:
+            break
+        scheduler.terminate()
+        scheduler.wait()
+        if time.monotonic() > deadline:
+            pytest.fail(f"no scheduler of this test could hold port {DASHBOARD} in 25 minutes")
+        time.sleep(5)
+    try:
+        yield
+    finally:
+        scheduler.terminate()
+        scheduler.wait()
 
 
 def autograde(course, tmp_path, *options) -> tuple[subprocess.CompletedProcess, str]:

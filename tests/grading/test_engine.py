@@ -21,7 +21,6 @@ from autograder.grading import engine
 from autograder.grading.cluster import NoGradingWorker
 from autograder.sandbox.bubblewrap import bwrap_path
 from tests.classroom import rows
-from tests.conftest import dashboard_port
 from tests.dask_cluster import clean_env
 from tests.docs_commands import docs_commands
 from tests.tiny_course import NO_PRELOAD, cli_script
@@ -92,8 +91,7 @@ def readme_cluster_commands() -> tuple[list[str], list[str]]:
     return scheduler, worker
 
 
-def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_serial_run(serial, tiny_course, tmp_path,
-                                                                                       tmp_path_factory):
+def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_serial_run(serial, tiny_course, tmp_path):
     submissions, serial_out = serial
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -105,26 +103,24 @@ def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_seria
 
     scheduler, worker = readme_cluster_commands()
     assert scheduler[0] == worker[0] == "/path/to/course/.venv/bin/dask" and "--resources" in worker
-    with dashboard_port(tmp_path_factory):  # the README's scheduler serves its dashboard on that port
-        started = [subprocess.Popen(here(argv), cwd=tmp_path, env=clean_env(), start_new_session=True,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                   for argv in (scheduler, worker)]
-        try:
-            address = f"tcp://127.0.0.1:{port}"
-            from distributed import Client
-            with Client(address, timeout=120) as client:
-                client.wait_for_workers(int(worker[worker.index("--nworkers") + 1]), timeout=180)
-            out = tmp_path / "cluster"
-            done = subprocess.run([sys.executable, "-c", cli_script(tiny_course, [
-                "autograde", submissions, out, "--scheduler", address, "--no-progress"], LIMITS)],
-                cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=900)
-            assert done.returncode == 0, done.stdout + done.stderr
-            assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
-            assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
-        finally:
-            for process in started:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+    started = [subprocess.Popen(here(argv), cwd=tmp_path, env=clean_env(), start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for argv in (scheduler, worker)]
+    try:
+        address = f"tcp://127.0.0.1:{port}"
+        from distributed import Client
+        with Client(address, timeout=120) as client:
+            client.wait_for_workers(int(worker[worker.index("--nworkers") + 1]), timeout=180)
+        out = tmp_path / "cluster"
+        done = subprocess.run([sys.executable, "-c", cli_script(tiny_course, [
+            "autograde", submissions, out, "--scheduler", address, "--no-progress"], LIMITS)],
+            cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert rows(out / "grades.csv") == rows(serial_out / "grades.csv")
+        assert rows(out / "exercises.csv") == rows(serial_out / "exercises.csv")
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
 
 def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, tmp_path):
