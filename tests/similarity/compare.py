@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.classroom import rows
 from tests.similarity import independent_class, lazy_class, peers
-from tests.similarity.similar_class import Class, verdict, write_out
+from tests.similarity.similar_class import Class, above, standing, verdict, write_out
 
 
 def ranking(made: Class, assignment: str, pairs: list[dict]) -> list[bool]:
@@ -37,11 +37,20 @@ def average_precision(ranked: list[bool]) -> float:
     return total / max(1, sum(ranked))
 
 
+def ranked_copies(made: Class, pairs: list[dict]) -> dict[tuple[str, frozenset], dict]:
+    """{(assignment, copier and source): its row} of the copies that rank as the goal asks (similar_class.verdict)."""
+    found = {}
+    for assignment in sorted({a for a, _, _ in made.copies}):
+        copies, other = standing(made, assignment, pairs)
+        found |= {(assignment, pair): row for pair, (row, holds) in copies.items() if not above(row, holds, other)}
+    return found
+
+
 def figures(made: Class, pairs: list[dict]) -> dict:
     """copies ranked, top K, MAP and the copies of a class, from one tool's pairs of every lesson."""
     found = verdict(made, pairs)
     ranked = {a: ranking(made, a, pairs) for a in found}
-    return {"ranked": sum(v["copies ranked"] for v in found.values()),
+    return {"pairs": pairs, "ranked": sum(v["copies ranked"] for v in found.values()),
             "top K": sum(top_k(r) for r in ranked.values()),
             "MAP": sum(average_precision(r) for r in ranked.values()) / len(ranked),
             "copies": sum(v["copies"] for v in found.values()), "verdict": found}
@@ -73,6 +82,20 @@ def flags(v: dict) -> str:
             f"{total('independent at review')} of {total('independent pairs')}")
 
 
+def missed(name: str, made: Class, measured: dict):
+    """A line for each copy that a peer ranks as the goal asks and ours does not, with ours's score and rank."""
+    ours_ranked = ranked_copies(made, measured["ours"]["pairs"])
+    scored = {(p["assignment"], frozenset((p["student_a"], p["student_b"]))): p for p in measured["ours"]["pairs"]}
+    for tool, f in measured.items():
+        for (assignment, pair), row in sorted(ranked_copies(made, f["pairs"]).items(), key=str):
+            if (assignment, pair) not in ours_ranked:
+                mine = scored[assignment, pair]
+                rank = 1 + sum(float(p["similarity"]) > float(mine["similarity"]) for p in measured["ours"]["pairs"]
+                               if p["assignment"] == assignment)
+                yield (f"{name:>16} {tool} ranks {assignment} {'-'.join(sorted(pair))} ({float(row['similarity']):.2f}),"
+                       f" ours does not: {float(mine['similarity']):.3f}, rank {rank}")
+
+
 def compare(classes: dict[str, Class], dolos: bool):
     """A line per class and tool, the flags ours raises, and whether ours ranks at least as many copies as the
     better peer, with a MAP at least as high, on every class (lines, as they come)."""
@@ -83,6 +106,7 @@ def compare(classes: dict[str, Class], dolos: bool):
             yield (f"{name:>16} {tool:<10} {f['ranked']:>3} of {f['copies']} ranked, top K {f['top K']:>3}, "
                    f"MAP {f['MAP']:.2f}")
         yield f"{name:>16} {flags(measured['ours']['verdict'])}"
+        yield from missed(name, made, measured)
         best = {key: max(f[key] for tool, f in measured.items() if tool != "ours") for key in ("ranked", "MAP")}
         if measured["ours"]["ranked"] < best["ranked"] or measured["ours"]["MAP"] < best["MAP"]:
             beaten.append(name)

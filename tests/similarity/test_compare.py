@@ -13,6 +13,15 @@ def test_ties_count_against_the_copies():
     assert compare.ranking(made, "01", pairs) == [False, True, False]
 
 
+def test_a_copy_a_peer_ranks_and_ours_does_not_is_named():
+    made = lazy_class.Class(copies={("01", "c", "s")}, exercises={"01": 1})
+    row = lambda a, b, score: {"assignment": "01", "student_a": a, "student_b": b, "similarity": str(score)}
+    measured = {"ours": {"pairs": [row("s", "t", 0.6), row("c", "s", 0.5), row("c", "t", 0.1)]},
+                "Dolos": {"pairs": [row("c", "s", 0.9), row("s", "t", 0.6), row("c", "t", 0.1)]}}
+    assert list(compare.missed("class x", made, measured)) == [
+        "         class x Dolos ranks 01 c-s (0.90), ours does not: 0.500, rank 2"]
+
+
 def test_ours_and_copydetect_side_by_side_on_a_lazy_copy_class():
     made = lazy_class.make_class(lazy_class.DEVELOPMENT[0], assignments=["01_tensors"])
     lines = list(compare.compare({"lazy": made}, dolos=False))
