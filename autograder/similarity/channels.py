@@ -8,20 +8,26 @@ each answer alone is common: two independent students match on all of them only 
 Per answer, two students match when they wrote it (more than the released stub) in the same form (the
 tokens of autograder.similarity.fingerprints, their own names as V). The chance that two independent students
 of this class match on it is the share of pairs of its writers who wrote the same form, sum c (c - 1) /
-(n (n - 1)) over its forms. A pair's evidence is -log10 of the chance of matching on at least as many of
-the answers both wrote (a Poisson-binomial tail). Students who write alike in one answer tend to in others
-too (the reference's style), so the evidence is calibrated on the class: its outlier fence is Tukey's
-far-out fence of the class's evidence (never below FLOOR: where most pairs match on nothing, the fence would
-be 0). The evidence is then put on the first channel's scale, its fence on that channel's fence, and a pair
-ranks by the higher of the two; above the fence it is squeezed below `yes` (autograder.similarity.bands): a
-channel calibrated on its class alone can send a pair for review, not say that it is far outside any class.
+(n (n - 1)) over its forms. A pair's evidence weighs the two stories against each other over the answers both
+wrote (a likelihood ratio, log10): one of them copied the whole notebook, and then keeps each answer's form
+with the chance KEEP; or the two are independent, and match on each with the class's chance. A match on a
+common answer adds a little, one on a rare answer more, and each answer the two wrote in different forms
+takes away about one (log10 of 1 - KEEP): two students who happen to share a few answers and differ on the
+rest are no whole copy, however rare the few (those are the first channel's evidence). Evidence below 0 is
+none. Students who write alike in one answer tend to in others too (the reference's style), so the evidence
+is calibrated on the class: its outlier fence is Tukey's far-out fence of the class's evidence (never below
+FLOOR: where most pairs have none, the fence would be 0). The evidence is then put on the first channel's
+scale, its fence on that channel's fence, and a pair ranks by the higher of the two; above the fence it is
+squeezed below `yes` (autograder.similarity.bands): a channel calibrated on its class alone can send a pair
+for review, not say that it is far outside any class.
 """
 import numpy as np
 
 from autograder.similarity.bands import SUSPICIOUS, fence
 
 CHANNELS = ("rare fragments", "answers alike")
-FLOOR = 1.0  # the second channel's fence is never below a chance of one in ten
+FLOOR = 1.0  # the second channel's fence is never below a likelihood ratio of ten
+KEEP = 0.9  # the chance that a copier of the whole notebook leaves an answer in its source's form
 
 
 def forms(sets: list[list], written: np.ndarray) -> np.ndarray:
@@ -43,20 +49,15 @@ def match_chance(form: np.ndarray) -> float:
 
 
 def evidence(found: np.ndarray) -> np.ndarray:
-    """students x students: -log10 of the chance that two independent students match on as many of the
-    answers both wrote as these two do, or more."""
+    """students x students: log10 of how much likelier the forms of the answers both wrote are if one of the two
+    copied the whole notebook than if they are independent; 0 where it is not likelier."""
     both = (found[:, :, None] >= 0) & (found[:, None, :] >= 0)
     alike = both & (found[:, :, None] == found[:, None, :])
-    answers, students = found.shape
-    tail = np.zeros((answers + 1, students, students))  # tail[k]: the chance of exactly k matches
-    tail[0] = 1.0
-    for c in range(answers):
-        q = np.where(both[c], match_chance(found[c]), 0.0)
-        tail[1:] = tail[1:] * (1 - q) + tail[:-1] * q
-        tail[0] *= 1 - q
-    at_least = np.cumsum(tail[::-1], axis=0)[::-1]
-    chance = np.take_along_axis(at_least, alike.sum(axis=0)[None], axis=0)[0]
-    return -np.log10(np.clip(chance, 1e-300, 1.0))
+    ratio = np.zeros((found.shape[1], found.shape[1]))
+    for c in range(found.shape[0]):
+        q = min(max(match_chance(found[c]), 1e-12), 1 - 1e-12)  # a match makes it > 0; a difference, < 1
+        ratio += np.where(alike[c], np.log10(KEEP / q), np.where(both[c], np.log10((1 - KEEP) / (1 - q)), 0.0))
+    return np.maximum(ratio, 0.0)
 
 
 def on_first_scale(found: np.ndarray, first: np.ndarray) -> np.ndarray:

@@ -8,10 +8,12 @@ time, else a style of their own in a hand of their own (tests/similarity/hands.p
 every answer of another common student, with every disguise of tests/similarity/disguises.py, the answer cells
 in another order too.
 
-Seeds: DEVELOPMENT were in view while the second channel (autograder.similarity.channels) was chosen (4600 and
-4601 were first held out, and 4600 failed the first rule: its fence's floor was log10 of the number of
-pairs); HELD_OUT were measured once, after it was chosen. `.venv/bin/python -m tests.similarity.lazy_class` measures the held-out
-seeds: a line per lesson-class, then each copy that misses a goal and why.
+Seeds: DEVELOPMENT were in view while the second channel (autograder.similarity.channels) was chosen: 1 to 3,
+4600 and 4601 (first held out; 4600 failed the first rule, whose fence's floor was log10 of the number of pairs)
+while its first form, a tail of chances, was chosen, then 4700 to 4709, its held-out seeds, measured once (seed
+4708 missed), while its likelihood ratio was chosen; HELD_OUT were measured once, after that.
+`.venv/bin/python -m tests.similarity.lazy_class` measures the held-out seeds: a line per lesson-class, then each
+copy that misses a goal and why.
 """
 import ast
 import random
@@ -28,8 +30,8 @@ from tests.similarity.hands import Hand
 from tests.similarity.similar_class import Class, answer_cells, failures, line, met, styles, verdict, write_out
 
 INDEPENDENT, COMMON, COPIERS = 16, 8, 4
-DEVELOPMENT = (1, 2, 3, 4600, 4601)
-HELD_OUT = tuple(range(4700, 4710))
+DEVELOPMENT = (1, 2, 3, 4600, 4601, *range(4700, 4710))
+HELD_OUT = tuple(range(4900, 4910))
 PLAIN = {habit: 0.0 for habit in Hand.HABITS}  # a hand that follows no habit: the style as it is
 
 

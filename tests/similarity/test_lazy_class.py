@@ -27,17 +27,28 @@ def test_without_the_second_channel_the_lazy_copies_are_missed(monkeypatch):
     assert sum(map(similar_class.met, found.values())) < len(found)
 
 
-def test_the_chance_of_as_many_matches_is_the_poisson_binomial_tail():
+def test_the_evidence_is_the_likelihood_ratio_of_a_whole_copy_against_independence():
     rng = np.random.default_rng(0)
     found = rng.integers(-1, 3, size=(5, 7))  # 5 answers x 7 students, -1 a stub
     surprise = channels.evidence(found)
     for i, j in itertools.combinations(range(7), 2):
-        both = [c for c in range(5) if found[c, i] >= 0 and found[c, j] >= 0]
-        matches = sum(found[c, i] == found[c, j] for c in both)
-        q = {c: channels.match_chance(found[c]) for c in both}
-        chance = sum(np.prod([q[c] if c in hit else 1 - q[c] for c in both])
-                     for k in range(matches, len(both) + 1) for hit in itertools.combinations(both, k))
-        assert surprise[i, j] == pytest.approx(-np.log10(chance), abs=1e-9), (i, j)
+        copied = independent = 1.0
+        for c in range(5):
+            if found[c, i] >= 0 and found[c, j] >= 0:
+                q = channels.match_chance(found[c])
+                same = found[c, i] == found[c, j]
+                copied *= channels.KEEP if same else 1 - channels.KEEP
+                independent *= q if same else 1 - q
+        assert surprise[i, j] == pytest.approx(max(0.0, np.log10(copied / independent)), abs=1e-9), (i, j)
+
+
+def test_answers_written_apart_count_against_a_whole_copy():
+    # students 0 and 1 match on 4 answers that no one else wrote alike and differ on 6; 2 and 3 match on all 10
+    found = np.arange(10 * 12).reshape(10, 12)
+    found[:4, 1] = found[:4, 0]
+    found[:, 3] = found[:, 2]
+    surprise = channels.evidence(found)
+    assert surprise[0, 1] == 0 < surprise[2, 3]
 
 
 def test_the_csv_says_which_channel_put_each_pair_there(tmp_path):
