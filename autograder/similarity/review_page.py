@@ -24,8 +24,8 @@ STYLE = report.STYLE.replace("</style>", """
 .histograms{display:flex;flex-wrap:wrap;gap:0 1.5em}.histograms figure{margin:.5em 0}</style>""")
 BAND = {"yes": "far outside any class", "review": "an outlier of this class"}
 CHANNEL = dict(zip(channels.CHANNELS, ("rare fragments (what the two share that few others wrote)",
-                                       "answers alike (more answers written the same than the class's own answers "
-                                       "make likely by chance)")))
+                                       "answers alike (answers written the same, and few apart: likelier if one "
+                                       "copied the whole notebook than by chance, given the class's own answers)")))
 
 
 def student_link(student: str) -> str:
@@ -129,7 +129,8 @@ def page(result: scoring.Result) -> str:
             f"{bands.REVIEW_SHARE:.0%} of its pairs). A score ranks pairs for you to look at; it never says that "
             "a pair copied. Similarity is the higher of two channels, each calibrated on the class: the share of the "
             "answers that the two hold in common, each shared fragment weighed by how rare it is in the class; and "
-            "how many answers the two wrote alike against the chance of it given the class's own answers. Renamed "
+            "how much likelier the answers the two wrote alike and apart are if one copied the whole notebook than if "
+            "the two are independent, given the class's own answers. Renamed "
             "names, reformatting, comments, print lines and reordering do not hide a copy. See "
             "<a href='report.html'>the report</a> and similarity.csv for every pair.</p>"
             + (f"<p>Skipped:</p><ul>{notes}</ul>" if notes else "")

@@ -14,8 +14,8 @@ student whose answer is as alike to one of them. An answer's evidence is its sim
 the power RARITY_POWER; the notebook's score is the mean of that evidence over the answers, each weighing by
 how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of every answer in forms no
 one else wrote scores 1. The second channel, answers alike (autograder.similarity.channels), sees a copy of a
-student whose answers are all common forms: how many answers the two wrote the same, against the chance of
-that many coincidences given the class's own forms. A pair's similarity is the higher of the two, the
+student whose answers are all common forms: how much likelier the answers the two wrote the same and apart
+are if one copied the whole notebook than if the two are independent, given the class's own forms. A pair's similarity is the higher of the two, the
 second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
 answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
 
