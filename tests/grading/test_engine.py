@@ -65,6 +65,9 @@ def test_a_cluster_of_separate_processes_grades_like_a_serial_run(serial, cluste
     assert {r["score"] for r in rows(out / "grades.csv")} == {"0.0", "3.0", "5.0"}
 
 
+# make test grades on worker processes in the cluster tests below and in this process in most others: the two
+# routes side by side repeat that
+@pytest.mark.repeats
 def test_a_small_batch_is_graded_in_this_process_as_worker_processes_grade_it(tiny_course, tmp_path, monkeypatch):
     submissions = slow_class(tiny_course, tmp_path / "class", 4)
     made, real = [], engine.LocalCluster

@@ -38,6 +38,10 @@ def release(release_lessons) -> Course:
     return release_lessons(LESSONS)
 
 
+# make test proves each of the three stages through the command line against the same double
+# (tests/moodle/test_pull.py, tests/test_cli.py, tests/moodle/test_push.py); the pages' own commands, one after
+# another on a real lesson, repeat those under make test-all
+@pytest.mark.repeats
 def test_make_pull_then_make_autograde_then_make_push_is_the_whole_loop(sandbox, release, site, toml, tmp_path):
     a = site.assignments[0]
     site.submit(a, IVAN, {"/01_tensors.ipynb": corpus.dump(notebook("solutions"))})

@@ -21,6 +21,7 @@ def test_every_lazy_copy_ranks_above_the_independent_pairs_and_is_flagged(seed):
         assert v["full copies flagged"] == v["full copies"] == lazy_class.COPIERS
 
 
+@pytest.mark.repeats  # says why the class is there, as docs/similarity.md measures it; nothing of the grader's
 def test_without_the_second_channel_the_lazy_copies_are_missed(monkeypatch):
     monkeypatch.setattr(channels, "on_first_scale", lambda found, first: np.zeros_like(first))
     found = lazy_class.measure(lazy_class.DEVELOPMENT[0])
