@@ -15,8 +15,8 @@ the power RARITY_POWER; the notebook's score is the mean of that evidence over t
 how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of every answer in forms no
 one else wrote scores 1. The second channel, answers alike (autograder.similarity.channels), sees a copy of a
 student whose answers are all common forms: how much likelier the answers the two wrote the same and apart
-are if one copied the whole notebook than if the two are independent, given the class's own forms. A pair's similarity is the higher of the two, the
-second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
+are if one copied the whole notebook than if the two are independent, given the class's own forms. A pair's
+similarity is the higher of the two, the second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
 answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
@@ -28,6 +28,7 @@ Writes <OUT>/similarity.csv (every pair, most similar first, and the channel tha
 and links the report to the page.
 """
 import csv
+import gc
 import json
 import multiprocessing
 import os
@@ -150,18 +151,23 @@ def read_class(out: Path, course: Course, workers: int) -> tuple[dict[str, list[
             graded.setdefault((student, assignment), autograded_path(out, student, assignment))
         else:
             notes.append(f"{row['student']} {row['assignment'] or row['file']}: skipped, not graded ({row['status']})")
-    # forked workers start at once with the modules loaded; they return text, hashing stays here (salted)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        read = list(pool.map(reprinted, graded.values(), chunksize=8))
     by_assignment, released = {}, {}
-    for (student, assignment), cells in zip(graded, read):
-        if isinstance(cells, str):
-            notes.append(f"{student} {assignment}: skipped, its autograded notebook cannot be read ({cells})")
-            continue
-        if assignment not in released:
-            released[assignment] = released_code(course, assignment)
-        answers = {g: fingerprints.fingerprint(*cell, *released[assignment]) for g, cell in cells.items()}
-        by_assignment.setdefault(assignment, []).append(Submission(student, answers))
+    # forked workers start at once with the modules loaded; they return text, hashing stays here (salted), done
+    # as their answers come in. gc.freeze: the workers' collector leaves the parent's objects alone, so their
+    # pages stay shared (copy-on-write) where the parent holds much (a class made in the same process)
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            for (student, assignment), cells in zip(graded, pool.map(reprinted, graded.values(), chunksize=8)):
+                if isinstance(cells, str):
+                    notes.append(f"{student} {assignment}: skipped, its autograded notebook cannot be read ({cells})")
+                    continue
+                if assignment not in released:
+                    released[assignment] = released_code(course, assignment)
+                answers = {g: fingerprints.fingerprint(*cell, *released[assignment]) for g, cell in cells.items()}
+                by_assignment.setdefault(assignment, []).append(Submission(student, answers))
+    finally:
+        gc.unfreeze()
     return by_assignment, notes
 
 
@@ -214,7 +220,11 @@ def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> 
     for k, scores in enumerate(all_scores):
         rows, cols = np.triu_indices(len(scores.subs), k=1)
         matches = ((scores.cells[:, rows, cols] >= CELL_MATCH) & scores.written[:, rows] & scores.written[:, cols])
-        ranked.append((np.full(len(rows), k), rows, cols, scores.notebook[rows, cols], matches))
+        similarity = scores.notebook[rows, cols]
+        wide = similarity.astype(np.float64)  # compared as bands.band compares one score
+        band = np.where(wide >= bands.SUSPICIOUS, "yes", np.where(wide >= scores.review_from, "review", "no"))
+        channel = np.array(channels.CHANNELS)[(scores.alike[rows, cols] > scores.rare[rows, cols]).astype(int)]
+        ranked.append((np.full(len(rows), k), rows, cols, similarity, matches, band, channel, matches.any(axis=0)))
     which, rows, cols, similarity = (np.concatenate([r[n] for r in ranked]) if ranked else np.array([])
                                      for n in range(4))
     order = np.lexsort((cols, rows, which, -similarity))
@@ -224,13 +234,13 @@ def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> 
         writer.writerow(COLUMNS)
         for n in order.tolist():
             k, i, j = int(which[n]), int(rows[n]), int(cols[n])
-            scores, matching = all_scores[k], ranked[k][4][:, n - offsets[k]]
-            cells = sorted((-scores.cells[c, i, j], scores.grade_ids[c]) for c in np.flatnonzero(matching))
+            scores, m = all_scores[k], n - offsets[k]
+            _, _, _, _, matches, band, channel, any_match = ranked[k]
+            cells = sorted((-scores.cells[c, i, j], scores.grade_ids[c]) for c in np.flatnonzero(matches[:, m])) \
+                if any_match[m] else ()
             a, b = scores.subs[i].student, scores.subs[j].student
             tokens, answer = fragments.get((scores.assignment, a, b), (0, ""))
-            writer.writerow(map(csv_cell, [scores.assignment, a, b, f"{similarity[n]:.3f}",
-                                           bands.band(float(similarity[n]), scores.review_from),
-                                           scores.channel(i, j),
+            writer.writerow(map(csv_cell, [scores.assignment, a, b, f"{similarity[n]:.3f}", band[m], channel[m],
                                            "; ".join(f"{g} ({-v:.2f})" for v, g in cells),
                                            f"{tokens} tokens in {answer}" if tokens else ""]))
 
