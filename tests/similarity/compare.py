@@ -4,7 +4,8 @@ held-out seeds (tests/similarity/lazy_class.py). Per class and tool, summed over
 - copies ranked: copies above every independent pair with fewer answers alike (similar_class.verdict);
 - top K: copies among the K highest pairs, K the lesson's copies;
 - MAP: the mean over the lessons of the average precision of the copies over all pairs;
-ties count against the copies (an independent pair tied with a copy ranks above it). Then the flags ours raises.
+ties count against the copies (an independent pair tied with a copy ranks above it). Then the flags ours raises,
+and a line for each copy that a peer ranks and ours does not.
 Where `node` is missing, Dolos is skipped with a line saying what to install.
 """
 import argparse
@@ -83,7 +84,7 @@ def flags(v: dict) -> str:
 
 
 def missed(name: str, made: Class, measured: dict):
-    """A line for each copy that a peer ranks as the goal asks and ours does not, with ours's score and rank."""
+    """A line for each copy that a peer ranks as the goal asks and ours does not, with our score and rank."""
     ours_ranked = ranked_copies(made, measured["ours"]["pairs"])
     scored = {(p["assignment"], frozenset((p["student_a"], p["student_b"]))): p for p in measured["ours"]["pairs"]}
     for tool, f in measured.items():
