@@ -36,8 +36,14 @@ def review_from(scores: np.ndarray, students: int, start: float | None = None) -
     return float(max(fence(scores) if start is None else start, kept.min() if kept.size else SUSPICIOUS, 1e-6))
 
 
+def bands_of(scores: np.ndarray, review_start: float) -> np.ndarray:
+    """The band of each score, compared in float64 (a float32 score exactly at SUSPICIOUS is below it)."""
+    wide = np.asarray(scores, dtype=np.float64)
+    return np.where(wide >= SUSPICIOUS, "yes", np.where(wide >= review_start, "review", "no"))
+
+
 def band(score: float, review_start: float) -> str:
-    return "yes" if score >= SUSPICIOUS else "review" if score >= review_start else "no"
+    return str(bands_of(score, review_start))
 
 
 def clusters(pairs: list) -> list[tuple[str, list[str], list]]:

@@ -16,8 +16,9 @@ how much rare material the larger of the two holds, up to ROOM_FLOOR. A copy of 
 one else wrote scores 1. The second channel, answers alike (autograder.similarity.channels), sees a copy of a
 student whose answers are all common forms: how much likelier the answers the two wrote the same and apart
 are if one copied the whole notebook than if the two are independent, given the class's own forms. A pair's
-similarity is the higher of the two, the second put on the first's scale by the class's outlier fences. Worker processes read and re-print the
-answers; every pair is then scored at once, per answer, as a matrix product (students x fragments).
+similarity is the higher of the two, the second put on the first's scale by the class's outlier fences. Worker
+processes read and re-print the answers; every pair is then scored at once, per answer, as a matrix product
+(students x fragments).
 
 A score ranks pairs for a person to review; it never declares a copy. Each pair gets a band
 (autograder.similarity.bands): `yes` from SUSPICIOUS on, far outside any class; `review` when it stands out
@@ -77,9 +78,12 @@ class Scores:
     rare: np.ndarray  # students x students: the first channel's score (rare fragments)
     review_from: float = 1.0  # this class's own review band starts here (autograder.similarity.bands)
 
+    def channels_of(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """Which channel put each pair (rows[n], cols[n]) where it is."""
+        return np.array(channels.CHANNELS)[(self.alike[rows, cols] > self.rare[rows, cols]).astype(int)]
+
     def channel(self, i: int, j: int) -> str:
-        """Which channel put the pair where it is."""
-        return channels.CHANNELS[int(self.alike[i, j] > self.rare[i, j])]
+        return str(self.channels_of(np.array([i]), np.array([j]))[0])
 
 
 @dataclass
@@ -221,10 +225,9 @@ def write_csv(all_scores: list[Scores], shown_pairs: list[Pair], path: Path) -> 
         rows, cols = np.triu_indices(len(scores.subs), k=1)
         matches = ((scores.cells[:, rows, cols] >= CELL_MATCH) & scores.written[:, rows] & scores.written[:, cols])
         similarity = scores.notebook[rows, cols]
-        wide = similarity.astype(np.float64)  # compared as bands.band compares one score
-        band = np.where(wide >= bands.SUSPICIOUS, "yes", np.where(wide >= scores.review_from, "review", "no"))
-        channel = np.array(channels.CHANNELS)[(scores.alike[rows, cols] > scores.rare[rows, cols]).astype(int)]
-        ranked.append((np.full(len(rows), k), rows, cols, similarity, matches, band, channel, matches.any(axis=0)))
+        band = bands.bands_of(similarity, scores.review_from)
+        ranked.append((np.full(len(rows), k), rows, cols, similarity, matches, band, scores.channels_of(rows, cols),
+                       matches.any(axis=0)))
     which, rows, cols, similarity = (np.concatenate([r[n] for r in ranked]) if ranked else np.array([])
                                      for n in range(4))
     order = np.lexsort((cols, rows, which, -similarity))

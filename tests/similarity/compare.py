@@ -93,8 +93,8 @@ def missed(name: str, made: Class, measured: dict):
                 mine = scored[assignment, pair]
                 rank = 1 + sum(float(p["similarity"]) > float(mine["similarity"]) for p in measured["ours"]["pairs"]
                                if p["assignment"] == assignment)
-                yield (f"{name:>16} {tool} ranks {assignment} {'-'.join(sorted(pair))} ({float(row['similarity']):.2f}),"
-                       f" ours does not: {float(mine['similarity']):.3f}, rank {rank}")
+                yield (f"{name:>16} {tool} ranks {assignment} {'-'.join(sorted(pair))} "
+                       f"({float(row['similarity']):.2f}), ours does not: {float(mine['similarity']):.3f}, rank {rank}")
 
 
 def compare(classes: dict[str, Class], dolos: bool):
