@@ -6,6 +6,7 @@ import fcntl
 import functools
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -74,37 +75,49 @@ def unsafe_no_sandbox() -> bool:
     return bool(jail_problem())
 
 
+def once_per_run(tmp_path_factory, worker_id: str, name: str, make) -> Path:
+    """The folder `name` that make(folder) fills, made once per test run: the pytest-xdist workers of a run share
+    it (the first to ask makes it, under a lock; the others wait and reuse it), as pytest-xdist advises for an
+    expensive session fixture. Tests read it and never change it."""
+    if worker_id == "master":  # no xdist: nobody to share with
+        root = tmp_path_factory.mktemp(name)
+    else:  # the run's base folder, common to its workers
+        root = tmp_path_factory.getbasetemp().parent / name
+        root.mkdir(exist_ok=True)
+    with open(root / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "made").exists():
+            (root / "folder").mkdir()
+            make(root / "folder")
+            (root / "made").touch()
+    return root / "folder"
+
+
 @pytest.fixture(scope="session")
-def tiny_course(tmp_path_factory) -> Course:
-    return released_course(tmp_path_factory.mktemp("tiny"), {"01_alpha": LESSON_A, "02_beta": LESSON_B})
+def tiny_course(tmp_path_factory, worker_id) -> Course:
+    folder = once_per_run(tmp_path_factory, worker_id, "tiny", lambda folder: released_course(
+        folder, {"01_alpha": LESSON_A, "02_beta": LESSON_B}))
+    return Course(sources=folder / "source", build=folder / "build", out_root=folder / "out")
 
 
 @pytest.fixture(scope="session")
 def release_lessons(tmp_path_factory, worker_id):
-    """release_lessons(lessons) -> a course with those real lessons released, made once per test run: the
-    pytest-xdist workers of a run share it (the first to ask releases, under a lock; the others wait and reuse
-    it), as pytest-xdist advises for an expensive session fixture. Tests read it and never change it. Where the
-    checkout's own `make release` is fresh (its stamp, release/stamp.py), its files are copied instead: the same
-    files a release of the same inputs writes (pytest's header says which)."""
+    """release_lessons(lessons) -> a course with those real lessons released, once per test run (once_per_run).
+    Where the checkout's own `make release` is fresh (its stamp, release/stamp.py), its files are copied instead:
+    the same files a release of the same inputs writes (pytest's header says which)."""
     from autograder import release
     from autograder.release import stamp
 
     def released(lessons: list[str]) -> Course:
-        if worker_id == "master":  # no xdist: nobody to share with
-            root = tmp_path_factory.mktemp("lessons")
-        else:  # the run's base folder, common to its workers
-            root = tmp_path_factory.getbasetemp().parent / f"lessons-{'-'.join(sorted(lessons))}"
-            root.mkdir(exist_ok=True)
-        course = Course(build=root / "build", out_root=root / "out")
-        with open(root / "lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not (root / "released").exists():
-                if stamp.fresh(Course()) is None:
-                    stamp.copy(Course(), course)
-                else:
-                    release.release(course, only=sorted(lessons))
-                (root / "released").touch()
-        return course
+        def make(folder: Path) -> None:
+            course = Course(build=folder / "build", out_root=folder / "out")
+            if stamp.fresh(Course()) is None:
+                stamp.copy(Course(), course)
+            else:
+                release.release(course, only=sorted(lessons))
+
+        folder = once_per_run(tmp_path_factory, worker_id, f"lessons-{'-'.join(sorted(lessons))}", make)
+        return Course(build=folder / "build", out_root=folder / "out")
 
     return released
 
@@ -154,15 +167,18 @@ def postgres_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def moodle_class(sandbox, tiny_course, tmp_path_factory):
-    """(the Moodle zip, the course folder it was graded into, serially): tests copy the folder to change it."""
+def moodle_class(sandbox, tiny_course, tmp_path_factory, worker_id):
+    """(the Moodle zip, the course folder it was graded into, serially), once per test run (once_per_run): tests
+    copy the folder to change it."""
     from autograder import autograde
     from tests import classroom, corpus
 
-    archive = corpus.write_zip(classroom.moodle_files(tiny_course), tmp_path_factory.mktemp("moodle") / "moodle.zip")
-    out = tmp_path_factory.mktemp("moodle-graded") / "graded"
-    autograde.autograde(archive, out, workers=1, course=tiny_course, limits=classroom.LIMITS)
-    return archive, out
+    def make(folder: Path) -> None:
+        archive = corpus.write_zip(classroom.moodle_files(tiny_course), folder / "moodle.zip")
+        autograde.autograde(archive, folder / "graded", workers=1, course=tiny_course, limits=classroom.LIMITS)
+
+    folder = once_per_run(tmp_path_factory, worker_id, "moodle", make)
+    return folder / "moodle.zip", folder / "graded"
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ import sqlite3
 import subprocess
 
 import nbformat
+import pytest
 from nbgrader.api import Gradebook
 from nbgrader.apps import NbGraderAPI
 from nbgrader.dbutil import _temp_alembic_ini
@@ -41,6 +42,10 @@ def test_graded_folder_is_an_nbgrader_course(moodle_class):
         assert corpus.cell(nb, "test_double").outputs, "an autograded notebook holds its outputs"
 
 
+# make test compares parallel with serial grading in test_autograde.py and tests/grading/test_engine.py, and reruns
+# on one gradebook in test_manual_grades_survive_a_rerun_and_reset_when_the_answer_changed (whose lookups, nbgrader's
+# .one(), fail on a duplicate)
+@pytest.mark.repeats
 def test_parallel_workers_give_the_serial_gradebook_and_a_rerun_duplicates_nothing(moodle_class, tiny_course,
                                                                                    tmp_path):
     archive, serial_out = moodle_class

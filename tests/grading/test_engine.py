@@ -126,6 +126,9 @@ def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_seria
             process.wait()
 
 
+# make test kills workers mid-notebook, between notebooks and as they start in test_engine_worker_loss.py: this
+# repeats that proof on a cluster without nannies
+@pytest.mark.repeats
 def test_a_worker_killed_mid_batch_loses_nothing(serial, cluster, tiny_course, tmp_path):
     submissions, serial_out = serial
     victim = cluster.add_worker()

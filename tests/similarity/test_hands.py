@@ -1,7 +1,8 @@
 """Every habit of a Hand (tests/similarity/hands.py) keeps the answer's meaning: the solution and every right
-variant of every lesson (`make test`: the first), rewritten in the strongest hand (every habit followed wherever it
-applies) and in a random hand (`make test-all`), keep their full marks through the real grading path, packed into notebooks as the lesson tests
-pack variants (tests/lessons/harness.py); answers that lean on each other share notebooks, since all should pass."""
+variant of every lesson, rewritten in the strongest hand (every habit followed wherever it applies) and in a random
+hand, keep their full marks through the real grading path, packed into notebooks as the lesson tests pack variants
+(tests/lessons/harness.py); answers that lean on each other share notebooks, since all should pass. That grading
+is `make test-all`'s: `make test` grades a right answer in another style once per exercise in tests/lessons/."""
 import ast
 import functools
 import itertools
@@ -17,8 +18,7 @@ from tests.similarity.hands import Hand
 from tests.similarity.similar_class import styles
 
 STRONGEST = dict.fromkeys(Hand.HABITS, 1.0)
-# `make test`: the solution and the first right variant of each exercise, in the strongest hand; `make test-all`:
-# every right variant, in a random hand too
+# `make test` only collects the cases (the first of each exercise), as it skips their grading
 HANDS = ("strongest", "random") if EVERY_CASE else ("strongest",)
 
 
@@ -34,7 +34,7 @@ def right_answers(assignment: str) -> dict[str, dict[str, str]]:
     """{exercise: {"solution" or a RIGHT variant's name: its source}}."""
     cells, right = graded_cells(assignment), load_variants(assignment)[1]
     answers = {e: {"solution": notebooks.strip_solution_markers(cells[e]), **right.get(e, {})} for e in exercises(assignment)}
-    return {e: dict(itertools.islice(table.items(), None if EVERY_CASE else 2)) for e, table in answers.items()}
+    return {e: dict(itertools.islice(table.items(), None if EVERY_CASE else 1)) for e, table in answers.items()}
 
 
 @functools.cache
@@ -75,6 +75,7 @@ def graded(tmp_path_factory, release_lessons, unsafe_no_sandbox) -> dict:
     return {case: (results[student], batch) for case, (student, batch) in holder.items()}
 
 
+@pytest.mark.repeats
 @pytest.mark.parametrize("assignment, exercise, variant, hand_name", CASES)
 def test_a_right_answer_in_any_hand_keeps_full_marks(graded, assignment, exercise, variant, hand_name):
     own = exercise_tests(assignment)[exercise]
