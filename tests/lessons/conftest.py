@@ -5,7 +5,7 @@ import pytest
 
 from autograder.course import LANGS, Course
 from tests.conftest import TEST_ALL
-from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, batch_student, exercises, grade_class, loud,
+from tests.lessons.harness import (LESSONS, LOUD, LOUD_LESSON, STUB_LANGS, batch_student, exercises, grade_class, loud,
                                    variant_batches, with_cells_replaced)
 
 
@@ -26,9 +26,9 @@ def released(request, release_lessons) -> Course:
 
 @pytest.fixture(scope="session")
 def submissions(request, released, tmp_path_factory):
-    """A class: "solution-<lang>", "stub-<lang>" and the batches (harness.variant_batches: wrong variants and the
-    solution broken on each visible example; right variants and each exercise left unsolved) of the selected
-    lessons; and the loud solutions (harness.LOUD)."""
+    """A class: "solution-<lang>", "stub-<lang>" (harness.STUB_LANGS) and the batches (harness.variant_batches:
+    wrong variants and the solution broken on each visible example; right variants and each exercise left unsolved)
+    of the selected lessons; and the loud solutions (harness.LOUD)."""
     submissions = tmp_path_factory.mktemp("submissions")
 
     def submit(student: str, assignment: str, nb: nbformat.NotebookNode) -> None:
@@ -38,6 +38,8 @@ def submissions(request, released, tmp_path_factory):
     for assignment in selected_lessons(request.session):
         for lang in LANGS:
             for student, folder in ((f"solution-{lang}", "solutions"), (f"stub-{lang}", "lessons")):
+                if folder == "lessons" and lang not in STUB_LANGS:
+                    continue
                 path = released.out_root / folder / lang / f"{assignment}.ipynb"
                 submit(student, assignment, nbformat.read(path, as_version=4))
         solution = nbformat.read(released.out_root / "solutions" / "en" / f"{assignment}.ipynb", as_version=4)

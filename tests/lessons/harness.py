@@ -15,7 +15,7 @@ import jupytext
 import nbformat
 
 from autograder import autograde
-from autograder.course import Course
+from autograder.course import LANGS, Course
 from autograder.grading.results import NotebookResult, not_graded_line
 from autograder.release import notebooks
 from autograder.sandbox.demos import names_defined, names_used
@@ -26,6 +26,9 @@ LESSONS = Course().assignments()
 # `make test` grades one case of each kind that an exercise has: its first wrong and first right variant, its first
 # visible example broken, and the exercise left unsolved; `make test-all` grades every case (docs/testing.md)
 EVERY_CASE = os.environ.get("AUTOGRADER_TEST_ALL") == "1"
+# the stubs graded: `make test` grades one language's (the code is written once; a failing check's English
+# messages show in the wrong variants, made from the English solution); `make test-all` both
+STUB_LANGS = LANGS if EVERY_CASE else ("ru",)
 # `make test-all` grades the whole class a second time, with every demonstration and a cold jail; these must be
 # among it, every cell of each run as a student runs it
 SAMPLE = ("solution-ru", "solution-en")
