@@ -94,6 +94,9 @@ def readme_cluster_commands() -> tuple[list[str], list[str]]:
     return scheduler, worker
 
 
+# make test grades on clusters of `dask scheduler` and `dask worker` processes in test_engine_worker_loss.py,
+# test_failures.py and test_cluster.py: this repeats that with docs/cluster.md's command lines, four workers each
+@pytest.mark.repeats
 def test_the_readmes_cluster_commands_run_from_another_folder_grade_like_a_serial_run(serial, tiny_course, tmp_path):
     submissions, serial_out = serial
     with socket.socket() as s:
