@@ -12,7 +12,7 @@ import pytest
 
 from autograder.course import Course, isolate_jupyter, schema_in_process, tools_on_path
 from autograder.sandbox import jail
-from tests.tiny_course import LESSON_A, LESSON_B, released_course
+from tests.tiny_course import LESSON_A, LESSON_B, course_in, released_course
 
 tools_on_path()  # `.venv/bin/pytest` from a shell whose PATH lacks .venv/bin, as the docs show it
 isolate_jupyter()  # the tests start kernels and nbgrader in this process, not through the command line
@@ -95,9 +95,8 @@ def once_per_run(tmp_path_factory, worker_id: str, name: str, make) -> Path:
 
 @pytest.fixture(scope="session")
 def tiny_course(tmp_path_factory, worker_id) -> Course:
-    folder = once_per_run(tmp_path_factory, worker_id, "tiny", lambda folder: released_course(
-        folder, {"01_alpha": LESSON_A, "02_beta": LESSON_B}))
-    return Course(sources=folder / "source", build=folder / "build", out_root=folder / "out")
+    return course_in(once_per_run(tmp_path_factory, worker_id, "tiny", lambda folder: released_course(
+        folder, {"01_alpha": LESSON_A, "02_beta": LESSON_B})))
 
 
 @pytest.fixture(scope="session")
@@ -109,15 +108,16 @@ def release_lessons(tmp_path_factory, worker_id):
     from autograder.release import stamp
 
     def released(lessons: list[str]) -> Course:
-        def make(folder: Path) -> None:
-            course = Course(build=folder / "build", out_root=folder / "out")
-            if stamp.fresh(Course()) is None:
-                stamp.copy(Course(), course)
-            else:
-                release.release(course, only=sorted(lessons))
+        def course(folder: Path) -> Course:  # the checkout's lesson sources, released into folder
+            return Course(build=folder / "build", out_root=folder / "out")
 
-        folder = once_per_run(tmp_path_factory, worker_id, f"lessons-{'-'.join(sorted(lessons))}", make)
-        return Course(build=folder / "build", out_root=folder / "out")
+        def make(folder: Path) -> None:
+            if stamp.fresh(Course()) is None:
+                stamp.copy(Course(), course(folder))
+            else:
+                release.release(course(folder), only=sorted(lessons))
+
+        return course(once_per_run(tmp_path_factory, worker_id, f"lessons-{'-'.join(sorted(lessons))}", make))
 
     return released
 

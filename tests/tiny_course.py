@@ -98,13 +98,17 @@ def judge(got, want):
 '''
 
 
+def course_in(tmp: Path) -> Course:
+    """The temporary course whose folders are in tmp."""
+    return Course(sources=tmp / "source", build=tmp / "build", out_root=tmp / "out")
+
+
 def released_course(tmp: Path, lessons: dict[str, str]) -> Course:
     """A temporary course in tmp of these lesson sources ({assignment: source}), released."""
-    sources = tmp / "source"
-    sources.mkdir()
+    course = course_in(tmp)
+    course.sources.mkdir()
     for assignment, source in lessons.items():
-        (sources / f"{assignment}.py").write_text(textwrap.dedent(source).lstrip())
-    course = Course(sources=sources, build=tmp / "build", out_root=tmp / "out")
+        (course.sources / f"{assignment}.py").write_text(textwrap.dedent(source).lstrip())
     release.release(course)
     return course
 
